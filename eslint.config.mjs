@@ -1,0 +1,36 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import obsidianmd from 'eslint-plugin-obsidianmd';
+import globals from 'globals';
+
+// The plugin code (src/) gets Obsidian's full recommended set. Tests, tools and benchmarks
+// run in Node or the test browser, never inside Obsidian, so the Obsidian-only rules are off there.
+export default defineConfig([
+  globalIgnores(['node_modules/', 'main.js', 'dist/', 'coverage/', '.tmp/', 'docs/', 'test-results/', '**/*.cjs']),
+  ...obsidianmd.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.mjs', 'esbuild.config.mjs', 'bench/*.mjs', '.ci/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
+    files: ['tests/**', 'tools/**', 'bench/**', 'src/cli/**', '*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: {
+      'obsidianmd/ui/sentence-case': 'off',
+      'obsidianmd/no-nodejs-modules': 'off',
+      'import/no-nodejs-modules': 'off',
+      'no-restricted-globals': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+]);

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+
+/**
+ * The tool protocol: one object per tool, described once with a zod schema. The runner turns
+ * the schema into an OpenAI function schema (through @langchain/core), validates arguments
+ * before `execute` runs, and hands a validation error back to the model as the result.
+ */
+export interface AgentTool<Schema extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: Schema;
+  /** The bullet shown while the tool runs, e.g. `Searching notes for "refunds"`. */
+  describeStart(args: z.infer<Schema>): string;
+  /** The bullet shown when it is done, e.g. `Found 5 notes: A, B, C +2 more`. */
+  describeEnd?(args: z.infer<Schema>, result: AgentToolResult): string;
+  execute(args: z.infer<Schema>, context: AgentToolContext): Promise<AgentToolResult>;
+}
+
+/** What a tool gets besides its arguments. */
+export interface AgentToolContext {
+  /** The run's signal: a stop or a timeout aborts it. Tools must honour it. */
+  readonly signal: AbortSignal;
+  /** Epoch ms "now", from the runner's clock (tests fake it). */
+  readonly now: () => number;
+}
+
+/** What a tool returns. `output` is what the model sees. */
+export interface AgentToolResult {
+  readonly output: string;
+  /** Structured data for the step summary (e.g. the titles found). */
+  readonly data?: unknown;
+}

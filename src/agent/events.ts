@@ -1,0 +1,111 @@
+import type { ReasoningStep } from '../markers/reasoning-payload';
+
+/**
+ * The agent's event stream (DESIGN.md 4): the one spec that the LLM layer produces into and
+ * the UI, the CLI (`--events jsonl`) and the tests consume. Every event is plain JSON.
+ *
+ * AGENT_EVENT_EDIT_REQUIRED: a new event type must reach every switch marked with this tag.
+ */
+export type AgentEvent =
+  | AgentRunStartEvent
+  | AgentStepEvent
+  | AgentReasoningDeltaEvent
+  | AgentToolStartEvent
+  | AgentToolEndEvent
+  | AgentInputRequestEvent
+  | AgentInputResponseEvent
+  | AgentAnswerStartEvent
+  | AgentTextDeltaEvent
+  | AgentRunEndEvent;
+
+/** The `type` of every {@link AgentEvent}. */
+export type AgentEventType = AgentEvent['type'];
+
+/** Fields every event carries. */
+export interface AgentEventBase {
+  readonly runId: string;
+  /** Epoch ms. */
+  readonly at: number;
+}
+
+/** How a run ended. */
+export type AgentRunEndStatus = 'complete' | 'stopped' | 'error' | 'max_iterations';
+
+/** The run began; `at` is the moment the user sent the message. */
+export interface AgentRunStartEvent extends AgentEventBase {
+  readonly type: 'run_start';
+  readonly model: string;
+  readonly question: string;
+}
+
+/** A step was added or updated; carries the whole step. */
+export interface AgentStepEvent extends AgentEventBase {
+  readonly type: 'step';
+  readonly step: ReasoningStep;
+}
+
+/** Raw native reasoning text from the model (verbose mode shows it). */
+export interface AgentReasoningDeltaEvent extends AgentEventBase {
+  readonly type: 'reasoning_delta';
+  readonly stepId: string;
+  readonly text: string;
+}
+
+/** A tool began running. */
+export interface AgentToolStartEvent extends AgentEventBase {
+  readonly type: 'tool_start';
+  readonly stepId: string;
+  readonly callId: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+/** A tool finished, failed or was cancelled. */
+export interface AgentToolEndEvent extends AgentEventBase {
+  readonly type: 'tool_end';
+  readonly stepId: string;
+  readonly callId: string;
+  readonly name: string;
+  readonly status: 'ok' | 'error' | 'cancelled';
+  readonly durationMs: number;
+  /** The result as given back to the model (clamped for display by the reducer). */
+  readonly output: string;
+}
+
+/** The run paused to ask the user a question (`request_input`). */
+export interface AgentInputRequestEvent extends AgentEventBase {
+  readonly type: 'input_request';
+  readonly stepId: string;
+  readonly requestId: string;
+  readonly question: string;
+  readonly options?: readonly string[];
+}
+
+/** The user answered, dismissed, or the question timed out; the run resumes. */
+export interface AgentInputResponseEvent extends AgentEventBase {
+  readonly type: 'input_response';
+  readonly stepId: string;
+  readonly requestId: string;
+  readonly outcome: 'answered' | 'dismissed' | 'timed_out';
+  readonly answer?: string;
+}
+
+/** The first answer text arrived: reasoning time freezes here. */
+export interface AgentAnswerStartEvent extends AgentEventBase {
+  readonly type: 'answer_start';
+}
+
+/** More answer text. */
+export interface AgentTextDeltaEvent extends AgentEventBase {
+  readonly type: 'text_delta';
+  readonly text: string;
+}
+
+/** The run ended. Always the last event of a run. */
+export interface AgentRunEndEvent extends AgentEventBase {
+  readonly type: 'run_end';
+  readonly status: AgentRunEndStatus;
+  readonly elapsedMs: number;
+  readonly error?: string;
+  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
+}

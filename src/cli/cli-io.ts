@@ -1,0 +1,14 @@
+/** Where a CLI command writes, and how it learns of Ctrl-C. Tests pass their own. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number };
+  readonly stderr: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** Registers a handler for an interrupt (Ctrl-C); returns the unregister function. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+/** A usage mistake: the CLI prints the message and exits with status 2. */
+export class CliUsageError extends Error {
+  override readonly name = 'CliUsageError';
+}

@@ -1,0 +1,62 @@
+import { CliUsageError, type CliIo } from './cli-io';
+import { runAskCommand } from './ask-command';
+import { runInspectCommand } from './inspect-command';
+import { runSearchCommand } from './search-command';
+
+const USAGE = `Usage:
+  glassbox ask --vault DIR [--base-url URL] [--api-key KEY] [--model NAME]
+               [--max-iterations N] [--loop tools|reason-act-observe]
+               [--events jsonl] [--save] "question"
+  glassbox search --vault DIR [--json] [--limit N] "query"
+  glassbox inspect NOTE.md
+  glassbox inspect --message FILE
+`;
+
+/** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'ask':
+        return await runAskCommand(rest, io);
+      case 'search':
+        return await runSearchCommand(rest, io);
+      case 'inspect':
+        return await runInspectCommand(rest, io);
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        io.stdout.write(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new CliUsageError(`Unknown command "${command}". Run "glassbox --help" to see the commands.`);
+    }
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      io.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+function nodeIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    onInterrupt(handler) {
+      process.on('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
+  };
+}
+
+if (require.main === module) {
+  void runCli(process.argv.slice(2), nodeIo()).then((status) => {
+    process.exitCode = status;
+  });
+}

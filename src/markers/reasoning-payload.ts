@@ -1,0 +1,88 @@
+/**
+ * The REASONING_BLOCK payload, version 1 (DESIGN.md 3.1). This is the data the chain runner
+ * writes into an assistant message, the renderer reads back, and the note format keeps.
+ * Extra fields are allowed and kept on a round trip, so every object type is open.
+ */
+
+/** Where a run stands. `collapsed` means the answer is streaming. */
+export type ReasoningStatus =
+  | 'reasoning'
+  | 'awaiting_input'
+  | 'collapsed'
+  | 'complete'
+  | 'stopped'
+  | 'error'
+  | 'max_iterations';
+
+/** What produced a step. */
+export type ReasoningStepKind = 'thought' | 'tool' | 'reasoning' | 'input' | 'reason' | 'observe' | 'notice';
+
+/** The life of one tool call. */
+export type ReasoningToolStatus = 'running' | 'ok' | 'error' | 'cancelled';
+
+/** Kinds of thought a `think_aloud` call may declare. */
+export type ThoughtType = 'planning' | 'reasoning' | 'reflection' | 'decision' | 'observation' | 'critique';
+
+/** A tool call as shown in a step. */
+export interface ReasoningToolCall {
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly status: ReasoningToolStatus;
+  /** Wall time of the call; absent while running. */
+  readonly durationMs?: number;
+  /** At most {@link LIMITS.toolOutputChars} characters of the result. */
+  readonly output?: string;
+  /** Length of the full result, before clamping. */
+  readonly outputChars?: number;
+  readonly [extra: string]: unknown;
+}
+
+/** One bullet of the block. */
+export interface ReasoningStep {
+  /** Unique within the run. */
+  readonly id: string;
+  readonly kind: ReasoningStepKind;
+  /** One line, at most {@link LIMITS.summaryChars} characters: what the bullet shows. */
+  readonly summary: string;
+  /** At most {@link LIMITS.detailChars} characters. */
+  readonly detail?: string;
+  /** Epoch ms. */
+  readonly at: number;
+  readonly tool?: ReasoningToolCall;
+  readonly thoughtType?: ThoughtType;
+  /** 0..1 */
+  readonly confidence?: number;
+  readonly [extra: string]: unknown;
+}
+
+/** Token usage summed over a run. */
+export interface ReasoningUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
+/** The whole payload of a version-1 REASONING_BLOCK marker. */
+export interface ReasoningPayload {
+  readonly v: 1;
+  readonly status: ReasoningStatus;
+  /** Epoch ms when the user sent the message: the run clock starts at send. */
+  readonly startedAt: number;
+  readonly answerStartedAt?: number;
+  readonly endedAt?: number;
+  /** Reasoning time, frozen once the answer starts or the run ends; excludes `pausedMs`. */
+  readonly elapsedMs: number;
+  /** Time spent waiting for the user's answer to `request_input`. */
+  readonly pausedMs?: number;
+  readonly steps: readonly ReasoningStep[];
+  /** A short message when `status` is `error`. */
+  readonly error?: string;
+  readonly usage?: ReasoningUsage;
+  readonly [extra: string]: unknown;
+}
+
+/** Size limits of the payload's text fields (DESIGN.md 3.1). */
+export const LIMITS = Object.freeze({
+  summaryChars: 120,
+  detailChars: 2000,
+  toolOutputChars: 4000,
+});
