@@ -1,0 +1,52 @@
+import { createContext } from 'react';
+
+/**
+ * The lifetime handle Markdown rendering hangs child components on. Obsidian's `Component`
+ * satisfies it structurally, so `src/ui` never imports `obsidian`.
+ */
+export interface HostComponent {
+  load(): void;
+  unload(): void;
+}
+
+/**
+ * The few things React components need from the host (DESIGN.md 2): Obsidian inside the app,
+ * the fake host in tests and the playground.
+ */
+export interface HostServices {
+  /**
+   * Renders Markdown into `el` (Obsidian's `MarkdownRenderer.render`); children such as embeds
+   * are tied to `component` and freed when it unloads. Never turns the text into raw HTML.
+   * The four positional inputs mirror Obsidian's own signature on purpose.
+   */
+  renderMarkdown(markdown: string, el: HTMLElement, sourcePath: string, component: HostComponent): Promise<void>;
+  /** Opens a note the way a click on an internal link does (`workspace.openLinkText`). */
+  openLink(linktext: string, sourcePath: string): void;
+  /** A fresh, loaded component to pass to {@link HostServices.renderMarkdown}; the caller unloads it. */
+  createComponent(): HostComponent;
+}
+
+/**
+ * Host services for environments with no Markdown renderer: the text goes in as text, never as
+ * HTML, so even the fallback is safe against hostile notes.
+ */
+export const plainTextHostServices: HostServices = Object.freeze({
+  renderMarkdown(markdown: string, el: HTMLElement): Promise<void> {
+    // Plain DOM on purpose: this fallback serves jsdom and the CLI-free playground, where
+    // Obsidian's createEl helpers may not exist.
+    // eslint-disable-next-line obsidianmd/prefer-create-el
+    const paragraph = el.ownerDocument.createElement('p');
+    paragraph.textContent = markdown;
+    el.appendChild(paragraph);
+    return Promise.resolve();
+  },
+  openLink(): void {
+    // Nothing to open without a vault.
+  },
+  createComponent(): HostComponent {
+    return { load() {}, unload() {} };
+  },
+});
+
+/** Where components find the host services; defaults to the plain-text fallback. */
+export const HostServicesContext = createContext<HostServices>(plainTextHostServices);

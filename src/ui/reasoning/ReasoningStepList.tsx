@@ -1,0 +1,32 @@
+import type { ReasoningStep } from '../../markers/reasoning-payload';
+import type { DisplayMode } from './display-options';
+import { ReasoningStepItem } from './ReasoningStepItem';
+
+/** Props of {@link ReasoningStepList}. */
+export interface ReasoningStepListProps {
+  readonly steps: readonly ReasoningStep[];
+  readonly mode: DisplayMode;
+  readonly showReasoningText: boolean;
+  readonly showToolOutput: boolean;
+}
+
+/** The bullet list of steps, in the order they happened. */
+export function ReasoningStepList(props: ReasoningStepListProps) {
+  if (props.steps.length === 0) {
+    return <p className="glassbox-steps-empty">No steps recorded.</p>;
+  }
+  return (
+    <ul className="glassbox-steps" data-testid="reasoning-steps">
+      {props.steps.map((step, index) => (
+        <ReasoningStepItem
+          // Ids are unique per run, but a damaged note may repeat one; the index keeps keys unique.
+          key={`${String(step.id)}-${index}`}
+          step={step}
+          mode={props.mode}
+          showReasoningText={props.showReasoningText}
+          showToolOutput={props.showToolOutput}
+        />
+      ))}
+    </ul>
+  );
+}

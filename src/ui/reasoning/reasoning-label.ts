@@ -1,0 +1,82 @@
+import { formatDuration } from '../../agent/format-duration';
+import type { ReasoningPayload } from '../../markers/reasoning-payload';
+import { liveReasoningMs, savedReasoningMs } from './reasoning-timing';
+
+/** Inputs of {@link reasoningHeaderLabel}. */
+export interface ReasoningLabelInput {
+  readonly payload: ReasoningPayload | null;
+  readonly reasoningError: boolean;
+  /** True for the message of the run in progress; reloaded blocks are never live. */
+  readonly live: boolean;
+  readonly nowMs: number;
+}
+
+/**
+ * The header text of the block (DESIGN.md 5): "Reasoning · 9s", "Waiting for your answer",
+ * "Thought for 12s", "Stopped after 14s", "Failed after 3s", "Reasoning unavailable".
+ */
+export function reasoningHeaderLabel(input: ReasoningLabelInput): string {
+  const { payload } = input;
+  if (payload === null) return 'Reasoning unavailable';
+  const saved = savedReasoningMs(payload);
+  const status = payload.status;
+  // REASONING_STATUS_EDIT_REQUIRED
+  switch (status) {
+    case 'reasoning': {
+      if (!input.live) return after('Thought for', saved, 'Thought');
+      const ms = liveReasoningMs(payload, input.nowMs);
+      // "Reasoning · 0s" would be the "0s" DESIGN.md forbids; the first second shows no number.
+      return ms < 1000 ? 'Reasoning…' : `Reasoning · ${formatDuration(ms)}`;
+    }
+    case 'awaiting_input':
+      return input.live ? 'Waiting for your answer' : after('Thought for', saved, 'Thought');
+    case 'collapsed':
+    case 'complete':
+      return after('Thought for', saved, 'Thought');
+    case 'stopped':
+      return after('Stopped after', saved, 'Stopped');
+    case 'error':
+      return after('Failed after', saved, 'Failed');
+    case 'max_iterations':
+      return after('Reached the step limit after', saved, 'Reached the step limit');
+    default:
+      return unknownStatus(status);
+  }
+}
+
+/**
+ * What the polite live region says. It changes with the run's state, never with the ticking
+ * timer, so screen readers hear "Answering" once rather than every second.
+ */
+export function reasoningAnnouncement(input: ReasoningLabelInput): string {
+  const { payload } = input;
+  if (!input.live) return '';
+  if (payload === null) return input.reasoningError ? 'Reasoning unavailable' : '';
+  const status = payload.status;
+  // REASONING_STATUS_EDIT_REQUIRED
+  switch (status) {
+    case 'reasoning':
+      return 'Reasoning';
+    case 'awaiting_input':
+      return 'Waiting for your answer';
+    case 'collapsed':
+      return 'Answering';
+    case 'complete':
+    case 'stopped':
+    case 'max_iterations':
+      return reasoningHeaderLabel(input);
+    case 'error':
+      return payload.error ? `${reasoningHeaderLabel(input)}: ${payload.error}` : reasoningHeaderLabel(input);
+    default:
+      return unknownStatus(status);
+  }
+}
+
+function after(prefix: string, ms: number | null, withoutDuration: string): string {
+  return ms === null ? withoutDuration : `${prefix} ${formatDuration(ms)}`;
+}
+
+// A status from a newer plugin version still gets a sensible header instead of a crash.
+function unknownStatus(status: never): string {
+  return typeof status === 'string' ? 'Thought' : 'Reasoning unavailable';
+}
