@@ -32,12 +32,8 @@ export interface HostServices {
  */
 export const plainTextHostServices: HostServices = Object.freeze({
   renderMarkdown(markdown: string, el: HTMLElement): Promise<void> {
-    // Plain DOM on purpose: this fallback serves jsdom and the CLI-free playground, where
-    // Obsidian's createEl helpers may not exist.
-    // eslint-disable-next-line obsidianmd/prefer-create-el
-    const paragraph = el.ownerDocument.createElement('p');
-    paragraph.textContent = markdown;
-    el.appendChild(paragraph);
+    // A text node, not Obsidian's createEl: this fallback also serves plain jsdom.
+    el.appendChild(el.ownerDocument.createTextNode(markdown));
     return Promise.resolve();
   },
   openLink(): void {
