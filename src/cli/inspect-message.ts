@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CliIo } from './cli-io';
+import { parseAssistantContent } from '../markers';
+
+/**
+ * `glassbox inspect --message FILE`: FILE holds one assistant message's content; prints the
+ * per-message object of DESIGN.md 8 as JSON — `{ text, reasoning, reasoningError,
+ * legacyToolCalls, thinks }`, each tool call with every field the codec reads.
+ * Returns 0, or 1 with one sentence on stderr when the file cannot be read
+ * (docs/decisions/inspect-exit-status.md).
+ */
+export async function runInspectMessage(file: string, io: CliIo): Promise<number> {
+  const path = resolve(io.cwd, file);
+  let content: string;
+  try {
+    content = await readFile(path, 'utf8');
+  } catch (error) {
+    io.stderr.write(`Cannot read "${file}": ${describeReadError(error)}.\n`);
+    return 1;
+  }
+  const parsed = parseAssistantContent(content);
+  const output = {
+    text: parsed.text,
+    reasoning: parsed.reasoning,
+    reasoningError: parsed.reasoningError,
+    legacyToolCalls: parsed.legacyToolCalls,
+    thinks: parsed.thinks,
+  };
+  io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  return 0;
+}
+
+function describeReadError(error: unknown): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a folder, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return error instanceof Error ? error.message.replace(/\.$/, '') : 'unknown error';
+  }
+}

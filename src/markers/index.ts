@@ -1,0 +1,10 @@
+/**
+ * The marker codec (DESIGN.md section 3): everything that writes or reads what an assistant
+ * message's content carries besides its answer. Formats and examples: docs/markers.md.
+ */
+export { serializeReasoningBlock, composeAssistantContent } from './serialize-reasoning-block';
+export { parseAssistantContent } from './parse-assistant-content';
+export { stripMarkers } from './strip-markers';
+export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normalize-reasoning-payload';
+export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ThinkSection } from './content-types';
+export * from './reasoning-payload';

@@ -1,0 +1,86 @@
+/** Where a leading marker's payload ends, as found by {@link scanCommentPayload}. */
+export interface CommentPayloadScan {
+  /** Index just past the payload text (where `-->` starts, or where the scan gave up). */
+  readonly payloadEnd: number;
+  /** Index just past the whole marker (after `-->` when closed). */
+  readonly markerEnd: number;
+  /** True when the marker ended with its own `-->`. */
+  readonly closed: boolean;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+const DASH = 0x2d;
+const GREATER = 0x3e;
+
+/**
+ * Finds the end of a JSON-carrying comment marker in one forward pass (never backtracks).
+ *
+ * The end is the first `-->` outside a JSON string. Reading strings matters for notes saved by
+ * writers that did not escape `>`: a step text holding `-->` then still stays inside the payload.
+ * When `-->` is missing the scan stops early instead of swallowing the answer:
+ * - at a blank line outside a string (the contract puts a blank line between marker and answer);
+ * - at the first non-space character after a complete top-level JSON value (`{...}Answer`).
+ * A raw line break inside a string ends the string: JSON strings cannot hold one, so the
+ * payload is broken anyway and at most one line is misread.
+ */
+export function scanCommentPayload(content: string, from: number): CommentPayloadScan {
+  const length = content.length;
+  let depth = 0;
+  let inString = false;
+  let valueDone = false;
+  let index = from;
+  while (index < length) {
+    const code = content.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH && content.charCodeAt(index + 1) !== NEWLINE) {
+        index += 2;
+        continue;
+      }
+      if (code === QUOTE) {
+        inString = false;
+        if (depth === 0) valueDone = true;
+        index += 1;
+        continue;
+      }
+      if (code !== NEWLINE) {
+        index += 1;
+        continue;
+      }
+      inString = false;
+    }
+    if (code === DASH && content.charCodeAt(index + 1) === DASH && content.charCodeAt(index + 2) === GREATER) {
+      return { payloadEnd: index, markerEnd: index + 3, closed: true };
+    }
+    if (code === NEWLINE) {
+      if (startsBlankLine(content, index + 1)) return { payloadEnd: index, markerEnd: index, closed: false };
+      index += 1;
+      continue;
+    }
+    if (valueDone && !isSpace(code)) return { payloadEnd: index, markerEnd: index, closed: false };
+    if (code === QUOTE) inString = true;
+    else if (code === 0x7b || code === 0x5b) depth += 1;
+    else if (code === 0x7d || code === 0x5d) {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) valueDone = true;
+    }
+    index += 1;
+  }
+  return { payloadEnd: length, markerEnd: length, closed: false };
+}
+
+/** True when the line starting at `index` holds only spaces/tabs/CR before its line break. */
+function startsBlankLine(content: string, index: number): boolean {
+  for (let at = index; at < content.length; at += 1) {
+    const code = content.charCodeAt(at);
+    if (code === NEWLINE) return true;
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return false;
+  }
+  return false;
+}
+
+/** Space, tab, CR or LF. */
+export function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === NEWLINE || code === 0xfeff;
+}
