@@ -1,0 +1,226 @@
+import { createElement } from 'react';
+import { parseAssistantContent, type ParsedAssistantContent } from '../../markers';
+import type { HostComponent, HostServices } from '../host-services';
+import { HostServicesContext } from '../host-services';
+import { AgentReasoningBlock } from '../reasoning/AgentReasoningBlock';
+import type { ReasoningDisplayOptions } from '../reasoning/display-options';
+import { ToolCallBanner } from '../ToolCallBanner';
+import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
+import type { ManagedRoot, RootRegistry } from './root-registry';
+
+/** Collaborators of a {@link MessageRenderer}. */
+export interface MessageRendererOptions {
+  /** The element the message body renders into; the renderer owns its children. */
+  readonly container: HTMLElement;
+  readonly host: HostServices;
+  readonly roots: RootRegistry;
+  /** The note internal links resolve against. */
+  readonly sourcePath: string;
+}
+
+/** What one render of an assistant message needs. */
+export interface MessageRenderInput {
+  readonly content: string;
+  /** True while this message's run is in progress. */
+  readonly live: boolean;
+  readonly display: ReasoningDisplayOptions;
+}
+
+interface RenderedPiece {
+  piece: MessagePiece;
+  el: HTMLElement;
+  component: HostComponent | null;
+  root: ManagedRoot | null;
+}
+
+/**
+ * Renders one assistant message's content into the DOM (DESIGN.md 2, 10): parses the content
+ * once per change, mounts ONE AgentReasoningBlock root above the answer, a ToolCallBanner root
+ * in place of each legacy tool-call marker, think sections folded, and the visible Markdown
+ * through the host's renderer block by block, so a streaming message re-renders only its tail.
+ * Roots are created once per placeholder and updated with `render`; `destroy` releases them.
+ */
+export class MessageRenderer {
+  private readonly reasoningSlot: HTMLElement;
+  private readonly body: HTMLElement;
+  private reasoningRoot: ManagedRoot | null = null;
+  private pieces: RenderedPiece[] = [];
+  private lastContent: string | null = null;
+  private parsed: ParsedAssistantContent | null = null;
+  private markerKey = '';
+  private reasoningProps: Parameters<typeof AgentReasoningBlock>[0] | null = null;
+  private markdownRenders = 0;
+  private destroyed = false;
+
+  constructor(private readonly options: MessageRendererOptions) {
+    this.reasoningSlot = options.container.createDiv({ cls: 'glassbox-reasoning-slot' });
+    this.body = options.container.createDiv({ cls: 'glassbox-message-markdown markdown-rendered' });
+    this.body.addEventListener('click', this.onClick);
+  }
+
+  /** How many Markdown blocks were (re-)rendered so far; benchmarks and tests read it. */
+  get markdownRenderCount(): number {
+    return this.markdownRenders;
+  }
+
+  /** Brings the DOM up to date with `input`, touching only what changed. Never throws. */
+  update(input: MessageRenderInput): void {
+    if (this.destroyed) return;
+    const parsed = this.parse(input.content);
+    this.updateReasoning(parsed, input);
+    this.updatePieces(toMessagePieces(parsed.segments), input.live);
+  }
+
+  /** Unmounts every root and unloads every rendered block. Safe to call twice. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.body.removeEventListener('click', this.onClick);
+    this.reasoningRoot?.unmount();
+    this.reasoningRoot = null;
+    for (const rendered of this.pieces) release(rendered);
+    this.pieces = [];
+  }
+
+  private parse(content: string): ParsedAssistantContent {
+    if (this.parsed !== null && content === this.lastContent) return this.parsed;
+    const parsed = parseAssistantContent(content);
+    // While the answer streams the marker stays the same: keep the previous payload object so
+    // the reasoning root is not re-rendered for every chunk of answer text.
+    const key = leadingMarkerKey(content);
+    const reuse = this.parsed !== null && key !== '' && key === this.markerKey;
+    this.parsed = reuse && this.parsed !== null
+      ? { ...parsed, reasoning: this.parsed.reasoning, reasoningError: this.parsed.reasoningError }
+      : parsed;
+    this.markerKey = key;
+    this.lastContent = content;
+    return this.parsed;
+  }
+
+  private updateReasoning(parsed: ParsedAssistantContent, input: MessageRenderInput): void {
+    if (parsed.reasoning === null && !parsed.reasoningError) {
+      this.reasoningRoot?.unmount();
+      this.reasoningRoot = null;
+      this.reasoningProps = null;
+      return;
+    }
+    const props = {
+      payload: parsed.reasoning,
+      reasoningError: parsed.reasoningError,
+      live: input.live,
+      displayMode: input.display.mode,
+      showReasoningText: input.display.showReasoningText,
+      showToolOutput: input.display.showToolOutput,
+      expandWhileWorking: input.display.expandWhileWorking,
+    };
+    if (this.reasoningProps !== null && shallowEqual(this.reasoningProps, props)) return;
+    this.reasoningProps = props;
+    this.reasoningRoot ??= this.options.roots.create(this.reasoningSlot);
+    this.reasoningRoot.render(this.wrap(createElement(AgentReasoningBlock, props)));
+  }
+
+  private updatePieces(next: readonly MessagePiece[], live: boolean): void {
+    for (let index = 0; index < next.length; index += 1) {
+      const piece = next[index];
+      const current = this.pieces[index];
+      if (current === undefined) {
+        this.pieces.push(this.createPiece(piece, live));
+      } else if (!samePiece(current.piece, piece)) {
+        this.pieces[index] = this.replacePiece(current, piece, live);
+      }
+    }
+    for (const extra of this.pieces.splice(next.length)) {
+      release(extra);
+      extra.el.remove();
+    }
+  }
+
+  private createPiece(piece: MessagePiece, live: boolean): RenderedPiece {
+    const el = this.body.createDiv({ cls: `glassbox-piece glassbox-piece-${piece.type.replace('_', '-')}` });
+    const rendered: RenderedPiece = { piece, el, component: null, root: null };
+    this.fill(rendered, live);
+    return rendered;
+  }
+
+  private replacePiece(current: RenderedPiece, piece: MessagePiece, live: boolean): RenderedPiece {
+    if (current.piece.type === 'tool_call' && piece.type === 'tool_call' && current.root !== null) {
+      // Same placeholder, new data: update the existing root instead of remounting it.
+      current.piece = piece;
+      current.root.render(this.wrap(createElement(ToolCallBanner, { call: piece.call, live })));
+      return current;
+    }
+    const fresh = this.createPiece(piece, live);
+    // createPiece appended at the end; move it into the old piece's place.
+    current.el.replaceWith(fresh.el);
+    release(current);
+    return fresh;
+  }
+
+  private fill(rendered: RenderedPiece, live: boolean): void {
+    const { piece, el } = rendered;
+    // CONTENT_SEGMENT_EDIT_REQUIRED
+    switch (piece.type) {
+      case 'markdown': {
+        const component = this.options.host.createComponent();
+        rendered.component = component;
+        this.markdownRenders += 1;
+        this.options.host.renderMarkdown(piece.text, el, this.options.sourcePath, component).catch(() => {
+          // A failing post-processor must not lose the answer: show the text as text.
+          el.empty();
+          el.createEl('p', { text: piece.text });
+        });
+        return;
+      }
+      case 'tool_call':
+        rendered.root = this.options.roots.create(el);
+        rendered.root.render(this.wrap(createElement(ToolCallBanner, { call: piece.call, live })));
+        return;
+      case 'think': {
+        const details = el.createEl('details', { cls: 'glassbox-think' });
+        details.createEl('summary', { text: piece.think.closed ? 'Thought' : 'Thinking…' });
+        details.createDiv({ cls: 'glassbox-think-text', text: piece.think.text });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private wrap(node: ReturnType<typeof createElement>) {
+    return createElement(HostServicesContext.Provider, { value: this.options.host }, node);
+  }
+
+  // Internal links in rendered Markdown open the note, as a click in reading view would.
+  private readonly onClick = (event: MouseEvent): void => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const link = target.closest('a.internal-link');
+    if (link === null) return;
+    event.preventDefault();
+    const linktext = link.getAttribute('data-href') ?? link.getAttribute('href') ?? '';
+    if (linktext) this.options.host.openLink(linktext, this.options.sourcePath);
+  };
+}
+
+function release(rendered: RenderedPiece): void {
+  rendered.root?.unmount();
+  rendered.root = null;
+  rendered.component?.unload();
+  rendered.component = null;
+}
+
+/** The leading `<!--...-->` comment, which holds the reasoning marker, or '' when there is none. */
+function leadingMarkerKey(content: string): string {
+  const start = content.length - content.trimStart().length;
+  if (!content.startsWith('<!--', start)) return '';
+  const end = content.indexOf('-->', start + 4);
+  return end === -1 ? '' : content.slice(0, end + 3);
+}
+
+function shallowEqual(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.is(left[key], right[key]));
+}

@@ -1,0 +1,42 @@
+import { installDomHelpers } from '../../tools/fake-obsidian/dom-helpers';
+import { renderMarkdownInto } from '../../tools/fake-obsidian/markdown-dom';
+import type { HostComponent, HostServices } from '../../src/ui/host-services';
+
+/** Host services over the fake host's real Markdown renderer, recording what the UI asked for. */
+export interface RecordingHost extends HostServices {
+  readonly rendered: string[];
+  readonly openedLinks: { linktext: string; sourcePath: string }[];
+  readonly liveComponents: () => number;
+}
+
+/** Builds a {@link RecordingHost} and makes sure Obsidian's DOM helpers exist in jsdom. */
+export function recordingHost(): RecordingHost {
+  installDomHelpers(window);
+  const rendered: string[] = [];
+  const openedLinks: { linktext: string; sourcePath: string }[] = [];
+  let live = 0;
+  return {
+    rendered,
+    openedLinks,
+    liveComponents: () => live,
+    renderMarkdown(markdown, el) {
+      rendered.push(markdown);
+      renderMarkdownInto(markdown, el);
+      return Promise.resolve();
+    },
+    openLink(linktext, sourcePath) {
+      openedLinks.push({ linktext, sourcePath });
+    },
+    createComponent(): HostComponent {
+      live += 1;
+      let loaded = true;
+      return {
+        load() {},
+        unload() {
+          if (loaded) live -= 1;
+          loaded = false;
+        },
+      };
+    },
+  };
+}
