@@ -1,0 +1,22 @@
+/**
+ * Conversations as notes (DESIGN.md section 6): the model, the note format, import of another
+ * plugin's format, the save merge rule, names and the history list. Format: docs/conversation-format.md.
+ */
+export {
+  createConversation,
+  createConversationId,
+  createMessageId,
+  withMessageIds,
+  CONVERSATION_TAG,
+  type Conversation,
+  type ConversationMessage,
+  type ConversationRole,
+  type CreateConversationOptions,
+  type FrontmatterEntry,
+  type PendingInput,
+} from './conversation';
+export type { ConversationWarning, ConversationWarningCode } from './conversation-warning';
+export { ConversationParseError } from './errors/conversation-parse-error';
+export { parseConversationNote, type ConversationParseResult, type ConversationNoteFormat } from './parse-note';
+export { serializeConversationNote, type SerializeOptions } from './serialize-note';
+export { titleFromQuestion, noteFileStem, uniqueNotePath, UNTITLED_CONVERSATION, type UniqueNotePathOptions } from './note-name';

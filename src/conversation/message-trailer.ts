@@ -1,0 +1,111 @@
+import type { LlmMessage } from '../llm/chat-types';
+import type { PendingInput } from './conversation';
+import { MESSAGE_TRAILER_PREFIX } from './note-lines';
+
+/**
+ * The exact metadata of one message, kept in the HTML comment that ends its section:
+ * `<!--GLASSBOX_MESSAGE:{"id":"…","at":1763…,"transcript":[…]}-->`. The JSON is written with every
+ * `<` as `\u003c` and every `>` as `\u003e` (as REASONING_BLOCK does, DESIGN.md 3.1), so no
+ * transcript text can close the comment early.
+ */
+export interface MessageTrailer {
+  readonly id?: string;
+  readonly at: number | null;
+  /** The closing fence line the writer added after text that left a code fence open. */
+  readonly fence?: string;
+  readonly pendingInput?: PendingInput;
+  readonly context?: string;
+  readonly transcript?: readonly LlmMessage[];
+}
+
+const SUFFIX = '-->';
+
+/** JSON with `<` and `>` escaped, safe inside an HTML comment. */
+export function commentSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>]/g, (character) => (character === '<' ? '\\u003c' : '\\u003e'));
+}
+
+/** Writes the trailer line (no newline). Keys in a fixed order so the same message writes the same bytes. */
+export function formatTrailer(trailer: MessageTrailer): string {
+  const ordered: Record<string, unknown> = {};
+  if (trailer.id !== undefined) ordered.id = trailer.id;
+  ordered.at = trailer.at;
+  if (trailer.fence !== undefined) ordered.fence = trailer.fence;
+  if (trailer.context !== undefined) ordered.context = trailer.context;
+  if (trailer.pendingInput !== undefined) ordered.pendingInput = trailer.pendingInput;
+  if (trailer.transcript !== undefined) ordered.transcript = trailer.transcript;
+  return `${MESSAGE_TRAILER_PREFIX}${commentSafeJson(ordered)}${SUFFIX}`;
+}
+
+/** What reading a trailer line gave: the fields that could be read, and what could not. */
+export interface TrailerReadResult {
+  readonly trailer: MessageTrailer | null;
+  /** Sentences naming what was unreadable; empty when all was well. */
+  readonly problems: readonly string[];
+}
+
+/** Reads a trailer line; never throws. Unreadable fields are dropped and named in `problems`. */
+export function readTrailer(line: string): TrailerReadResult {
+  let text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  text = text.trimEnd();
+  if (!text.startsWith(MESSAGE_TRAILER_PREFIX) || !text.endsWith(SUFFIX)) {
+    return { trailer: null, problems: ['its metadata comment is cut off'] };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text.slice(MESSAGE_TRAILER_PREFIX.length, -SUFFIX.length));
+  } catch {
+    return { trailer: null, problems: ['its metadata is not valid JSON'] };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { trailer: null, problems: ['its metadata is not an object'] };
+  }
+  const record = data as Record<string, unknown>;
+  const problems: string[] = [];
+  const result: { -readonly [K in keyof MessageTrailer]: MessageTrailer[K] } = { at: null };
+  if (typeof record.id === 'string') result.id = record.id;
+  else if (record.id !== undefined) problems.push('its id is not text');
+  if (typeof record.at === 'number' && Number.isFinite(record.at)) result.at = record.at;
+  else if (record.at !== null && record.at !== undefined) problems.push('its time is not a number');
+  if (typeof record.fence === 'string') result.fence = record.fence;
+  if (typeof record.context === 'string') result.context = record.context;
+  if (record.pendingInput !== undefined) {
+    if (isPendingInput(record.pendingInput)) result.pendingInput = record.pendingInput;
+    else problems.push('its open question is unreadable');
+  }
+  if (record.transcript !== undefined) {
+    if (Array.isArray(record.transcript) && record.transcript.every(isLlmMessage)) result.transcript = record.transcript;
+    else problems.push('its model transcript is unreadable');
+  }
+  return { trailer: result, problems };
+}
+
+function isPendingInput(value: unknown): value is PendingInput {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record.question !== 'string') return false;
+  return record.options === undefined || (Array.isArray(record.options) && record.options.every((option) => typeof option === 'string'));
+}
+
+function isLlmMessage(value: unknown): value is LlmMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record.content !== 'string') return false;
+  switch (record.role) {
+    case 'system':
+    case 'user':
+      return true;
+    case 'assistant':
+      return record.toolCalls === undefined || (Array.isArray(record.toolCalls) && record.toolCalls.every(isToolCall));
+    case 'tool':
+      return typeof record.toolCallId === 'string';
+    default:
+      return false;
+  }
+}
+
+function isToolCall(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === 'string' && typeof record.name === 'string' && typeof record.arguments === 'string';
+}

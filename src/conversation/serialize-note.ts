@@ -1,0 +1,61 @@
+import type { Conversation, ConversationMessage } from './conversation';
+import { unclosedFence } from './code-fences';
+import { formatTime } from './frontmatter';
+import { escapeMessageLine, formatHeader } from './note-lines';
+import { formatTrailer } from './message-trailer';
+import { yamlDoubleQuoted, yamlString } from './yaml-scalar';
+
+/** Options of {@link serializeConversationNote}. */
+export interface SerializeOptions {
+  /** Clock of the visible header times: local (default) or UTC (reproducible output in tests and docs). */
+  readonly clock?: 'local' | 'utc';
+}
+
+/**
+ * Writes a whole conversation note (docs/conversation-format.md). The parser reads it back to
+ * an identical {@link Conversation}, whatever the message text holds.
+ */
+export function serializeConversationNote(conversation: Conversation, options: SerializeOptions = {}): string {
+  let note = serializeFrontmatter(conversation);
+  for (const message of conversation.messages) note += `\n${serializeMessageSection(message, options)}`;
+  return note;
+}
+
+/** The frontmatter block, `---` to `---` with its newline. Known keys first, then the rest verbatim. */
+export function serializeFrontmatter(conversation: Conversation): string {
+  const lines = ['---', ...frontmatterKnownLines(conversation)];
+  for (const entry of conversation.extraFrontmatter) lines.push(entry.text);
+  lines.push('---');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The `key: value` lines of the keys Glassbox owns, in the order it writes them. */
+export function frontmatterKnownLines(conversation: Conversation): string[] {
+  return [
+    `id: ${yamlString(conversation.id)}`,
+    `title: ${yamlDoubleQuoted(conversation.title)}`,
+    `created: ${formatTime(conversation.createdAt)}`,
+    `updated: ${formatTime(conversation.updatedAt)}`,
+    `model: ${yamlString(conversation.model)}`,
+  ];
+}
+
+/**
+ * One message's section: header line, blank line, the escaped text, a closing fence if the text
+ * left one open, blank line, trailer, newline.
+ */
+export function serializeMessageSection(message: ConversationMessage, options: SerializeOptions = {}): string {
+  const lines = message.content.split('\n');
+  const fence = unclosedFence(lines);
+  const body = lines.map(escapeMessageLine);
+  if (fence !== null) body.push(fence);
+  const trailer = formatTrailer({
+    id: message.id,
+    at: message.at,
+    fence: fence ?? undefined,
+    context: message.context,
+    pendingInput: message.pendingInput,
+    transcript: message.transcript,
+  });
+  return [formatHeader({ role: message.role, at: message.at, clock: options.clock }), '', ...body, '', trailer, ''].join('\n');
+}
