@@ -20,7 +20,8 @@ const NO_MARKER: LeadingMarker = Object.freeze({ reasoning: null, reasoningError
  * Leading whitespace (spaces, tabs, line breaks, a byte-order mark) before it is allowed and
  * dropped. After a closed marker exactly one blank line (`\n\n` or `\r\n\r\n`) is removed, so
  * `composeAssistantContent(p, answer)` gives back `answer` byte for byte; otherwise at most one
- * line break is. An unclosed marker's blank-line run is removed whole.
+ * line break is. An unclosed marker (no `-->`) ends at the blank line that should follow it,
+ * and that one blank line is removed too.
  */
 export function readLeadingMarker(content: string): LeadingMarker {
   let start = 0;
@@ -42,7 +43,7 @@ export function readLeadingMarker(content: string): LeadingMarker {
   return {
     reasoning,
     reasoningError: reasoning === null,
-    bodyStart: scan.closed ? skipSeparator(content, scan.markerEnd) : skipBlankLines(content, scan.markerEnd),
+    bodyStart: scan.closed ? skipSeparator(content, scan.markerEnd) : skipBlankLine(content, scan.markerEnd),
   };
 }
 
@@ -105,14 +106,10 @@ function skipSeparator(content: string, at: number): number {
   return at;
 }
 
-function skipBlankLines(content: string, at: number): number {
-  let body = at;
-  let index = at;
-  while (index < content.length) {
-    const code = content.charCodeAt(index);
-    if (code === 0x0a) body = index + 1;
-    else if (code !== 0x20 && code !== 0x09 && code !== 0x0d) break;
-    index += 1;
-  }
-  return index === content.length ? content.length : body;
+/** Past one `\n[ \t\r]*\n` separator (an unclosed marker stops at its first line break). */
+function skipBlankLine(content: string, at: number): number {
+  if (content.charCodeAt(at) !== 0x0a) return skipSeparator(content, at);
+  let index = at + 1;
+  while (index < content.length && [0x20, 0x09, 0x0d].includes(content.charCodeAt(index))) index += 1;
+  return content.charCodeAt(index) === 0x0a ? index + 1 : at + 1;
 }

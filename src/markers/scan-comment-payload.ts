@@ -21,7 +21,8 @@ const GREATER = 0x3e;
  * writers that did not escape `>`: a step text holding `-->` then still stays inside the payload.
  * When `-->` is missing the scan stops early instead of swallowing the answer:
  * - at a blank line outside a string (the contract puts a blank line between marker and answer);
- * - at the first non-space character after a complete top-level JSON value (`{...}Answer`).
+ * - at the first non-space character after a complete top-level JSON value (`{...}Answer`),
+ *   taking along a `-` or `--` left over from a cut-off `-->`.
  * A raw line break inside a string ends the string: JSON strings cannot hold one, so the
  * payload is broken anyway and at most one line is misread.
  */
@@ -58,7 +59,7 @@ export function scanCommentPayload(content: string, from: number): CommentPayloa
       index += 1;
       continue;
     }
-    if (valueDone && !isSpace(code)) return { payloadEnd: index, markerEnd: index, closed: false };
+    if (valueDone && !isSpace(code)) return { payloadEnd: index, markerEnd: skipCutArrow(content, index), closed: false };
     if (code === QUOTE) inString = true;
     else if (code === 0x7b || code === 0x5b) depth += 1;
     else if (code === 0x7d || code === 0x5d) {
@@ -68,6 +69,13 @@ export function scanCommentPayload(content: string, from: number): CommentPayloa
     index += 1;
   }
   return { payloadEnd: length, markerEnd: length, closed: false };
+}
+
+/** Past a `-` or `--` that is all that is left of a cut-off `-->` (followed by a space, a line break or the end). */
+function skipCutArrow(content: string, index: number): number {
+  let end = index;
+  while (end < index + 2 && content.charCodeAt(end) === DASH) end += 1;
+  return end > index && (end === content.length || isSpace(content.charCodeAt(end))) ? end : index;
 }
 
 /** True when the line starting at `index` holds only spaces/tabs/CR before its line break. */
