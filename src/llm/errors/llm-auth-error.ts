@@ -1,0 +1,19 @@
+import { hostOf, LlmError } from './llm-error';
+
+/** The endpoint rejected the key (HTTP 401 or 403). Not retried. */
+export class LlmAuthError extends LlmError {
+  readonly userMessage: string;
+  readonly retryable = false;
+  readonly status: 401 | 403;
+  readonly baseUrl: string;
+  /** The provider's own error text, when it sent one. */
+  readonly providerMessage: string | undefined;
+
+  constructor(options: { status: 401 | 403; baseUrl: string; providerMessage?: string; cause?: unknown }) {
+    super(`HTTP ${options.status} from ${options.baseUrl}: ${options.providerMessage ?? 'unauthorized'}`, { cause: options.cause });
+    this.status = options.status;
+    this.baseUrl = options.baseUrl;
+    this.providerMessage = options.providerMessage;
+    this.userMessage = `The API key was rejected by ${hostOf(options.baseUrl)}. Check it in Glassbox settings.`;
+  }
+}

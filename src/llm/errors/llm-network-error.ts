@@ -1,0 +1,14 @@
+import { LlmError } from './llm-error';
+
+/** The endpoint could not be reached (connection refused, DNS, reset before a response). */
+export class LlmNetworkError extends LlmError {
+  readonly userMessage: string;
+  readonly retryable = true;
+  readonly baseUrl: string;
+
+  constructor(options: { baseUrl: string; detail?: string; cause?: unknown }) {
+    super(`Could not connect to ${options.baseUrl}${options.detail ? `: ${options.detail}` : ''}`, { cause: options.cause });
+    this.baseUrl = options.baseUrl;
+    this.userMessage = `Could not reach ${options.baseUrl}. Check the base URL and that the server is running.`;
+  }
+}

@@ -1,0 +1,18 @@
+import { hostOf, LlmError } from './llm-error';
+
+/** The endpoint failed (HTTP 5xx). Retried before the first token only. */
+export class LlmServerError extends LlmError {
+  readonly userMessage: string;
+  readonly retryable = true;
+  readonly status: number;
+  readonly baseUrl: string;
+  readonly providerMessage: string | undefined;
+
+  constructor(options: { status: number; baseUrl: string; providerMessage?: string; cause?: unknown }) {
+    super(`HTTP ${options.status} from ${options.baseUrl}: ${options.providerMessage ?? 'server error'}`, { cause: options.cause });
+    this.status = options.status;
+    this.baseUrl = options.baseUrl;
+    this.providerMessage = options.providerMessage;
+    this.userMessage = `${hostOf(options.baseUrl)} had a server error (HTTP ${options.status}). Try again later.`;
+  }
+}

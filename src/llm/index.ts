@@ -1,0 +1,16 @@
+export type { ChatModel, LlmDelta, LlmFinishReason, LlmMessage, LlmRequest, LlmToolCall, LlmToolSchema } from './chat-types';
+export { createOpenAiChatModel, type OpenAiChatModelOptions } from './openai-chat-model';
+export { ThinkTagSplitter, type ThinkTagSegment, type ThinkTagSplitterOptions } from './think-tag-splitter';
+export { StreamingToolCallTracker, type ToolCallDeltaInput, type TrackedToolCall } from './streaming-tool-call-tracker';
+export {
+  LlmError,
+  LlmAbortError,
+  LlmAuthError,
+  LlmModelNotFoundError,
+  LlmNetworkError,
+  LlmRateLimitError,
+  LlmRequestError,
+  LlmServerError,
+  LlmStreamError,
+  type LlmStreamErrorReason,
+} from './errors';

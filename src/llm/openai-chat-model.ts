@@ -1,0 +1,128 @@
+import OpenAI from 'openai';
+import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
+import { ChunkDeltaMapper } from './chunk-delta-mapper';
+import { LlmAbortError, LlmError, LlmRateLimitError, LlmStreamError } from './errors';
+import { toLlmError } from './to-llm-error';
+import { toOpenAiParams } from './to-openai-params';
+
+/** Options of {@link createOpenAiChatModel}. */
+export interface OpenAiChatModelOptions {
+  /** The OpenAI-compatible base URL, e.g. `http://localhost:11434/v1`. */
+  readonly baseUrl: string;
+  /** The API key; local servers usually need none. */
+  readonly apiKey?: string;
+  /** The fetch to use (inside Obsidian one that streams); default `globalThis.fetch`. */
+  readonly fetch?: typeof fetch;
+  /** Retries before the first delta, for 429, 5xx and network errors. Default 2. */
+  readonly maxRetries?: number;
+  /** First backoff delay; doubles per retry. Default 250 ms. */
+  readonly retryBaseDelayMs?: number;
+  /** The longest server-requested `retry-after` we wait for; longer ones fail at once. Default 8 s. */
+  readonly maxRetryAfterMs?: number;
+  /**
+   * The missing-opening-tag window of the `<think>` splitter (see `ThinkTagSplitter`), or a
+   * function of the model name. Default {@link defaultHoldStartChars}: 2,000 characters for model
+   * names whose chat templates are known to put `<think>` in the prompt (Qwen3, QwQ, DeepSeek R1
+   * and its distills), 0 (stream at once) for every other model.
+   */
+  readonly holdStartChars?: number | ((model: string) => number);
+}
+
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_RETRY_BASE_DELAY_MS = 250;
+const DEFAULT_MAX_RETRY_AFTER_MS = 8000;
+
+/**
+ * A {@link ChatModel} over the `openai` SDK. Each `stream` call makes one streamed chat
+ * completion and yields text, reasoning, finished tool calls, usage and the finish reason.
+ *
+ * Errors are `LlmError` subclasses; an abort through the signal throws an error named
+ * `AbortError`. A failed attempt is retried (429, 5xx, network; exponential backoff, honouring
+ * `retry-after` up to a cap) only while nothing has been yielded: a retry never repeats tokens.
+ */
+export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    // The SDK insists on a key; local servers ignore the header.
+    apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    dangerouslyAllowBrowser: true,
+    // We retry ourselves, because only we know whether a token has been shown.
+    maxRetries: 0,
+  });
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const baseDelay = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+  const maxRetryAfter = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const hold = options.holdStartChars ?? defaultHoldStartChars;
+  const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
+
+  async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
+    const params = toOpenAiParams(request);
+    for (let attempt = 0; ; attempt++) {
+      if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
+      let yielded = false;
+      let responseStarted = false;
+      try {
+        const sdkStream = await client.chat.completions.create(params, { signal });
+        responseStarted = true;
+        const mapper = new ChunkDeltaMapper({ holdStartChars: holdStartChars(request.model) });
+        for await (const chunk of sdkStream) {
+          for (const delta of mapper.push(chunk)) {
+            yielded = true;
+            yield delta;
+          }
+        }
+        // The SDK ends quietly when the request is aborted mid-stream.
+        if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
+        if (!mapper.finished) throw new LlmStreamError({ reason: 'cut', baseUrl: options.baseUrl, providerMessage: 'the stream ended without a finish reason' });
+        for (const delta of mapper.end()) {
+          yielded = true;
+          yield delta;
+        }
+        return;
+      } catch (error) {
+        const llmError = toLlmError(error, { baseUrl: options.baseUrl, model: request.model, signal, responseStarted });
+        const delay = retryDelay({ error: llmError, attempt, baseDelay, maxRetryAfter });
+        if (yielded || attempt >= maxRetries || delay === undefined) throw llmError;
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  return { stream };
+}
+
+/**
+ * How long the splitter holds the start of the content for a model: models whose chat template
+ * opens `<think>` inside the prompt stream reasoning first with only `</think>` in the content,
+ * and their reasoning is long, so their window is long; other models stream at once.
+ */
+export function defaultHoldStartChars(model: string): number {
+  return /qwen3|qwq|deepseek-r1|r1-distill|-r1\b/i.test(model) ? 2000 : 0;
+}
+
+/** The wait before the next attempt, or undefined when this error must not be retried. */
+function retryDelay(options: { error: LlmError; attempt: number; baseDelay: number; maxRetryAfter: number }): number | undefined {
+  const { error, attempt, baseDelay, maxRetryAfter } = options;
+  if (!error.retryable) return undefined;
+  const backoff = baseDelay * 2 ** attempt;
+  if (error instanceof LlmRateLimitError && error.retryAfterMs !== undefined) {
+    if (error.retryAfterMs > maxRetryAfter) return undefined;
+    return Math.max(backoff, error.retryAfterMs);
+  }
+  return backoff;
+}
+
+function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new LlmAbortError({ cause: signal.reason }));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

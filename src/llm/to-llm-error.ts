@@ -1,0 +1,79 @@
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import {
+  LlmAbortError,
+  LlmAuthError,
+  LlmError,
+  LlmModelNotFoundError,
+  LlmNetworkError,
+  LlmRateLimitError,
+  LlmRequestError,
+  LlmServerError,
+  LlmStreamError,
+} from './errors';
+
+/** What {@link toLlmError} needs to know about the failed call. */
+export interface ToLlmErrorContext {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly signal: AbortSignal;
+  /** Whether the HTTP response had arrived (an error after it is a broken stream). */
+  readonly responseStarted: boolean;
+}
+
+/** Turns whatever the SDK or fetch threw into one of our typed errors. */
+export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError {
+  if (error instanceof LlmError) return error;
+  if (context.signal.aborted || error instanceof APIUserAbortError) return new LlmAbortError({ cause: error });
+  const { baseUrl } = context;
+  if (error instanceof APIConnectionError) {
+    return new LlmNetworkError({ baseUrl, detail: describeCause(error), cause: error });
+  }
+  if (error instanceof APIError) {
+    const apiError = error as APIError<number | undefined, Headers | undefined, object | undefined>;
+    const providerMessage = providerMessageOf(apiError);
+    const status = apiError.status;
+    if (status === undefined) return new LlmStreamError({ reason: 'provider_error', baseUrl, providerMessage, cause: error });
+    if (status === 401 || status === 403) return new LlmAuthError({ status, baseUrl, providerMessage, cause: error });
+    if (status === 404) return new LlmModelNotFoundError({ model: context.model, baseUrl, providerMessage, cause: error });
+    if (status === 429) return new LlmRateLimitError({ baseUrl, providerMessage, retryAfterMs: retryAfterMs(apiError.headers), cause: error });
+    if (status >= 500 || status === 408) return new LlmServerError({ status, baseUrl, providerMessage, cause: error });
+    return new LlmRequestError({ status, baseUrl, providerMessage, cause: error });
+  }
+  if (error instanceof SyntaxError) {
+    return new LlmStreamError({ reason: 'malformed_chunk', baseUrl, providerMessage: error.message, cause: error });
+  }
+  if (context.responseStarted) {
+    return new LlmStreamError({ reason: 'cut', baseUrl, providerMessage: error instanceof Error ? error.message : undefined, cause: error });
+  }
+  return new LlmNetworkError({ baseUrl, detail: error instanceof Error ? error.message : String(error), cause: error });
+}
+
+function providerMessageOf(error: APIError<number | undefined, Headers | undefined, object | undefined>): string | undefined {
+  const body: unknown = error.error;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  if (typeof body === 'string' && body !== '') return body;
+  return undefined;
+}
+
+function describeCause(error: Error): string {
+  const cause: unknown = error.cause;
+  if (cause instanceof Error) {
+    const inner: unknown = cause.cause;
+    const code = inner && typeof inner === 'object' && 'code' in inner ? String(inner.code) : undefined;
+    return code ? `${cause.message} (${code})` : cause.message;
+  }
+  return error.message;
+}
+
+/** Reads `retry-after-ms` or `retry-after` (seconds or an HTTP date) in milliseconds. */
+export function retryAfterMs(headers: Headers | undefined, now: number = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const milliseconds = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  const value = headers.get('retry-after');
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

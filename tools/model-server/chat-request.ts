@@ -1,0 +1,87 @@
+/** The parts of an incoming chat-completions request body the server reads. */
+export interface ChatRequestBody {
+  readonly model?: string;
+  readonly messages?: readonly WireMessage[];
+  readonly tools?: readonly WireTool[];
+  readonly stream?: boolean;
+  readonly stream_options?: { readonly include_usage?: boolean } | null;
+}
+
+/** A message as the client sent it. */
+export interface WireMessage {
+  readonly role?: string;
+  readonly content?: string | null | readonly { readonly type?: string; readonly text?: string }[];
+  readonly tool_calls?: readonly { readonly id?: string; readonly function?: { readonly name?: string; readonly arguments?: string } }[];
+  readonly tool_call_id?: string;
+}
+
+/** A function tool as the client offered it. */
+export interface WireTool {
+  readonly type?: string;
+  readonly function?: { readonly name?: string; readonly description?: string; readonly parameters?: { readonly properties?: Record<string, unknown> } };
+}
+
+/** A tool call of an earlier assistant message, with its result when one was sent. */
+export interface CallWithResult {
+  readonly id: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly result: string | undefined;
+}
+
+/** The text of a message's content, whichever form it came in. */
+export function contentText(message: WireMessage | undefined): string {
+  const content = message?.content;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  return '';
+}
+
+/** The messages after the last user message (the current agent run). */
+export function currentRun(messages: readonly WireMessage[]): { question: string; run: readonly WireMessage[] } {
+  let lastUser = -1;
+  messages.forEach((message, index) => {
+    if (message.role === 'user') lastUser = index;
+  });
+  return { question: lastUser >= 0 ? contentText(messages[lastUser]) : '', run: messages.slice(lastUser + 1) };
+}
+
+/** The tool calls made in `run`, each with its result, in order. */
+export function callsOf(run: readonly WireMessage[]): CallWithResult[] {
+  const results = new Map<string, string>();
+  for (const message of run) if (message.role === 'tool' && typeof message.tool_call_id === 'string') results.set(message.tool_call_id, contentText(message));
+  const calls: CallWithResult[] = [];
+  for (const message of run) {
+    if (message.role !== 'assistant') continue;
+    for (const call of message.tool_calls ?? []) {
+      const id = call.id ?? '';
+      calls.push({ id, name: call.function?.name ?? '', args: parseArgs(call.function?.arguments), result: results.get(id) });
+    }
+  }
+  return calls;
+}
+
+function parseArgs(text: string | undefined): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The names of the tools offered in the request. */
+export function toolNames(body: ChatRequestBody): Set<string> {
+  return new Set((body.tools ?? []).map((tool) => tool.function?.name ?? '').filter((name) => name !== ''));
+}
+
+/**
+ * The argument name a tool uses for a role, read from its schema (first property matching
+ * `pattern`), or `fallback`. Keeps the extractive model working whatever the search tools call
+ * their parameters.
+ */
+export function argumentName(body: ChatRequestBody, options: { tool: string; pattern: RegExp; fallback: string }): string {
+  const tool = (body.tools ?? []).find((candidate) => candidate.function?.name === options.tool);
+  const properties = Object.keys(tool?.function?.parameters?.properties ?? {});
+  return properties.find((property) => options.pattern.test(property)) ?? options.fallback;
+}
