@@ -22,6 +22,8 @@ export interface NoteLayout {
   readonly frontmatter: FrontmatterBlock;
   /** One per message, in order. */
   readonly sections: readonly NoteSection[];
+  /** The note's line ending, so a save writes back what it found. */
+  readonly eol: '\n' | '\r\n';
 }
 
 /** The result of reading a note in the Glassbox format. */
@@ -35,17 +37,20 @@ export interface GlassboxNoteReading {
 
 const KNOWN_KEYS = new Set(['id', 'title', 'created', 'updated', 'model']);
 
-/** Splits a note into lines, folding CRLF when the note as a whole is CRLF (first line ends in `\r\n`). */
-export function splitNoteLines(text: string): string[] {
+/**
+ * Splits a note into lines, folding CRLF when the note as a whole is CRLF (its first line ends in
+ * `\r\n`, as after a Windows checkout). A note Glassbox wrote is LF, so a `\r` in message text stays.
+ */
+export function splitNoteLines(text: string): { lines: string[]; eol: '\n' | '\r\n' } {
   const withoutBom = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const firstBreak = withoutBom.indexOf('\n');
   const crlf = firstBreak > 0 && withoutBom[firstBreak - 1] === '\r';
-  return (crlf ? withoutBom.replace(/\r\n/g, '\n') : withoutBom).split('\n');
+  return { lines: (crlf ? withoutBom.replace(/\r\n/g, '\n') : withoutBom).split('\n'), eol: crlf ? '\r\n' : '\n' };
 }
 
 /** Reads a note in the Glassbox format (docs/conversation-format.md). Never throws. */
 export function readGlassboxNote(text: string): GlassboxNoteReading {
-  const lines = splitNoteLines(text);
+  const { lines, eol } = splitNoteLines(text);
   const warnings: ConversationWarning[] = [];
   const frontmatter = readFrontmatterBlock(lines, (line) => classifyLine(line).type === 'header');
   if (frontmatter.openLine === 0 && frontmatter.closeLine < 0) {
@@ -68,7 +73,7 @@ export function readGlassboxNote(text: string): GlassboxNoteReading {
   if (known.id === undefined && sections.length > 0) {
     warnings.push({ code: 'missing_id', message: 'This conversation note has no id property; Glassbox adds one the next time it saves the chat.' });
   }
-  return { conversation, warnings, layout: { lines, frontmatter, sections }, hasMessages: sections.length > 0 };
+  return { conversation, warnings, layout: { lines, frontmatter, sections, eol }, hasMessages: sections.length > 0 };
 }
 
 function findSections(lines: readonly string[], bodyStart: number): NoteSection[] {

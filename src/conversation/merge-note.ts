@@ -1,0 +1,120 @@
+import type { Conversation, ConversationMessage } from './conversation';
+import { withMessageIds } from './conversation';
+import { formatTime } from './frontmatter';
+import { readGlassboxNote } from './read-glassbox-note';
+import { serializeMessageSection, type SerializeOptions } from './serialize-note';
+import { yamlString } from './yaml-scalar';
+
+/**
+ * The save merge rule (docs/conversation-format.md, "Saving"). Runs inside `Vault.process` on
+ * the note's current text, so whatever the user changed since the last save is in hand:
+ *
+ * - every byte the user wrote stays: the preamble, text between messages, other properties,
+ *   and their edits to earlier messages;
+ * - a message Glassbox changed since the last save (a turn that was waiting for input and is now
+ *   answered) is rewritten in place; a new message is appended at the end of the note;
+ * - a message the user deleted from the note is not brought back;
+ * - only the `updated` and `model` properties are rewritten.
+ *
+ * "Changed since the last save" is decided by {@link fingerprintMessage}: the caller keeps the
+ * fingerprints the last save (or the opening of the note) returned, as `baseline`.
+ */
+export interface MergeNoteOptions extends SerializeOptions {
+  /** The note's text as it is now. */
+  readonly currentText: string;
+  /** The conversation as the chat holds it. */
+  readonly conversation: Conversation;
+  /** Message id → fingerprint, from the previous save or from opening the note. */
+  readonly baseline: ReadonlyMap<string, string>;
+}
+
+/** What {@link mergeConversationIntoNote} did. */
+export type MergeNoteResult =
+  | {
+      readonly ok: true;
+      readonly text: string;
+      /** Fingerprints to pass as `baseline` to the next save. */
+      readonly baseline: ReadonlyMap<string, string>;
+      /** Messages appended at the end. */
+      readonly appended: number;
+      /** Messages rewritten in place. */
+      readonly rewritten: number;
+    }
+  /** The note now holds another conversation (its `id` differs or is gone): save to a new note instead. */
+  | { readonly ok: false; readonly reason: 'different_conversation' };
+
+/** A short hash of everything a message's section holds, to tell whether it changed. */
+export function fingerprintMessage(message: ConversationMessage): string {
+  const text = JSON.stringify([message.role, message.at, message.content, message.transcript ?? null, message.pendingInput ?? null, message.context ?? null]);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${text.length.toString(36)}.${(hash >>> 0).toString(36)}`;
+}
+
+/** Fingerprints of every message with an id: the baseline right after opening or saving a note. */
+export function baselineOf(conversation: Conversation): Map<string, string> {
+  const baseline = new Map<string, string>();
+  for (const message of conversation.messages) if (message.id !== undefined) baseline.set(message.id, fingerprintMessage(message));
+  return baseline;
+}
+
+/** Applies the merge rule; pure, never throws. */
+export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteResult {
+  const conversation = withMessageIds(options.conversation);
+  const reading = readGlassboxNote(options.currentText);
+  if (reading.conversation.id === '' || reading.conversation.id !== conversation.id) return { ok: false, reason: 'different_conversation' };
+  const { lines, sections, frontmatter, eol } = reading.layout;
+  const sectionById = new Map<string, number>();
+  reading.conversation.messages.forEach((message, index) => {
+    if (message.id !== undefined && !sectionById.has(message.id)) sectionById.set(message.id, index);
+  });
+  // Line-range replacements, applied bottom-up so earlier ranges keep their numbers.
+  const replacements: { start: number; end: number; lines: string[] }[] = [];
+  const appended: string[] = [];
+  let rewritten = 0;
+  for (const message of conversation.messages) {
+    const id = message.id as string;
+    const fingerprint = fingerprintMessage(message);
+    const index = sectionById.get(id);
+    if (index === undefined) {
+      if (!options.baseline.has(id)) appended.push(serializeMessageSection(message, options));
+      continue;
+    }
+    if (options.baseline.get(id) === fingerprint) continue;
+    const section = sections[index];
+    const end = section.trailerLine >= 0 ? section.trailerLine + 1 : section.endLine;
+    const fresh = serializeMessageSection(message, options).split('\n');
+    fresh.pop();
+    // A section typed by hand had no trailer; keep one blank line before whatever follows it.
+    if (section.trailerLine < 0 && end < lines.length) fresh.push('');
+    replacements.push({ start: section.headerLine, end, lines: fresh });
+    rewritten += 1;
+  }
+  for (const [key, value] of [
+    ['updated', formatTime(conversation.updatedAt)],
+    ['model', conversation.model],
+  ] as const) {
+    const entry = frontmatter.entries.find((candidate) => candidate.key === key);
+    const line = key === 'model' ? `model: ${yamlString(value)}` : `${key}: ${value}`;
+    if (entry !== undefined) replacements.push({ start: entry.startLine, end: entry.endLine, lines: [line] });
+    else if (frontmatter.closeLine > 0) replacements.push({ start: frontmatter.closeLine, end: frontmatter.closeLine, lines: [line] });
+  }
+  const out = [...lines];
+  replacements.sort((first, second) => second.start - first.start || second.end - first.end);
+  for (const replacement of replacements) out.splice(replacement.start, replacement.end - replacement.start, ...replacement.lines);
+  let text = out.join('\n');
+  if (appended.length > 0) {
+    if (text !== '' && !text.endsWith('\n')) text += '\n';
+    text += appended.map((section) => `\n${section}`).join('');
+  }
+  return {
+    ok: true,
+    text: eol === '\n' ? text : text.replace(/\n/g, '\r\n'),
+    baseline: baselineOf(conversation),
+    appended: appended.length,
+    rewritten,
+  };
+}

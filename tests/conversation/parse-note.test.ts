@@ -1,0 +1,79 @@
+import { parseConversationNote, serializeConversationNote } from '../../src/conversation';
+import { ConversationBuilder } from '../support/conversation-builder';
+
+const GOOD_MARKER = '<!--REASONING_BLOCK:{"v":1,"status":"complete","startedAt":1,"elapsedMs":1200,"steps":[]}-->';
+
+describe('parseConversationNote on damaged and hand-edited notes', () => {
+  const note = serializeConversationNote(new ConversationBuilder().user('Question one').assistant(`${GOOD_MARKER}\n\nAnswer one.`).user('Question two').build(), { clock: 'utc' });
+
+  it('opens a note whose frontmatter lost its closing line, with every message and a notice', () => {
+    const broken = note.replace('  - glassbox\n---\n', '  - glassbox\n');
+    const result = parseConversationNote(broken);
+    if (!result.ok) throw result.error;
+    expect(result.value.id).toBe('gb-test-1');
+    expect(result.value.messages.map((message) => message.content)).toEqual(['Question one', `${GOOD_MARKER}\n\nAnswer one.`, 'Question two']);
+    expect(result.warnings.map((warning) => warning.code)).toContain('frontmatter_unclosed');
+    expect(result.warnings[0].message).toMatch(/no closing "---"/);
+  });
+
+  it('opens a note with an unreadable property value and says which one', () => {
+    const result = parseConversationNote(note.replace(/created: .*/, 'created: next tuesday-ish'));
+    if (!result.ok) throw result.error;
+    expect(result.value.messages).toHaveLength(3);
+    expect(result.warnings.find((warning) => warning.code === 'frontmatter_value')?.message).toContain('"created"');
+  });
+
+  it('keeps the answer of a message whose reasoning marker is broken, with a notice', () => {
+    const broken = note.replace(GOOD_MARKER, '<!--REASONING_BLOCK:{"v":1,"status":');
+    const result = parseConversationNote(broken);
+    if (!result.ok) throw result.error;
+    expect(result.value.messages[1].content).toBe('<!--REASONING_BLOCK:{"v":1,"status":\n\nAnswer one.');
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['reasoning_unreadable']);
+    expect(result.value.messages[2].content).toBe('Question two');
+  });
+
+  it('keeps a message whose metadata comment is damaged, with the time from its header', () => {
+    const damaged = note.replace(/<!--GLASSBOX_MESSAGE:\{"id":"m1".*-->/, '<!--GLASSBOX_MESSAGE:{"id":"m1","at":-->');
+    const result = parseConversationNote(damaged);
+    if (!result.ok) throw result.error;
+    expect(result.value.messages[0].content).toBe('Question one');
+    expect(result.value.messages[0].id).toBeUndefined();
+    expect(new Date(result.value.messages[0].at ?? 0).getMinutes()).toBe(new Date(Date.UTC(2026, 10, 22, 10, 15)).getMinutes());
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['message_metadata']);
+  });
+
+  it('reads a message a person typed by hand under a role header', () => {
+    const typed = `${note}\n### 🧑 You · 2026-11-23 09:00\n\nA question I typed myself.\n\n\n`;
+    const result = parseConversationNote(typed);
+    if (!result.ok) throw result.error;
+    const last = result.value.messages[3];
+    expect(last).toEqual({ role: 'user', at: new Date(2026, 10, 23, 9, 0).getTime(), content: 'A question I typed myself.' });
+  });
+
+  it('reads a note written without any frontmatter, and says it has no id', () => {
+    const result = parseConversationNote('### 🧑 You\n\nHello\n\n### 🤖 Glassbox\n\nHi!\n');
+    if (!result.ok) throw result.error;
+    expect(result.value.messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'Hello'],
+      ['assistant', 'Hi!'],
+    ]);
+    expect(result.value.title).toBe('Hello');
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['missing_id']);
+  });
+
+  it('returns an error value, not an exception, for a note that is no conversation', () => {
+    const result = parseConversationNote('# Groceries\n\n- milk\n- ### 🧑 not a header\n');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.reason).toBe('not_a_conversation');
+  });
+
+  it.each([
+    ['an empty note', ''],
+    ['only a frontmatter opener', '---'],
+    ['a lone header', '### 🤖'],
+    ['a trailer with no header', '<!--GLASSBOX_MESSAGE:{}-->'],
+    ['binary noise', '\u0000\uffff\ud800---\n---\n\r\r'],
+  ])('never throws on %s', (_name, text) => {
+    expect(() => parseConversationNote(text)).not.toThrow();
+  });
+});
