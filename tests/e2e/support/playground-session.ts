@@ -1,0 +1,94 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startModelServer, type ModelServer, type ModelServerOptions } from '../../../tools/model-server';
+import { playgroundPluginData } from '../../../tools/playground/plugin-data';
+import { startPlaygroundServer, type PlaygroundServer } from '../../../tools/playground/server';
+import { CHROMIUM_PATH, DEMO_VAULT_DIR, E2E_PLAYGROUND_DIR } from './paths';
+
+/** The Chromium flags of every e2e run (headless, no sandbox in CI containers, no background traffic). */
+export const CHROMIUM_ARGS = Object.freeze([
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]);
+
+/** Options of {@link startPlaygroundSession}. */
+export interface PlaygroundSessionOptions {
+  /** The model name the plugin asks for (default `extractive`). */
+  readonly model?: string;
+  /** Passed to the scripted model server (scenarios, chunk delay, ...). */
+  readonly modelServer?: ModelServerOptions;
+  /** Extra plugin settings merged into the initial plugin data. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/** A copy of the demo vault, the model server, the playground server and a fresh Chromium profile. */
+export interface PlaygroundSession {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly vaultDir: string;
+  readonly modelServer: ModelServer;
+  readonly playground: PlaygroundServer;
+  /** Page errors and console errors seen so far. */
+  readonly pageErrors: string[];
+  /** Loads (or reloads) the playground and waits until the plugin's view is open. */
+  open(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts everything one e2e file needs. The vault is a temporary copy of `demo-vault/`, so the
+ * conversations the plugin saves land there and the repository stays clean; the Chromium
+ * profile is a fresh temporary folder.
+ */
+export async function startPlaygroundSession(options: PlaygroundSessionOptions = {}): Promise<PlaygroundSession> {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'glassbox-e2e-'));
+  const vaultDir = path.join(workDir, 'vault');
+  await cp(DEMO_VAULT_DIR, vaultDir, { recursive: true });
+  const modelServer = await startModelServer({ defaultModel: 'extractive', ...options.modelServer });
+  const pluginData = { ...playgroundPluginData({ baseUrl: modelServer.url, model: options.model ?? 'extractive' }), ...options.settings };
+  const playground = await startPlaygroundServer({
+    vaultDir,
+    staticDir: E2E_PLAYGROUND_DIR,
+    pluginData,
+    proxyOrigins: [new URL(modelServer.url).origin],
+  });
+  const context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+    viewport: { width: 1400, height: 900 },
+    reducedMotion: 'no-preference',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  return {
+    page,
+    context,
+    vaultDir,
+    modelServer,
+    playground,
+    pageErrors,
+    async open() {
+      await page.goto(playground.url);
+      await page.waitForSelector('[data-playground-ready="true"]', { timeout: 20000 });
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      await playground.close();
+      await modelServer.close();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startPlaygroundServer, type PlaygroundBoot, type PlaygroundServer } from '../../../tools/playground/server';
+
+describe('playground server', () => {
+  let workDir: string;
+  let vaultDir: string;
+  let outsideDir: string;
+  let server: PlaygroundServer;
+
+  beforeEach(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'glassbox-playground-'));
+    vaultDir = path.join(workDir, 'vault');
+    outsideDir = path.join(workDir, 'outside');
+    const staticDir = path.join(workDir, 'static');
+    await mkdir(path.join(vaultDir, 'Projects'), { recursive: true });
+    await mkdir(path.join(vaultDir, '.obsidian'), { recursive: true });
+    await mkdir(outsideDir);
+    await mkdir(staticDir);
+    await writeFile(path.join(vaultDir, 'Home.md'), '# Home\n\nSee [[Plan]].');
+    await writeFile(path.join(vaultDir, 'Projects', 'Plan.md'), '# Plan');
+    await writeFile(path.join(vaultDir, '.obsidian', 'app.json'), '{}');
+    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
+    server = await startPlaygroundServer({ vaultDir, staticDir, pluginData: { model: 'extractive' } });
+  });
+
+  afterEach(async () => {
+    await server.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(new URL(route, server.url), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('serves the vault notes (hidden folders left out) and the initial plugin data at boot', async () => {
+    const boot = (await (await fetch(new URL('/api/boot', server.url))).json()) as PlaygroundBoot;
+    expect(boot.vaultName).toBe('vault');
+    expect(boot.files.map((file) => file.path)).toEqual(['Home.md', 'Projects/Plan.md']);
+    expect(boot.files[0].content).toBe('# Home\n\nSee [[Plan]].');
+    expect(boot.pluginData).toEqual({ model: 'extractive' });
+  });
+
+  it('persists a note the page writes, creating its folder', async () => {
+    const response = await post('/api/vault/write', { path: 'Glassbox/Chat 1.md', content: '# Chat\n\nhello' });
+    expect(response.status).toBe(200);
+    expect(await readFile(path.join(vaultDir, 'Glassbox', 'Chat 1.md'), 'utf8')).toBe('# Chat\n\nhello');
+  });
+
+  it('renames and deletes notes inside the vault', async () => {
+    expect((await post('/api/vault/rename', { from: 'Projects/Plan.md', to: 'Projects/Plan 2.md' })).status).toBe(200);
+    expect(existsSync(path.join(vaultDir, 'Projects', 'Plan 2.md'))).toBe(true);
+    expect((await post('/api/vault/delete', { path: 'Projects/Plan 2.md' })).status).toBe(200);
+    expect(existsSync(path.join(vaultDir, 'Projects', 'Plan 2.md'))).toBe(false);
+  });
+
+  it.each([
+    ['../outside/escape.md'],
+    ['Projects/../../outside/escape.md'],
+    ['/etc/escape.md'],
+    ['..\\outside\\escape.md'],
+    ['.obsidian/plugins/glassbox/data.json'],
+    ['.obsidian/escape.md'],
+    ['notes/evil.js'],
+    ['Projects//x.md'],
+    ['a\u0000b.md'],
+  ])('refuses to write %j', async (target) => {
+    const response = await post('/api/vault/write', { path: target, content: 'pwned' });
+    expect(response.status).toBe(400);
+    expect(existsSync(path.join(outsideDir, 'escape.md'))).toBe(false);
+    expect(existsSync(path.join(vaultDir, '.obsidian', 'escape.md'))).toBe(false);
+  });
+
+  it('refuses a write through a symlink that leads out of the vault', async () => {
+    await symlink(outsideDir, path.join(vaultDir, 'link'));
+    const response = await post('/api/vault/write', { path: 'link/escape.md', content: 'pwned' });
+    expect(response.status).toBe(400);
+    expect(existsSync(path.join(outsideDir, 'escape.md'))).toBe(false);
+  });
+
+  it('refuses writes from another origin and without a JSON content type', async () => {
+    const crossOrigin = await post('/api/vault/write', { path: 'x.md', content: 'x' }, { origin: 'http://evil.example' });
+    expect(crossOrigin.status).toBe(403);
+    const form = await fetch(new URL('/api/vault/write', server.url), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"path":"x.md","content":"x"}' });
+    expect(form.status).toBe(403);
+    expect(existsSync(path.join(vaultDir, 'x.md'))).toBe(false);
+  });
+
+  it('keeps saved plugin data in memory, never in the vault', async () => {
+    expect((await post('/api/plugin-data', { data: { displayMode: 'verbose' } })).status).toBe(200);
+    expect(server.pluginData()).toEqual({ displayMode: 'verbose' });
+    const boot = (await (await fetch(new URL('/api/boot', server.url))).json()) as PlaygroundBoot;
+    expect(boot.pluginData).toEqual({ displayMode: 'verbose' });
+    expect(existsSync(path.join(vaultDir, '.obsidian', 'plugins'))).toBe(false);
+  });
+
+  it('proxies only to the configured model origins', async () => {
+    const response = await fetch(new URL('/api/proxy/v1/models', server.url), { headers: { 'x-glassbox-target': 'http://127.0.0.1:9/v1/models' } });
+    expect(response.status).toBe(403);
+  });
+
+  it('streams a proxied response and closes the upstream request when the page aborts', async () => {
+    let upstreamClosed = false;
+    let release: () => void = () => undefined;
+    const upstream: Server = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`data: ${JSON.stringify({ path: request.url, auth: request.headers.authorization })}\n\n`);
+      request.on('close', () => {
+        upstreamClosed = true;
+      });
+      release = () => response.end();
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    await server.close();
+    server = await startPlaygroundServer({ vaultDir, staticDir: path.join(workDir, 'static'), proxyOrigins: [origin] });
+    try {
+      const controller = new AbortController();
+      const response = await fetch(new URL('/api/proxy/v1/chat/completions', server.url), {
+        method: 'POST',
+        headers: { 'x-glassbox-target': `${origin}/v1/chat/completions`, authorization: 'Bearer k', 'content-type': 'application/json' },
+        body: '{}',
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      expect(first).toContain('"path":"/v1/chat/completions"');
+      expect(first).toContain('"auth":"Bearer k"');
+      controller.abort();
+      await expect(reader.read()).rejects.toThrow();
+      for (let attempt = 0; attempt < 50 && !upstreamClosed; attempt += 1) await new Promise((resolve) => window.setTimeout(resolve, 20));
+      expect(upstreamClosed).toBe(true);
+    } finally {
+      release();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+});

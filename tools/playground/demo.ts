@@ -1,0 +1,122 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { startModelServer, type ModelServer } from '../model-server';
+import { buildPlayground, REPO_ROOT } from './build';
+import { endpointFromEnvironment, playgroundPluginData } from './plugin-data';
+import { startPlaygroundServer } from './server';
+
+/** Command-line options of `npm run demo`. */
+export interface DemoOptions {
+  readonly vault: string;
+  readonly port: number;
+  readonly host: string;
+  /** Milliseconds between the scripted model's stream chunks (slow enough to watch the block work). */
+  readonly chunkDelayMs: number;
+}
+
+const USAGE = `Usage: npm run demo -- [--vault PATH] [--port N] [--host HOST] [--chunk-delay MS]
+
+Starts the Glassbox playground: the real plugin on a fake Obsidian host, in your browser.
+  --vault PATH       folder of Markdown notes (default: demo-vault/); conversations are saved into it
+  --port N           port of the page (default 5173)
+  --host HOST        interface to listen on (default 127.0.0.1)
+  --chunk-delay MS   delay between the scripted model's stream chunks (default 45)
+Set GLASSBOX_BASE_URL, GLASSBOX_API_KEY and GLASSBOX_MODEL to talk to a real OpenAI-compatible endpoint.
+`;
+
+/** Parses the demo's arguments; throws an Error with a one-line message on bad usage. */
+export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help' {
+  let vault = path.join(REPO_ROOT, 'demo-vault');
+  let port = 5173;
+  let host = '127.0.0.1';
+  let chunkDelayMs = 45;
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    const value = (): string => {
+      const next = argv[index + 1];
+      if (next === undefined) throw new Error(`${argument} needs a value.`);
+      index += 1;
+      return next;
+    };
+    const integer = (text: string, name: string): number => {
+      const parsed = Number(text);
+      if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${name} must be a whole number, got "${text}".`);
+      return parsed;
+    };
+    switch (argument) {
+      case '--vault':
+        vault = path.resolve(value());
+        break;
+      case '--port':
+        port = integer(value(), '--port');
+        break;
+      case '--host':
+        host = value();
+        break;
+      case '--chunk-delay':
+        chunkDelayMs = integer(value(), '--chunk-delay');
+        break;
+      case '--help':
+      case '-h':
+        return 'help';
+      default:
+        throw new Error(`Unknown option "${argument}". Run "npm run demo -- --help" for the options.`);
+    }
+  }
+  if (!existsSync(vault) || !statSync(vault).isDirectory()) throw new Error(`The vault folder "${vault}" does not exist.`);
+  return { vault, port, host, chunkDelayMs };
+}
+
+/** Builds the page, starts the model server and the playground server, prints the URL, runs until Ctrl-C. */
+async function main(): Promise<void> {
+  const options = parseDemoArguments(process.argv.slice(2));
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  process.stdout.write('Building the playground...\n');
+  const staticDir = await buildPlayground();
+  const external = endpointFromEnvironment(process.env, '');
+  let modelServer: ModelServer | null = null;
+  if (!external.external) modelServer = await startModelServer({ defaultModel: 'extractive', chunkDelayMs: options.chunkDelayMs });
+  const endpoint = endpointFromEnvironment(process.env, modelServer?.url ?? '');
+  let playground;
+  try {
+    playground = await startPlaygroundServer({
+      vaultDir: options.vault,
+      staticDir,
+      host: options.host,
+      port: options.port,
+      pluginData: playgroundPluginData(endpoint),
+      proxyOrigins: [new URL(endpoint.baseUrl).origin],
+    });
+  } catch (error) {
+    await modelServer?.close();
+    const code = (error as { code?: string }).code;
+    throw new Error(code === 'EADDRINUSE' ? `Port ${options.port} is in use; pick another with --port.` : (error as Error).message);
+  }
+  process.stdout.write(
+    [
+      '',
+      `  Glassbox playground: ${playground.url}`,
+      `  vault:  ${options.vault}`,
+      `  model:  ${endpoint.model} at ${endpoint.baseUrl}${endpoint.external ? '' : ' (scripted extractive model, no API key needed)'}`,
+      '',
+      '  Try: "What did we decide about pricing?"  ·  Ctrl-C stops.',
+      '',
+    ].join('\n'),
+  );
+  const stop = (): void => {
+    process.stdout.write('\nStopping...\n');
+    void Promise.all([playground.close(), modelServer?.close()]).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,33 @@
+/** One note as the server sends it. */
+export interface BootFile {
+  readonly path: string;
+  readonly content: string;
+  readonly ctime: number;
+  readonly mtime: number;
+}
+
+/** What `GET /api/boot` returns (see `tools/playground/server.ts`). */
+export interface BootData {
+  readonly vaultName: string;
+  readonly files: readonly BootFile[];
+  readonly pluginData: unknown;
+}
+
+/** Loads the vault and the plugin data from the playground server. */
+export async function fetchBootData(): Promise<BootData> {
+  const response = await fetch('/api/boot', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`The playground server answered ${response.status} for /api/boot.`);
+  return (await response.json()) as BootData;
+}
+
+/** Sends one JSON request to the playground server's write API; failures are reported, not thrown. */
+export async function postJson(path: string, body: unknown): Promise<boolean> {
+  try {
+    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) console.error(`Playground: ${path} failed with ${response.status}: ${await response.text()}`);
+    return response.ok;
+  } catch (error) {
+    console.error(`Playground: ${path} failed`, error);
+    return false;
+  }
+}

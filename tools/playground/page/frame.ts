@@ -1,0 +1,153 @@
+import { Component, MarkdownRenderer, TFile, getFrontMatterInfo, parseYaml, type App } from '../../fake-obsidian';
+
+/** The playground's Obsidian-like frame: title bar, file list, note pane, right sidebar. */
+export interface PlaygroundFrame {
+  readonly root: HTMLElement;
+  readonly titlebar: HTMLElement;
+  readonly sidebar: HTMLElement;
+  /** Shows a note in the center pane (rendered through the fake `MarkdownRenderer`). */
+  showNote(file: TFile): Promise<void>;
+  /** Rebuilds the file list (after the vault changed). */
+  refreshFiles(): void;
+}
+
+const THEME_KEY = 'glassbox-playground-theme';
+
+/** Light or dark, as Obsidian's body classes. */
+export type PlaygroundTheme = 'light' | 'dark';
+
+/** Applies a theme to the body (`theme-light` / `theme-dark`) and remembers it for the next load. */
+export function applyTheme(theme: PlaygroundTheme): void {
+  document.body.classList.toggle('theme-dark', theme === 'dark');
+  document.body.classList.toggle('theme-light', theme === 'light');
+  try {
+    localStorage.setItem(THEME_KEY, theme);
+  } catch {
+    // Storage may be off (private mode); the theme then lasts for this load only.
+  }
+}
+
+/** The remembered theme, else the system's preference. */
+export function initialTheme(): PlaygroundTheme {
+  const fromQuery = new URLSearchParams(location.search).get('theme');
+  if (fromQuery === 'dark' || fromQuery === 'light') return fromQuery;
+  try {
+    const saved = localStorage.getItem(THEME_KEY);
+    if (saved === 'dark' || saved === 'light') return saved;
+  } catch {
+    // Fall through to the system preference.
+  }
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/**
+ * Builds the frame around the fake app's workspace: the right split (where the plugin's view
+ * opens) moves into the sidebar; the ribbon moves into the title bar; the main split stays
+ * hidden because the note pane shows the file the workspace opens (`file-open`).
+ */
+export function buildFrame(options: { app: App; vaultName: string; endpoint: string; onOpenSettings: () => void }): PlaygroundFrame {
+  const { app } = options;
+  const root = document.body.createDiv({ cls: 'playground-app' });
+  const titlebar = root.createDiv({ cls: 'playground-titlebar' });
+  titlebar.createSpan({ cls: 'playground-title', text: 'Glassbox playground' });
+  titlebar.createSpan({ cls: 'playground-vault', text: `Vault: ${options.vaultName}` });
+  titlebar.createSpan({ cls: 'playground-spacer' });
+  titlebar.createSpan({ cls: 'playground-endpoint', text: options.endpoint, attr: { title: 'Model endpoint' } });
+  titlebar.appendChild(app.workspace.ribbonEl);
+  const settingsButton = titlebar.createEl('button', { text: 'Settings', attr: { 'data-testid': 'settings-open', type: 'button' } });
+  settingsButton.addEventListener('click', options.onOpenSettings);
+  const themeButton = titlebar.createEl('button', { attr: { 'data-testid': 'theme-toggle', type: 'button' } });
+  const labelTheme = (): void => {
+    const dark = document.body.classList.contains('theme-dark');
+    themeButton.setText(dark ? 'Light theme' : 'Dark theme');
+    themeButton.setAttr('aria-pressed', dark ? 'true' : 'false');
+  };
+  themeButton.addEventListener('click', () => {
+    applyTheme(document.body.classList.contains('theme-dark') ? 'light' : 'dark');
+    labelTheme();
+    app.workspace.trigger('css-change');
+  });
+  labelTheme();
+
+  const files = root.createEl('nav', { cls: 'playground-files', attr: { 'aria-label': 'Files', 'data-testid': 'file-list' } });
+  const notePane = root.createEl('main', { cls: 'playground-note', attr: { 'data-testid': 'note-pane' } });
+  const sidebar = root.createEl('aside', { cls: 'playground-sidebar', attr: { 'aria-label': 'Right sidebar' } });
+  const workspaceEl = app.workspace.containerEl;
+  const rightSplit = workspaceEl.querySelector('.mod-right-split');
+  if (rightSplit) sidebar.appendChild(rightSplit);
+  workspaceEl.hidden = true;
+  app.statusBarEl.hidden = true;
+
+  let shown: TFile | null = null;
+  let noteComponent: Component | null = null;
+  const showNote = async (file: TFile): Promise<void> => {
+    shown = file;
+    noteComponent?.unload();
+    const component = new Component();
+    component.load();
+    noteComponent = component;
+    const content = await app.vault.cachedRead(file);
+    if (shown !== file) return;
+    notePane.empty();
+    notePane.dataset.path = file.path;
+    notePane.createEl('h1', { cls: 'inline-title', text: file.basename });
+    const info = getFrontMatterInfo(content);
+    if (info.exists) renderProperties(notePane, info.frontmatter);
+    const body = notePane.createDiv({ cls: 'markdown-rendered markdown-preview-view' });
+    await MarkdownRenderer.render(app, content.slice(info.contentStart), body, file.path, component);
+    for (const item of Array.from(files.querySelectorAll<HTMLElement>('.nav-file-title'))) {
+      item.toggleClass('is-active', item.dataset.path === file.path);
+    }
+  };
+  // Internal links in the note pane open their note, as in Obsidian's reading view.
+  notePane.addEventListener('click', (event) => {
+    const link = (event.target as HTMLElement).closest('a.internal-link');
+    if (!link) return;
+    event.preventDefault();
+    void app.workspace.openLinkText(link.getAttribute('data-href') ?? '', shown?.path ?? '', false);
+  });
+
+  const refreshFiles = (): void => {
+    files.empty();
+    const byFolder = new Map<string, TFile[]>();
+    for (const file of app.vault.getMarkdownFiles()) {
+      const folder = file.parent?.path === '/' || file.parent === null ? '' : file.parent.path;
+      byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+    }
+    for (const folder of [...byFolder.keys()].sort((left, right) => left.localeCompare(right))) {
+      if (folder !== '') files.createDiv({ cls: 'nav-folder-title', text: folder });
+      const sorted = byFolder.get(folder)!.sort((left, right) => left.basename.localeCompare(right.basename));
+      for (const file of sorted) {
+        const item = files.createEl('button', { cls: 'nav-file-title', text: file.basename, attr: { type: 'button', 'data-path': file.path, 'data-testid': 'file-item', title: file.path } });
+        if (shown?.path === file.path) item.addClass('is-active');
+        item.addEventListener('click', () => void showNote(file));
+      }
+    }
+  };
+  refreshFiles();
+  app.workspace.on('file-open', (file: TFile | null) => {
+    if (file) void showNote(file);
+  });
+  app.vault.on('create', refreshFiles);
+  app.vault.on('delete', refreshFiles);
+  app.vault.on('rename', refreshFiles);
+  app.vault.on('modify', (file: TFile) => {
+    if (shown?.path === file.path) void showNote(file);
+  });
+  return { root, titlebar, sidebar, showNote, refreshFiles };
+}
+
+/** Frontmatter as Obsidian's "Properties": names and values as text. */
+function renderProperties(parent: HTMLElement, frontmatter: string): void {
+  let data: Record<string, unknown>;
+  try {
+    data = parseYaml(frontmatter);
+  } catch {
+    return;
+  }
+  const list = parent.createEl('dl', { cls: 'playground-properties' });
+  for (const [key, value] of Object.entries(data)) {
+    list.createEl('dt', { text: key });
+    list.createEl('dd', { text: Array.isArray(value) ? value.map(String).join(', ') : String(value) });
+  }
+}

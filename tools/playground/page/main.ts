@@ -1,0 +1,80 @@
+import type { PluginManifest } from 'obsidian';
+import { App } from '../../fake-obsidian';
+import manifestJson from '../../../manifest.json';
+import GlassboxPlugin from '../../../src/main';
+import { fetchBootData } from './boot-data';
+import { applyTheme, buildFrame, initialTheme } from './frame';
+import { installProxyFetch } from './proxy-fetch';
+import { createSettingsModal } from './settings-modal';
+import { syncPluginDataToServer, syncVaultToServer } from './vault-sync';
+
+/** What the page exposes for debugging in the console (`window.glassboxPlayground`). */
+interface PlaygroundHandle {
+  app: App;
+  plugin: GlassboxPlugin;
+  /** Resolves once every write the plugin made has reached the folder on disk. */
+  flushWrites(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    glassboxPlayground?: PlaygroundHandle;
+  }
+}
+
+/**
+ * Boots the playground: the vault from the server into the fake app, the real plugin loaded as
+ * Obsidian loads it (`onload`), its chat view opened in the right sidebar, its settings tab
+ * behind the Settings button. Sets `data-playground-ready` on the body when done (the e2e tests
+ * wait for it) or `data-playground-error` with the reason.
+ */
+async function boot(): Promise<void> {
+  applyTheme(initialTheme());
+  installProxyFetch(window);
+  const bootData = await fetchBootData();
+  const files: Record<string, string> = {};
+  for (const file of bootData.files) files[file.path] = file.content;
+  const app = new App({ files, vaultName: bootData.vaultName });
+  const manifest = manifestJson as PluginManifest;
+  if (bootData.pluginData !== null && bootData.pluginData !== undefined) {
+    await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifest.id}/data.json`, JSON.stringify(bootData.pluginData));
+  }
+  const flushWrites = syncVaultToServer(app);
+  syncPluginDataToServer(app, manifest.id);
+  const endpoint = describeEndpoint(bootData.pluginData);
+  const settings = createSettingsModal(app);
+  const frame = buildFrame({ app, vaultName: bootData.vaultName, endpoint, onOpenSettings: () => settings.open() });
+  const plugin = await app.loadPlugin(GlassboxPlugin, manifest);
+  window.glassboxPlayground = { app, plugin, flushWrites };
+  await openChatView(app, manifest.id);
+  const home = app.vault.getFileByPath('Home.md') ?? app.vault.getMarkdownFiles()[0];
+  if (home) await frame.showNote(home);
+  document.body.dataset.playgroundReady = 'true';
+}
+
+/** Opens the plugin's chat view the way a user would: through the plugin's own command. */
+async function openChatView(app: App, pluginId: string): Promise<void> {
+  const commands = Object.values(app.commands.commands).filter((command) => command.id.startsWith(`${pluginId}:`));
+  const open = commands.find((command) => /open|show/i.test(command.name) && /chat|glassbox/i.test(command.name)) ?? commands[0];
+  if (open === undefined) throw new Error('The plugin registered no command to open its view.');
+  app.commands.executeCommandById(open.id);
+  // The command opens the view asynchronously; wait until a right-sidebar leaf shows it.
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (document.querySelector('.playground-sidebar .workspace-leaf .view-content')?.childElementCount) return;
+    await new Promise((resolve) => window.setTimeout(resolve, 20));
+  }
+}
+
+function describeEndpoint(pluginData: unknown): string {
+  if (typeof pluginData !== 'object' || pluginData === null) return '';
+  const data = pluginData as Record<string, unknown>;
+  return [data.model, data.baseUrl].filter((part) => typeof part === 'string').join(' @ ');
+}
+
+boot().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  document.body.dataset.playgroundError = message;
+  const banner = document.body.createDiv({ cls: 'playground-error', text: `The playground could not start: ${message}` });
+  banner.setAttr('role', 'alert');
+  console.error(error);
+});

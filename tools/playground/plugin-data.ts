@@ -1,0 +1,27 @@
+/** Where the playground's model settings come from. */
+export interface PlaygroundEndpoint {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly apiKey?: string;
+}
+
+/**
+ * The plugin data the playground starts with (what `Plugin.loadData()` returns on the first
+ * load): the endpoint the plugin talks to. Only these fields are set; the plugin fills in its
+ * own defaults for the rest, as it does on a fresh install in Obsidian.
+ */
+export function playgroundPluginData(endpoint: PlaygroundEndpoint): Record<string, unknown> {
+  const data: Record<string, unknown> = { baseUrl: endpoint.baseUrl, model: endpoint.model };
+  if (endpoint.apiKey !== undefined && endpoint.apiKey !== '') data.apiKey = endpoint.apiKey;
+  return data;
+}
+
+/**
+ * The endpoint from `GLASSBOX_BASE_URL` / `GLASSBOX_API_KEY` / `GLASSBOX_MODEL` when set
+ * (DESIGN.md 8), else the scripted model server's extractive policy at `localModelUrl`.
+ */
+export function endpointFromEnvironment(env: Readonly<Record<string, string | undefined>>, localModelUrl: string): PlaygroundEndpoint & { readonly external: boolean } {
+  const baseUrl = env.GLASSBOX_BASE_URL?.trim();
+  if (baseUrl) return { baseUrl, model: env.GLASSBOX_MODEL?.trim() || 'gpt-4o-mini', apiKey: env.GLASSBOX_API_KEY, external: true };
+  return { baseUrl: localModelUrl, model: env.GLASSBOX_MODEL?.trim() || 'extractive', external: false };
+}

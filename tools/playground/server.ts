@@ -1,0 +1,210 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { deleteVaultFile, readVaultFiles, renameVaultFile, writeVaultFile, type VaultPathResult } from './vault-files';
+
+/** What the page receives at start (`GET /api/boot`). */
+export interface PlaygroundBoot {
+  readonly vaultName: string;
+  readonly files: Awaited<ReturnType<typeof readVaultFiles>>;
+  /** The plugin's saved data (`Plugin.loadData()`), or null on a first start. */
+  readonly pluginData: unknown;
+}
+
+/** Options of {@link startPlaygroundServer}. */
+export interface PlaygroundServerOptions {
+  /** The folder of notes the page shows; writes from the page land here. */
+  readonly vaultDir: string;
+  /** Built page assets (`index.html`, `playground.js`, `theme.css`, `styles.css`), see `build.ts`. */
+  readonly staticDir: string;
+  /** Initial plugin data; kept in memory (never written into the vault's `.obsidian`). */
+  readonly pluginData?: unknown;
+  /** Origins the page may reach through `/api/proxy` (the model endpoint), e.g. `http://127.0.0.1:4010`. */
+  readonly proxyOrigins?: readonly string[];
+  readonly port?: number;
+  readonly host?: string;
+}
+
+/** A running playground server. */
+export interface PlaygroundServer {
+  readonly url: string;
+  readonly port: number;
+  /** The in-memory plugin data as last saved by the page. */
+  pluginData(): unknown;
+  close(): Promise<void>;
+}
+
+const STATIC_FILES: Readonly<Record<string, string>> = {
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/playground.js': 'playground.js',
+  '/playground.js.map': 'playground.js.map',
+  '/theme.css': 'theme.css',
+  '/styles.css': 'styles.css',
+};
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Header naming the upstream URL of a proxied request. */
+export const PROXY_TARGET_HEADER = 'x-glassbox-target';
+
+/**
+ * Starts the playground's HTTP server: the page and its bundle, the vault as JSON at start,
+ * a small write API that persists the notes the plugin saves (only inside the vault folder),
+ * and a proxy to the model endpoint. The proxy plays the part of Obsidian's CORS-free network
+ * access: a browser page may not call another origin that sends no CORS headers.
+ */
+export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
+  const vaultDir = path.resolve(options.vaultDir);
+  let pluginData: unknown = options.pluginData ?? null;
+  const proxyOrigins = new Set(options.proxyOrigins ?? []);
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: error instanceof Error ? error.message : String(error) });
+      else response.destroy();
+    });
+  });
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://playground.invalid');
+    const method = request.method ?? 'GET';
+    if (url.pathname.startsWith('/api/proxy')) return proxy(request, response);
+    if (method === 'GET' && url.pathname in STATIC_FILES) return serveStatic(response, STATIC_FILES[url.pathname]);
+    if (method === 'GET' && url.pathname === '/api/boot') {
+      const boot: PlaygroundBoot = { vaultName: path.basename(vaultDir), files: await readVaultFiles(vaultDir), pluginData };
+      return sendJson(response, 200, boot);
+    }
+    if (method === 'POST' && url.pathname.startsWith('/api/')) {
+      if (!isSameOriginJson(request)) return sendJson(response, 403, { error: 'cross-origin or non-JSON request refused' });
+      const body = await readJsonBody(request);
+      if (body === undefined) return sendJson(response, 400, { error: 'body must be a JSON object' });
+      switch (url.pathname) {
+        case '/api/vault/write':
+          return answer(response, await writeVaultFile(vaultDir, body.path, body.content));
+        case '/api/vault/delete':
+          return answer(response, await deleteVaultFile(vaultDir, body.path));
+        case '/api/vault/rename':
+          return answer(response, await renameVaultFile(vaultDir, body.from, body.to));
+        case '/api/plugin-data':
+          pluginData = body.data ?? null;
+          return sendJson(response, 200, { ok: true });
+        default:
+          break;
+      }
+    }
+    sendJson(response, 404, { error: `no route for ${method} ${url.pathname}` });
+  };
+
+  const serveStatic = async (response: ServerResponse, file: string): Promise<void> => {
+    try {
+      const body = await readFile(path.join(options.staticDir, file));
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      response.end(body);
+    } catch {
+      sendJson(response, 404, { error: `${file} is not built; run the playground build first` });
+    }
+  };
+
+  const proxy = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const target = request.headers[PROXY_TARGET_HEADER];
+    let upstream: URL;
+    try {
+      upstream = new URL(typeof target === 'string' ? target : '');
+    } catch {
+      return sendJson(response, 400, { error: `missing or invalid ${PROXY_TARGET_HEADER} header` });
+    }
+    if (!proxyOrigins.has(upstream.origin)) {
+      return sendJson(response, 403, { error: `the playground only proxies to ${[...proxyOrigins].join(', ') || 'no endpoint'}` });
+    }
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === 'host' || name === 'origin' || name === 'referer' || name === PROXY_TARGET_HEADER || name === 'connection') continue;
+      headers[name] = value;
+    }
+    const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+    await new Promise<void>((resolve) => {
+      const outgoing = send(upstream, { method: request.method, headers }, (incoming) => {
+        response.writeHead(incoming.statusCode ?? 502, incoming.headers);
+        response.flushHeaders();
+        incoming.pipe(response);
+        incoming.on('end', resolve);
+        incoming.on('error', () => resolve());
+      });
+      outgoing.on('error', (error) => {
+        if (!response.headersSent) sendJson(response, 502, { error: `model endpoint unreachable: ${error.message}` });
+        else response.destroy();
+        resolve();
+      });
+      // A stopped run closes the page's request: close the upstream one too, so the model server sees the abort.
+      response.on('close', () => {
+        if (!response.writableFinished) outgoing.destroy();
+        resolve();
+      });
+      request.pipe(outgoing);
+    });
+  };
+
+  const started = await new Promise<AddressInfo>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve(server.address() as AddressInfo));
+  });
+  const host = options.host === undefined || options.host === '127.0.0.1' ? 'localhost' : options.host;
+  return {
+    url: `http://${host}:${started.port}/`,
+    port: started.port,
+    pluginData: () => pluginData,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function answer(response: ServerResponse, result: VaultPathResult): void {
+  if (result.ok) sendJson(response, 200, { ok: true });
+  else sendJson(response, 400, { ok: false, error: result.error });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+// Another site open in the same browser must not be able to write into the vault: writes need a
+// JSON content type (which forces a CORS preflight this server never grants) and, when the
+// browser says where the request comes from, the same origin as the page.
+function isSameOriginJson(request: IncomingMessage): boolean {
+  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(buffer);
+  }
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
