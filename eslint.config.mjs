@@ -33,4 +33,16 @@ export default defineConfig([
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  {
+    // The fake host implements Obsidian itself (its DOM helpers, timers, config folder, vault),
+    // so the rules that steer plugins towards those helpers do not apply to it.
+    files: ['tools/fake-obsidian/**'],
+    rules: {
+      'obsidianmd/no-static-styles-assignment': 'off',
+      'obsidianmd/prefer-create-el': 'off',
+      'obsidianmd/prefer-window-timers': 'off',
+      'obsidianmd/hardcoded-config-path': 'off',
+      'obsidianmd/prefer-file-manager-trash-file': 'off',
+    },
+  },
 ]);

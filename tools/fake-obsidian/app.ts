@@ -1,0 +1,111 @@
+import type { PluginManifest } from 'obsidian';
+import { CommandRegistry } from './commands';
+import { FileManager } from './file-manager';
+import type { FakeMarkdownPostProcessor } from './markdown-renderer';
+import { MetadataCache } from './metadata-cache';
+import type { Plugin } from './plugin';
+import { SecretStorage } from './secret-storage';
+import { SettingRegistry } from './setting';
+import { Vault } from './vault';
+import { ViewRegistry } from './view-registry';
+import { Workspace } from './workspace';
+
+/** Options for `createFakeApp`. */
+export interface FakeAppOptions {
+  /** Files to start with: vault-relative path → content. Folders are created as needed; no events fire. */
+  files?: Record<string, string>;
+  /** Whether the layout is ready from the start (default true). */
+  layoutReady?: boolean;
+  /** Clock for file times. Default `Date.now`. */
+  now?: () => number;
+  /** Vault name. */
+  vaultName?: string;
+}
+
+/**
+ * Obsidian's `App`, in memory: vault, workspace, metadata cache, secret storage, file manager,
+ * plus the registries Obsidian keeps privately (commands, views, setting tabs, post-processors),
+ * exposed so tests and the playground can drive them.
+ */
+export class App {
+  /** The files. */
+  vault: Vault;
+  /** Leaves and views. */
+  workspace: Workspace;
+  /** Parsed metadata of the notes. */
+  metadataCache: MetadataCache;
+  /** Secrets (API keys). */
+  secretStorage = new SecretStorage();
+  /** File operations. */
+  fileManager: FileManager;
+  /** Fake-only: registered commands. */
+  commands = new CommandRegistry();
+  /** Fake-only: registered setting tabs. */
+  setting = new SettingRegistry();
+  /** Fake-only: registered view types. */
+  viewRegistry: ViewRegistry;
+  /** Fake-only: registered post-processors (run by `MarkdownRenderer.render`). */
+  markdownPostProcessors: FakeMarkdownPostProcessor[] = [];
+  /** Fake-only: the status bar. */
+  statusBarEl: HTMLElement;
+  /** Fake-only: loaded plugins by id. */
+  readonly plugins = new Map<string, Plugin>();
+  private readonly localStorage = new Map<string, unknown>();
+
+  constructor(options: FakeAppOptions = {}) {
+    this.vault = new Vault({ now: options.now, name: options.vaultName });
+    this.metadataCache = new MetadataCache(this.vault);
+    this.workspace = new Workspace(this, { layoutReady: options.layoutReady });
+    this.viewRegistry = new ViewRegistry(() => this.workspace);
+    this.fileManager = new FileManager(this);
+    this.statusBarEl = typeof document === 'undefined' ? ({} as HTMLElement) : document.body.createDiv('status-bar');
+    for (const [path, content] of Object.entries(options.files ?? {})) {
+      const slash = path.lastIndexOf('/');
+      if (slash > 0) this.vault.ensureFolder(path.slice(0, slash), false);
+      this.vault.createNow(path, content, { silent: true });
+    }
+    this.metadataCache.indexAll();
+    this.vault.writeHook = this.metadataCache.onVaultChange;
+  }
+
+  /**
+   * Fake-only: constructs and loads a plugin as Obsidian's plugin manager does, awaiting
+   * `onload`. The constructor type is loose so a class written against the real `obsidian`
+   * types can be passed.
+   */
+  async loadPlugin<P extends object>(PluginClass: new (app: never, manifest: never) => P, manifest: PluginManifest): Promise<P> {
+    const plugin = new PluginClass(this as never, manifest as never);
+    this.plugins.set(manifest.id, plugin as unknown as Plugin);
+    await (plugin as unknown as Plugin).loadAsync();
+    return plugin;
+  }
+
+  /** Fake-only: unloads a plugin (disabling it). */
+  unloadPlugin(id: string): void {
+    const plugin = this.plugins.get(id);
+    if (!plugin) return;
+    plugin.unload();
+    this.plugins.delete(id);
+  }
+
+  /** Whether the theme is dark (the fake is light unless the body has `theme-dark`). */
+  isDarkMode(): boolean {
+    return typeof document !== 'undefined' && document.body.classList.contains('theme-dark');
+  }
+
+  /** Per-vault local storage. */
+  loadLocalStorage(key: string): unknown {
+    return this.localStorage.get(key) ?? null;
+  }
+
+  /** Per-vault local storage; null removes. */
+  saveLocalStorage(key: string, data: unknown): void {
+    if (data === null) this.localStorage.delete(key);
+    else this.localStorage.set(key, data);
+  }
+}
+
+/** Builds a fake app, optionally with files. */
+export function createFakeApp(options: FakeAppOptions = {}): App {
+  return new App(options);
+}

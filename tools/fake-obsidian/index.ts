@@ -1,0 +1,50 @@
+/**
+ * The fake Obsidian host: an in-memory implementation of the parts of the `obsidian` module
+ * Glassbox uses. jest maps `obsidian` here; the browser playground bundles it. No Node built-ins.
+ * Fake-only helpers (createFakeApp, noticeLog, ...) are marked as such in their docs.
+ */
+import { installDomHelpers } from './dom-helpers';
+
+export { App, createFakeApp, type FakeAppOptions } from './app';
+export { CommandRegistry } from './commands';
+export { Component } from './component';
+export { DataAdapter } from './data-adapter';
+export { installDomHelpers, type DomHost, type FakeDomElementInfo } from './dom-helpers';
+export { Events, type FakeEventRef } from './events';
+export { FileManager } from './file-manager';
+export { TAbstractFile, TFile, TFolder } from './files';
+export { setIcon } from './icons';
+export { MarkdownRenderChild, MarkdownRenderer, type FakeMarkdownPostProcessor, type FakePostProcessorContext } from './markdown-renderer';
+export { MetadataCache } from './metadata-cache';
+export { Modal } from './modal';
+export { Notice, clearNotices, noticeLog } from './notice';
+export { Platform } from './platform';
+export { Plugin } from './plugin';
+export { SecretStorage } from './secret-storage';
+export { PluginSettingTab, Setting, SettingRegistry, SettingTab } from './setting';
+export {
+  AbstractTextComponent,
+  BaseComponent,
+  ButtonComponent,
+  DropdownComponent,
+  ExtraButtonComponent,
+  SecretComponent,
+  SliderComponent,
+  TextAreaComponent,
+  TextComponent,
+  ToggleComponent,
+  ValueComponent,
+} from './setting-components';
+export { debounce, normalizePath, type FakeDebouncer } from './utils';
+export { Vault, type FakeVaultOptions } from './vault';
+export { EmptyView, ItemView, View } from './view';
+export { ViewRegistry, type FakeViewCreator } from './view-registry';
+export { FakeSidedock, Workspace, type FakeOpenedLink } from './workspace';
+export { WorkspaceLeaf, type FakeLeafSide, type FakeViewState } from './workspace-leaf';
+export { parseYaml, stringifyYaml } from './yaml';
+export { getAllTags, getLinkpath, parseLinktext, getFrontMatterInfo } from './link-utils';
+
+/** The API version the fake imitates. */
+export const apiVersion = '1.11.4';
+
+if (typeof document !== 'undefined' && typeof window !== 'undefined') installDomHelpers(window);

@@ -1,0 +1,121 @@
+import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
+
+/**
+ * Markdown → DOM through markdown-it. The token stream is turned into elements with
+ * `createElement` and text nodes, never through an HTML string, so note text cannot become live
+ * HTML whatever it contains; raw HTML in the source stays text (`html: false`).
+ * `[[target]]` and `[[target|alias]]` become `<a class="internal-link" data-href href>` as in
+ * Obsidian's reading view; `![[...]]` embeds are shown as links too.
+ */
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
+markdown.inline.ruler.before('link', 'wikilink', wikilinkRule);
+
+/** Renders `source` as children of `el`. */
+export function renderMarkdownInto(source: string, el: HTMLElement): void {
+  const tokens = markdown.parse(source, {});
+  const doc = el.ownerDocument;
+  const stack: HTMLElement[] = [el];
+  const top = (): HTMLElement => stack[stack.length - 1];
+  for (const token of tokens) {
+    if (token.type === 'inline') {
+      renderInline(token.children ?? [], top(), doc);
+    } else if (token.type === 'fence' || token.type === 'code_block') {
+      const pre = top().appendChild(doc.createElement('pre'));
+      const code = pre.appendChild(doc.createElement('code'));
+      const language = token.info.trim().split(/\s+/)[0];
+      if (language) code.className = `language-${language}`;
+      code.textContent = token.content;
+    } else if (token.nesting === 1) {
+      const child = top().appendChild(createWithAttrs(doc, token));
+      stack.push(child);
+    } else if (token.nesting === -1) {
+      stack.pop();
+    } else if (token.tag) {
+      top().appendChild(createWithAttrs(doc, token));
+    }
+  }
+}
+
+function renderInline(tokens: readonly Token[], parent: HTMLElement, doc: Document): void {
+  const stack: HTMLElement[] = [parent];
+  const top = (): HTMLElement => stack[stack.length - 1];
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'text':
+        top().appendChild(doc.createTextNode(token.content));
+        break;
+      case 'softbreak':
+        top().appendChild(doc.createTextNode('\n'));
+        break;
+      case 'hardbreak':
+        top().appendChild(doc.createElement('br'));
+        break;
+      case 'code_inline': {
+        const code = top().appendChild(doc.createElement('code'));
+        code.textContent = token.content;
+        break;
+      }
+      case 'image': {
+        const img = top().appendChild(createWithAttrs(doc, token));
+        img.setAttribute('alt', token.content);
+        break;
+      }
+      case 'wikilink': {
+        const link = top().appendChild(doc.createElement('a'));
+        const target = String(token.attrGet('data-href') ?? '');
+        link.className = 'internal-link';
+        link.setAttribute('data-href', target);
+        link.setAttribute('href', target);
+        link.setAttribute('target', '_blank');
+        link.setAttribute('rel', 'noopener nofollow');
+        link.textContent = token.content;
+        break;
+      }
+      case 'link_open': {
+        const link = top().appendChild(createWithAttrs(doc, token));
+        const href = String(token.attrGet('href') ?? '');
+        if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
+          link.className = 'external-link';
+          link.setAttribute('target', '_blank');
+          link.setAttribute('rel', 'noopener nofollow');
+        } else {
+          link.className = 'internal-link';
+          link.setAttribute('data-href', decodeURI(href));
+        }
+        stack.push(link);
+        break;
+      }
+      default:
+        if (token.nesting === 1) stack.push(top().appendChild(createWithAttrs(doc, token)));
+        else if (token.nesting === -1) stack.pop();
+        else if (token.content) top().appendChild(doc.createTextNode(token.content));
+    }
+  }
+}
+
+function createWithAttrs(doc: Document, token: Token): HTMLElement {
+  const el = doc.createElement(token.tag);
+  for (const [name, value] of token.attrs ?? []) el.setAttribute(name, String(value));
+  return el;
+}
+
+/** `[[target]]`, `[[target|alias]]`, `[[target#heading]]`, and `![[embed]]` (the `!` is consumed). */
+function wikilinkRule(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  const embed = state.src.charCodeAt(start) === 0x21; /* ! */
+  const open = embed ? start + 1 : start;
+  if (state.src.charCodeAt(open) !== 0x5b || state.src.charCodeAt(open + 1) !== 0x5b) return false;
+  const close = state.src.indexOf(']]', open + 2);
+  if (close < 0) return false;
+  const inner = state.src.slice(open + 2, close);
+  if (inner.trim() === '' || inner.includes('\n') || inner.includes('[')) return false;
+  if (!silent) {
+    const pipe = inner.indexOf('|');
+    const target = (pipe >= 0 ? inner.slice(0, pipe) : inner).trim();
+    const token = state.push('wikilink', 'a', 0);
+    token.attrSet('data-href', target);
+    token.content = pipe >= 0 ? inner.slice(pipe + 1) : inner;
+  }
+  state.pos = close + 2;
+  return true;
+}

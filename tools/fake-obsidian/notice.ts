@@ -1,0 +1,46 @@
+/** Every notice message shown since the last `clearNotices()`, oldest first. */
+export const noticeLog: string[] = [];
+
+/** Fake-only: forgets the logged messages and removes the notice elements. */
+export function clearNotices(): void {
+  noticeLog.length = 0;
+  if (typeof document !== 'undefined') document.querySelector('.notice-container')?.remove();
+}
+
+/**
+ * Obsidian's `Notice`: a toast in a `.notice-container` at the end of `document.body`. Messages
+ * are also appended to `noticeLog`. It hides after `duration` ms when one is given (0 = stays).
+ */
+export class Notice {
+  /** The notice element. */
+  noticeEl: HTMLElement;
+  /** The container all notices share. */
+  containerEl: HTMLElement;
+  /** The message element. */
+  messageEl: HTMLElement;
+
+  constructor(message: string | DocumentFragment, duration?: number) {
+    if (typeof document === 'undefined') {
+      this.containerEl = this.noticeEl = this.messageEl = {} as HTMLElement;
+      noticeLog.push(typeof message === 'string' ? message : (message.textContent ?? ''));
+      return;
+    }
+    this.containerEl = document.querySelector<HTMLElement>('.notice-container') ?? document.body.createDiv('notice-container');
+    this.noticeEl = this.containerEl.createDiv({ cls: 'notice', attr: { role: 'status' } });
+    this.messageEl = this.noticeEl.createDiv('notice-message');
+    this.setMessage(message);
+    if (duration !== undefined && duration > 0) window.setTimeout(() => this.hide(), duration);
+  }
+
+  /** Replaces the message (logged again). */
+  setMessage(message: string | DocumentFragment): this {
+    noticeLog.push(typeof message === 'string' ? message : (message.textContent ?? ''));
+    if (typeof document !== 'undefined') this.messageEl.setText(message);
+    return this;
+  }
+
+  /** Removes the notice. */
+  hide(): void {
+    if (typeof document !== 'undefined') this.noticeEl.remove();
+  }
+}
