@@ -49,6 +49,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     dangerouslyAllowBrowser: true,
     // We retry ourselves, because only we know whether a token has been shown.
     maxRetries: 0,
+    // Failures reach the caller as typed errors; the SDK's own console logging would only duplicate them.
+    logLevel: 'off',
   });
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const baseDelay = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
