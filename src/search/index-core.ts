@@ -1,0 +1,186 @@
+import { foldText } from './fold-text';
+import { GrowableUint32 } from './growable';
+import type { IndexedNote } from './index-types';
+import { parseNote } from './parse-note';
+import { PostingStore } from './posting-store';
+import type { TimeSlicer } from './scheduler';
+import { TermDictionary } from './term-dictionary';
+import { tokenize } from './tokenize';
+import type { VaultNoteInfo } from './vault-source';
+
+/** Bits of a note-field posting: which fields of the note hold the term. */
+export const FIELD_TITLE = 1;
+export const FIELD_HEADING = 2;
+export const FIELD_TAG = 4;
+export const FIELD_PATH = 8;
+
+/** A note record; `firstPassage`/`passageCount` locate its passages. */
+export interface NoteRecord extends IndexedNote {
+  readonly firstPassage: number;
+  readonly passageCount: number;
+  alive: boolean;
+}
+
+/** Passage columns, one entry per passage id. */
+export interface PassageColumns {
+  readonly note: GrowableUint32;
+  readonly start: GrowableUint32;
+  readonly end: GrowableUint32;
+  /** Tokens in the passage (BM25 length). */
+  readonly length: GrowableUint32;
+  /** Index into the note's `headings`, or 0xffffffff before the first heading. */
+  readonly heading: GrowableUint32;
+}
+
+export const NO_HEADING = 0xffffffff;
+
+/** The file name of a path without folders and without `.md`. */
+export function noteTitle(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name.toLowerCase().endsWith('.md') ? name.slice(0, -3) : name;
+}
+
+/**
+ * The index's data: term dictionary, passage postings (BM25 body), note-field postings
+ * (title, headings, tags, path as bit masks), notes and passage columns. Adds and removes
+ * notes synchronously; all scheduling lives in `VaultIndex`.
+ */
+export class IndexCore {
+  dictionary = new TermDictionary();
+  body = new PostingStore();
+  fields = new PostingStore();
+  notes: NoteRecord[] = [];
+  readonly byPath = new Map<string, number>();
+  passages: PassageColumns = emptyColumns();
+  /** Totals over live passages, for BM25's average length. */
+  livePassages = 0;
+  liveTokens = 0;
+  liveNotes = 0;
+
+  /** Indexes one note's text; `bulk` postings become visible at the next compaction. */
+  addNote(info: VaultNoteInfo, text: string, bulk: boolean): void {
+    this.removeNote(info.path);
+    const parsed = parseNote(text);
+    const noteId = this.notes.length;
+    const firstPassage = this.passages.note.length;
+    const headingIndex = new Map<string, number>();
+    parsed.headings.forEach((heading, index) => {
+      if (!headingIndex.has(heading)) headingIndex.set(heading, index);
+    });
+    const append = bulk ? this.body.appendBulk.bind(this.body) : this.body.appendLive.bind(this.body);
+    const counts = new Map<string, number>();
+    let passageCount = 0;
+    for (const passage of parsed.passages) {
+      counts.clear();
+      let length = 0;
+      tokenize(foldText(text.slice(passage.start, passage.end)), (term) => {
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+        length += 1;
+      });
+      if (length === 0) continue;
+      const passageId = firstPassage + passageCount;
+      passageCount += 1;
+      for (const [term, count] of counts) append(this.dictionary.add(term), passageId, Math.min(count, 0xffff));
+      this.passages.note.push(noteId);
+      this.passages.start.push(passage.start);
+      this.passages.end.push(passage.end);
+      this.passages.length.push(length);
+      this.passages.heading.push(passage.heading === '' ? NO_HEADING : headingIndex.get(passage.heading) ?? NO_HEADING);
+      this.liveTokens += length;
+    }
+    const title = noteTitle(info.path);
+    const aliases = parsed.frontmatterTitle ? [parsed.frontmatterTitle, ...parsed.aliases] : parsed.aliases;
+    this.notes.push({ path: info.path, title, mtime: info.mtime, size: info.size, aliases, tags: parsed.tags, headings: parsed.headings, links: parsed.links, firstPassage, passageCount, alive: true });
+    this.byPath.set(info.path, noteId);
+    this.livePassages += passageCount;
+    this.liveNotes += 1;
+    this.indexFields(noteId, bulk);
+  }
+
+  /** Indexes title, aliases, headings, tags and folders of a note as field bit masks. */
+  indexFields(noteId: number, bulk: boolean): void {
+    const note = this.notes[noteId];
+    const masks = new Map<string, number>();
+    const mark = (text: string, field: number): void =>
+      tokenize(foldText(text), (term) => {
+        masks.set(term, (masks.get(term) ?? 0) | field);
+      });
+    mark(note.title, FIELD_TITLE);
+    for (const alias of note.aliases) mark(alias, FIELD_TITLE);
+    for (const heading of note.headings) mark(heading, FIELD_HEADING);
+    for (const tag of note.tags) mark(tag.replace(/[/_-]/g, ' '), FIELD_TAG);
+    const folder = note.path.lastIndexOf('/');
+    if (folder > 0) mark(note.path.slice(0, folder).replace(/[/_-]/g, ' '), FIELD_PATH);
+    for (const [term, mask] of masks) {
+      if (bulk) this.fields.appendBulk(this.dictionary.add(term), noteId, mask);
+      else this.fields.appendLive(this.dictionary.add(term), noteId, mask);
+    }
+  }
+
+  /** Marks a note and its passages dead; returns whether it was there. */
+  removeNote(path: string): boolean {
+    const noteId = this.byPath.get(path);
+    if (noteId === undefined) return false;
+    const note = this.notes[noteId];
+    note.alive = false;
+    this.byPath.delete(path);
+    for (let passage = note.firstPassage; passage < note.firstPassage + note.passageCount; passage += 1) {
+      this.liveTokens -= this.passages.length.array[passage];
+    }
+    this.livePassages -= note.passageCount;
+    this.liveNotes -= 1;
+    return true;
+  }
+
+  /** Dead notes and passages since the last compaction. */
+  get deadNotes(): number {
+    return this.notes.length - this.liveNotes;
+  }
+
+  /**
+   * Rewrites postings into compact segments and renumbers notes and passages without the dead
+   * ones. Time-sliced. After a bulk build this also makes the bulk postings visible.
+   */
+  async compact(slicer: TimeSlicer): Promise<void> {
+    const noteRemap = new Int32Array(this.notes.length).fill(-1);
+    const passageRemap = new Int32Array(this.passages.note.length).fill(-1);
+    const notes: NoteRecord[] = [];
+    const columns = emptyColumns(this.livePassages);
+    for (let noteId = 0; noteId < this.notes.length; noteId += 1) {
+      const note = this.notes[noteId];
+      if (!note.alive) continue;
+      noteRemap[noteId] = notes.length;
+      const firstPassage = columns.note.length;
+      for (let passage = note.firstPassage; passage < note.firstPassage + note.passageCount; passage += 1) {
+        passageRemap[passage] = columns.note.length;
+        columns.note.push(notes.length);
+        columns.start.push(this.passages.start.array[passage]);
+        columns.end.push(this.passages.end.array[passage]);
+        columns.length.push(this.passages.length.array[passage]);
+        columns.heading.push(this.passages.heading.array[passage]);
+      }
+      notes.push({ ...note, firstPassage });
+      if ((noteId & 1023) === 0) await slicer.checkpoint();
+    }
+    const noDeadNotes = this.deadNotes === 0;
+    const installBody = await this.body.compact(this.dictionary.size, noDeadNotes ? undefined : passageRemap, slicer);
+    const installFields = await this.fields.compact(this.dictionary.size, noDeadNotes ? undefined : noteRemap, slicer);
+    installBody();
+    installFields();
+    this.notes = notes;
+    this.passages = columns;
+    this.byPath.clear();
+    notes.forEach((note, noteId) => this.byPath.set(note.path, noteId));
+  }
+}
+
+/** Empty passage columns with room for `capacity` passages. */
+export function emptyColumns(capacity = 1024): PassageColumns {
+  return {
+    note: new GrowableUint32(capacity),
+    start: new GrowableUint32(capacity),
+    end: new GrowableUint32(capacity),
+    length: new GrowableUint32(capacity),
+    heading: new GrowableUint32(capacity),
+  };
+}

@@ -1,0 +1,11 @@
+export type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from './vault-source';
+export { VaultIndex } from './vault-index';
+export type { IndexBuildOptions, IndexBuildStats, IndexedNote, IndexProgress, RankedNote, SearchOptions, SearchResult, TimeRange, VaultIndexOptions } from './index-types';
+export type { IndexStore } from './index-store';
+export { openVaultIndex } from './open-vault-index';
+export { createVaultTools } from './tools/create-vault-tools';
+export { formatSearchResults } from './tools/local-search-tool';
+export { parseNoteLine } from './tools/format-note-line';
+export { parseTimeRange } from './parse-time-range';
+export { foldText } from './fold-text';
+export { tokenize } from './tokenize';

@@ -1,0 +1,72 @@
+/**
+ * Term strings ↔ dense ids, plus prefix lookup. Prefixes are served from buckets keyed on a
+ * term's first two characters, kept up to date as terms are added, so prefix search needs no
+ * sorted term list (sorting hundreds of thousands of strings would block the main thread).
+ */
+export class TermDictionary {
+  private readonly ids = new Map<string, number>();
+  private readonly list: string[] = [];
+  private readonly buckets = new Map<string, number[]>();
+  /** First character → the bucket keys that start with it, for one-character prefixes. */
+  private readonly firstChars = new Map<string, Set<string>>();
+
+  /** Builds a dictionary from terms in id order (a loaded index). */
+  static fromTerms(terms: readonly string[]): TermDictionary {
+    const dictionary = new TermDictionary();
+    for (const term of terms) dictionary.add(term);
+    return dictionary;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** The id of a term, adding it when new. */
+  add(term: string): number {
+    const known = this.ids.get(term);
+    if (known !== undefined) return known;
+    const id = this.list.length;
+    this.ids.set(term, id);
+    this.list.push(term);
+    const key = term.slice(0, 2);
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      this.buckets.set(key, (bucket = []));
+      const first = term.slice(0, 1);
+      let keys = this.firstChars.get(first);
+      if (!keys) this.firstChars.set(first, (keys = new Set()));
+      keys.add(key);
+    }
+    bucket.push(id);
+    return id;
+  }
+
+  id(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  term(id: number): string {
+    return this.list[id];
+  }
+
+  /** Every term in id order (for serialisation). */
+  terms(): readonly string[] {
+    return this.list;
+  }
+
+  /** Ids of terms that start with `prefix` and are longer than it, at most `limit` of them. */
+  withPrefix(prefix: string, limit: number): number[] {
+    const keys = prefix.length >= 2 ? [prefix.slice(0, 2)] : [...(this.firstChars.get(prefix) ?? [])];
+    const found: number[] = [];
+    for (const key of keys) {
+      for (const id of this.buckets.get(key) ?? []) {
+        const term = this.list[id];
+        if (term.length > prefix.length && term.startsWith(prefix)) {
+          found.push(id);
+          if (found.length >= limit) return found;
+        }
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,19 @@
+import type { AgentTool } from '../../agent/agent-tool';
+import type { VaultIndex } from '../vault-index';
+import type { VaultSource } from '../vault-source';
+import { createLinksTool } from './links-tool';
+import { createLocalSearchTool } from './local-search-tool';
+import { createReadNoteTool } from './read-note-tool';
+import { createTagNotesTool } from './tag-notes-tool';
+import { timeRangeTool } from './time-range-tool';
+
+/** The agent's vault tools over one index: localSearch, readNote, getTimeRange, getTagNotes, getLinks. */
+export function createVaultTools(options: { index: VaultIndex; source: VaultSource }): AgentTool[] {
+  return [
+    createLocalSearchTool(options.index),
+    createReadNoteTool(options),
+    timeRangeTool,
+    createTagNotesTool(options.index),
+    createLinksTool(options.index),
+  ] as AgentTool[];
+}

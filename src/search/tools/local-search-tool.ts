@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { AgentTool } from '../../agent/agent-tool';
+import type { SearchResult } from '../index-types';
+import type { VaultIndex } from '../vault-index';
+import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
+
+const localSearchSchema = z.object({
+  query: z.string().describe('What to look for, in the words the notes would use. "Quoted words" must appear together; word* matches any ending.'),
+  salientTerms: z.array(z.string()).optional().describe('Optional: the key words of the query, which weigh more.'),
+  timeRange: z
+    .object({ start: z.number().describe('Epoch ms, inclusive.'), end: z.number().describe('Epoch ms, inclusive.') })
+    .optional()
+    .describe('Optional: only notes modified in this range (get one from getTimeRange).'),
+  limit: z.number().int().min(1).max(30).optional().describe('Most results, 1-30; default 10.'),
+});
+
+/** The arguments of a `localSearch` call. */
+export type LocalSearchArgs = z.infer<typeof localSearchSchema>;
+
+/** What `localSearch` puts in `data`. */
+export interface LocalSearchData {
+  readonly results: readonly SearchResult[];
+}
+
+/** Writes results as numbered blocks: `1. [[Title]] (path.md) § Heading`, then the passage indented. */
+export function formatSearchResults(query: string, results: readonly SearchResult[]): string {
+  if (results.length === 0) return `No notes found for "${query}".`;
+  const blocks = results.map((result, index) => {
+    const heading = result.heading ? ` § ${result.heading}` : '';
+    const passage = result.passage.length > 0 ? `\n   ${result.passage}` : '';
+    return `${index + 1}. ${formatNoteRef(result)}${heading}${passage}`;
+  });
+  return `Found ${countNotes(results.length)} for "${query}":\n${blocks.join('\n')}\n\nRead a note with readNote using the path in brackets; cite it as [[Title]].`;
+}
+
+/** `localSearch`: ranked full-text search over the vault index. */
+export function createLocalSearchTool(index: VaultIndex): AgentTool<typeof localSearchSchema> {
+  return {
+    name: 'localSearch',
+    description:
+      'Search the notes in the vault. Returns the best matching notes with the heading and passage that matched. Use several short searches with different words rather than one long one.',
+    schema: localSearchSchema,
+    describeStart: (args) => `Searching notes for "${args.query}"`,
+    describeEnd: (args, result) => {
+      const data = result.data as LocalSearchData | undefined;
+      const titles = data?.results.map((entry) => entry.title) ?? [];
+      return titles.length === 0 ? `No notes found for "${args.query}"` : `Found ${countNotes(titles.length)}: ${summariseTitles(titles)}`;
+    },
+    async execute(args, context) {
+      const results = await index.search(args.query, {
+        limit: args.limit ?? 10,
+        ...(args.salientTerms ? { salientTerms: args.salientTerms } : {}),
+        ...(args.timeRange ? { timeRange: args.timeRange } : {}),
+        signal: context.signal,
+      });
+      const data: LocalSearchData = { results };
+      return { output: formatSearchResults(args.query, results), data };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { AgentTool } from '../../agent/agent-tool';
+import { throwIfAborted } from '../scheduler';
+import type { VaultIndex } from '../vault-index';
+import type { VaultSource } from '../vault-source';
+import { formatNoteRef } from './format-note-line';
+
+/** Characters per chunk: a few pages, small enough to leave the model room to think. */
+export const READ_NOTE_CHUNK_CHARS = 4000;
+
+const readNoteSchema = z.object({
+  path: z.string().min(1).describe('The note: its path (as localSearch prints it) or link text such as "Note title".'),
+  chunk: z.number().int().min(0).optional().describe('Which chunk to read, from 0; long notes come in chunks. Default 0.'),
+});
+
+/** The arguments of a `readNote` call. */
+export type ReadNoteArgs = z.infer<typeof readNoteSchema>;
+
+/** What `readNote` puts in `data`. */
+export interface ReadNoteData {
+  readonly path: string | null;
+  readonly title?: string;
+  readonly chunk?: number;
+  readonly chunks?: number;
+}
+
+/** Splits text into chunks of at most `size` characters, cutting after a line break when one is near. */
+export function chunkText(text: string, size = READ_NOTE_CHUNK_CHARS): string[] {
+  const chunks: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    if (end < text.length) {
+      const newline = text.lastIndexOf('\n', end);
+      if (newline > start + size / 2) end = newline + 1;
+    }
+    chunks.push(text.slice(start, end));
+    start = end;
+  }
+  return chunks.length > 0 ? chunks : [''];
+}
+
+/** `readNote`: a note's Markdown by path or link text, in chunks. */
+export function createReadNoteTool(options: { index: VaultIndex; source: VaultSource }): AgentTool<typeof readNoteSchema> {
+  const { index, source } = options;
+  return {
+    name: 'readNote',
+    description: 'Read a note in full (long notes come in chunks). Give the path from localSearch or the note title as in a [[link]].',
+    schema: readNoteSchema,
+    describeStart: (args) => `Reading ${args.path}${args.chunk ? ` (part ${args.chunk + 1})` : ''}`,
+    describeEnd: (args, result) => {
+      const data = result.data as ReadNoteData | undefined;
+      if (!data?.path) return `No note named "${args.path}"`;
+      return data.chunks && data.chunks > 1 ? `Read ${data.title} (part ${(data.chunk ?? 0) + 1} of ${data.chunks})` : `Read ${data.title}`;
+    },
+    async execute(args, context) {
+      throwIfAborted(context.signal);
+      const path = index.note(args.path) ? args.path : index.resolveLink(args.path);
+      if (path === undefined) {
+        const guesses = await index.search(args.path, { limit: 3, signal: context.signal });
+        const hint = guesses.length > 0 ? ` Closest matches: ${guesses.map((guess) => formatNoteRef(guess)).join(', ')}.` : '';
+        return { output: `No note found for "${args.path}".${hint}`, data: { path: null } satisfies ReadNoteData };
+      }
+      const text = await source.read(path);
+      throwIfAborted(context.signal);
+      const note = index.note(path);
+      const title = note?.title ?? path.replace(/^.*\//, '').replace(/\.md$/i, '');
+      const chunks = chunkText(text);
+      const chunk = Math.min(args.chunk ?? 0, chunks.length - 1);
+      const data: ReadNoteData = { path, title, chunk, chunks: chunks.length };
+      const header = chunks.length > 1 ? `${formatNoteRef({ title, path })}, chunk ${chunk + 1} of ${chunks.length}:` : `${formatNoteRef({ title, path })}:`;
+      const more =
+        chunk + 1 < chunks.length
+          ? `\n\n[Chunk ${chunk + 1} of ${chunks.length}. Read on with readNote {"path": ${JSON.stringify(path)}, "chunk": ${chunk + 1}}.]`
+          : chunks.length > 1
+            ? `\n\n[End of note: chunk ${chunk + 1} of ${chunks.length}.]`
+            : '';
+      return { output: `${header}\n\n${chunks[chunk]}${more}`, data };
+    },
+  };
+}

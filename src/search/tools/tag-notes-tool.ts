@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { AgentTool } from '../../agent/agent-tool';
+import { throwIfAborted } from '../scheduler';
+import type { VaultIndex } from '../vault-index';
+import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
+
+const tagNotesSchema = z.object({
+  tag: z.string().describe('A tag, with or without #. Nested tags count: "project" also finds #project/alpha. Leave empty to list the tags in use.'),
+  limit: z.number().int().min(1).max(100).optional().describe('Most notes to list, 1-100; default 30.'),
+});
+
+/** The arguments of a `getTagNotes` call. */
+export type TagNotesArgs = z.infer<typeof tagNotesSchema>;
+
+/** What `getTagNotes` puts in `data`. */
+export interface TagNotesData {
+  readonly titles: readonly string[];
+  readonly total: number;
+}
+
+/** `getTagNotes`: the notes carrying a tag (inline or frontmatter, nested included), newest first. */
+export function createTagNotesTool(index: VaultIndex): AgentTool<typeof tagNotesSchema> {
+  return {
+    name: 'getTagNotes',
+    description: 'List the notes that carry a tag (inline #tags and frontmatter tags, nested tags included), newest first. With an empty tag, list the tags in use.',
+    schema: tagNotesSchema,
+    describeStart: (args) => (args.tag.trim() === '' ? 'Listing tags' : `Looking up #${args.tag.replace(/^#/, '')}`),
+    describeEnd: (args, result) => {
+      const data = result.data as TagNotesData | undefined;
+      if (args.tag.trim() === '') return `Found ${data?.total ?? 0} tags`;
+      return data && data.total > 0 ? `Found ${countNotes(data.total)}: ${summariseTitles(data.titles)}` : `No notes tagged #${args.tag.replace(/^#/, '')}`;
+    },
+    execute(args, context) {
+      if (context.signal.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+      const limit = args.limit ?? 30;
+      const tag = args.tag.trim().replace(/^#/, '');
+      if (tag === '') {
+        const tags = index.tagCounts();
+        const lines = tags.slice(0, limit * 3).map((entry) => `#${entry.tag} (${entry.count})`);
+        const data: TagNotesData = { titles: [], total: tags.length };
+        return Promise.resolve({ output: tags.length === 0 ? 'No tags in the vault.' : `Tags in use (${tags.length}):\n${lines.join('\n')}`, data });
+      }
+      const notes = index.notesWithTag(tag).sort((a, b) => b.mtime - a.mtime);
+      throwIfAborted(context.signal);
+      const data: TagNotesData = { titles: notes.map((note) => note.title), total: notes.length };
+      if (notes.length === 0) {
+        const near = index.tagCounts().filter((entry) => entry.tag.toLowerCase().includes(tag.toLowerCase())).slice(0, 5);
+        const hint = near.length > 0 ? ` Similar tags: ${near.map((entry) => `#${entry.tag}`).join(', ')}.` : '';
+        return Promise.resolve({ output: `No notes tagged #${tag}.${hint}`, data });
+      }
+      const lines = notes.slice(0, limit).map((note, position) => `${position + 1}. ${formatNoteRef(note)} ${note.tags.map((entry) => `#${entry}`).join(' ')}`);
+      const more = notes.length > limit ? `\n(${notes.length - limit} more not shown.)` : '';
+      return Promise.resolve({ output: `${countNotes(notes.length)} tagged #${tag}:\n${lines.join('\n')}${more}`, data });
+    },
+  };
+}

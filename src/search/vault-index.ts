@@ -1,0 +1,312 @@
+import { foldText } from './fold-text';
+import { decodeIndex, encodeIndex } from './index-codec';
+import { IndexCore, NO_HEADING } from './index-core';
+import type { IndexBuildOptions, IndexBuildStats, IndexedNote, RankedNote, SearchOptions, SearchResult, VaultIndexOptions } from './index-types';
+import { LinkGraph } from './link-graph';
+import { makeSnippet } from './make-snippet';
+import { parseQuery, type ParsedQuery } from './parse-query';
+import { rankNotes } from './rank-notes';
+import { defaultYieldToHost, throwIfAborted, TimeSlicer, type YieldToHost } from './scheduler';
+import type { VaultChange, VaultNoteInfo, VaultSource } from './vault-source';
+
+/** Reads kept in flight while building, so slow disks overlap with tokenising. */
+const READ_AHEAD = 8;
+/** Compact once this many postings wait in the live maps, or a quarter of the notes are dead. */
+const LIVE_POSTINGS_LIMIT = 200_000;
+
+/**
+ * Full-text index of a vault (DESIGN.md 7): BM25 over heading-based passages with title,
+ * heading, tag and path boosts, phrase and prefix matching, a modified-time filter, and the
+ * tag and link lookups the agent's tools need.
+ *
+ * Work is time-sliced (no stretch longer than `sliceMs` without yielding) and serialised: a
+ * build, a refresh, a change and a compaction never interleave. Persist with
+ * {@link serialize}; {@link VaultIndex.load} plus {@link refresh} re-reads only notes whose
+ * modification time or size changed.
+ */
+export class VaultIndex {
+  private core = new IndexCore();
+  private readonly links = new LinkGraph(() => this.core.notes);
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly yieldToHost: YieldToHost;
+  private readonly sliceMs: number;
+  private built = false;
+  /** The longest synchronous stretch of any build, refresh or compaction so far, ms. */
+  longestSliceMs = 0;
+
+  constructor(
+    readonly source: VaultSource,
+    options: VaultIndexOptions = {},
+  ) {
+    this.yieldToHost = options.yieldToHost ?? defaultYieldToHost();
+    this.sliceMs = options.sliceMs ?? 12;
+  }
+
+  /** Builds an index over `source` and waits until it is ready. */
+  static async build(source: VaultSource, options: VaultIndexOptions & IndexBuildOptions = {}): Promise<VaultIndex> {
+    const index = new VaultIndex(source, options);
+    await index.refresh(options);
+    return index;
+  }
+
+  /**
+   * Restores an index from {@link serialize}'s output. Returns null when the data is not a
+   * readable index of this version (the caller then builds from scratch). Call {@link refresh}
+   * afterwards to catch up with changes made while the index was not running.
+   */
+  static load(data: ArrayBuffer | Uint8Array, source: VaultSource, options: VaultIndexOptions = {}): VaultIndex | null {
+    const core = decodeIndex(data instanceof Uint8Array ? data : new Uint8Array(data));
+    if (!core) return null;
+    const index = new VaultIndex(source, options);
+    index.core = core;
+    index.built = true;
+    return index;
+  }
+
+  /** True once the first build or load finished; searches before that find nothing. */
+  get ready(): boolean {
+    return this.built;
+  }
+
+  /** Number of notes indexed. */
+  get size(): number {
+    return this.core.liveNotes;
+  }
+
+  /**
+   * Brings the index in line with the vault: indexes new notes, re-reads notes whose mtime or
+   * size changed, drops deleted ones. The first call is the full build.
+   */
+  refresh(options: IndexBuildOptions = {}): Promise<IndexBuildStats> {
+    return this.enqueue(() => this.runRefresh(options));
+  }
+
+  /** Applies one vault change (create, modify, delete, rename). */
+  applyChange(change: VaultChange): Promise<void> {
+    return this.enqueue(async () => {
+      switch (change.type) {
+        case 'create':
+        case 'modify':
+          await this.reindex(change.note);
+          break;
+        case 'delete':
+          this.core.removeNote(change.path);
+          break;
+        case 'rename':
+          this.core.removeNote(change.oldPath);
+          await this.reindex(change.note);
+          break;
+        default: {
+          const unknown: never = change;
+          throw new Error(`Unknown vault change ${JSON.stringify(unknown)}`);
+        }
+      }
+      this.links.invalidate();
+      await this.compactIfNeeded();
+    });
+  }
+
+  /** Follows the source's change events until the returned function is called. */
+  watch(onError?: (error: unknown) => void): () => void {
+    if (!this.source.onChange) return () => undefined;
+    return this.source.onChange((change) => {
+      this.applyChange(change).catch((error: unknown) => onError?.(error));
+    });
+  }
+
+  /** Serialises the index (compacting it first) into the compact binary format. */
+  serialize(): Promise<Uint8Array> {
+    return this.enqueue(async () => {
+      const slicer = new TimeSlicer(this.yieldToHost, this.sliceMs);
+      await this.core.compact(slicer);
+      slicer.finish();
+      this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestSliceMs);
+      return encodeIndex(this.core);
+    });
+  }
+
+  /** Ranks notes without cutting passages: the synchronous core of {@link search}. */
+  rank(query: string, options: SearchOptions = {}): RankedNote[] {
+    return rankNotes(this.core, parseQuery(query, options.salientTerms), { limit: options.limit ?? 10, timeRange: options.timeRange });
+  }
+
+  /**
+   * Searches the vault. Results are best first and carry the note's path and title, the heading
+   * and an excerpt of the best passage. A query of only a time range lists the notes modified in
+   * it, newest first. Quoted phrases must appear in the passage. Rejects with an AbortError when
+   * `options.signal` aborts.
+   */
+  async search(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
+    throwIfAborted(options.signal);
+    const limit = Math.max(1, options.limit ?? 10);
+    const parsed = parseQuery(query, options.salientTerms);
+    if (parsed.terms.length === 0) return this.recent(limit, options);
+    const pool = parsed.phrases.length > 0 ? Math.max(limit * 5, 50) : limit;
+    const ranked = rankNotes(this.core, parsed, { limit: pool, timeRange: options.timeRange });
+    const results: SearchResult[] = [];
+    for (const hit of ranked) {
+      if (results.length >= limit) break;
+      throwIfAborted(options.signal);
+      const result = await this.toResult(hit, parsed);
+      if (result) results.push(result);
+    }
+    throwIfAborted(options.signal);
+    return results;
+  }
+
+  /** The indexed note at a path. */
+  note(path: string): IndexedNote | undefined {
+    const id = this.core.byPath.get(path);
+    return id === undefined ? undefined : this.core.notes[id];
+  }
+
+  /** Every indexed note. */
+  allNotes(): IndexedNote[] {
+    return this.core.notes.filter((note) => note.alive);
+  }
+
+  /** Resolves link text (`Note`, `Folder/Note#Heading`) to a note path, as Obsidian would. */
+  resolveLink(linktext: string, sourcePath = ''): string | undefined {
+    return this.links.resolve(linktext, sourcePath);
+  }
+
+  /** Notes that link to `path`, with how many links each. */
+  backlinks(path: string): { path: string; count: number }[] {
+    return this.links.backlinks(path);
+  }
+
+  /** Notes tagged `tag` or a tag nested below it (`project` matches `project/alpha`), case-insensitive. */
+  notesWithTag(tag: string): IndexedNote[] {
+    const wanted = foldText(tag.replace(/^#/, '').trim());
+    return this.allNotes().filter((note) =>
+      note.tags.some((candidate) => {
+        const folded = foldText(candidate);
+        return folded === wanted || folded.startsWith(`${wanted}/`);
+      }),
+    );
+  }
+
+  /** Every tag in the vault with how many notes carry it, most used first. */
+  tagCounts(): { tag: string; count: number }[] {
+    const counts = new Map<string, { tag: string; count: number }>();
+    for (const note of this.allNotes()) {
+      for (const tag of note.tags) {
+        const key = foldText(tag);
+        const entry = counts.get(key) ?? { tag, count: 0 };
+        entry.count += 1;
+        counts.set(key, entry);
+      }
+    }
+    return [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async runRefresh(options: IndexBuildOptions): Promise<IndexBuildStats> {
+    const started = performance.now();
+    const slicer = new TimeSlicer(this.yieldToHost, this.sliceMs, options.signal);
+    const listed = await this.source.listNotes();
+    await slicer.checkpoint();
+    const bulk = !this.built;
+    const listedPaths = new Set<string>();
+    const changed: VaultNoteInfo[] = [];
+    for (const info of listed) {
+      listedPaths.add(info.path);
+      const known = this.note(info.path);
+      if (!known || known.mtime !== info.mtime || known.size !== info.size) changed.push(info);
+    }
+    let removed = 0;
+    for (const note of this.allNotes()) {
+      if (!listedPaths.has(note.path) && this.core.removeNote(note.path)) removed += 1;
+    }
+    const reads = changed.slice(0, READ_AHEAD).map((info) => this.readOrUndefined(info.path));
+    for (let index = 0; index < changed.length; index += 1) {
+      if (index + READ_AHEAD < changed.length) reads.push(this.readOrUndefined(changed[index + READ_AHEAD].path));
+      const text = await reads[index];
+      reads[index] = Promise.resolve(undefined);
+      if (text !== undefined) this.core.addNote(changed[index], text, bulk);
+      else this.core.removeNote(changed[index].path);
+      if ((index & 63) === 63) options.onProgress?.({ indexed: index + 1, total: changed.length });
+      await slicer.checkpoint();
+    }
+    if (bulk || changed.length > 0 || removed > 0) await this.core.compact(slicer);
+    this.links.invalidate();
+    this.built = true;
+    slicer.finish();
+    this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestSliceMs);
+    options.onProgress?.({ indexed: changed.length, total: changed.length });
+    return { indexed: changed.length, removed, unchanged: listed.length - changed.length, elapsedMs: performance.now() - started, longestSliceMs: slicer.longestSliceMs };
+  }
+
+  private async readOrUndefined(path: string): Promise<string | undefined> {
+    try {
+      return await this.source.read(path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async reindex(info: VaultNoteInfo): Promise<void> {
+    const text = await this.readOrUndefined(info.path);
+    if (text === undefined) this.core.removeNote(info.path);
+    else this.core.addNote(info, text, false);
+  }
+
+  private async compactIfNeeded(): Promise<void> {
+    const core = this.core;
+    if (core.body.liveSize + core.fields.liveSize < LIVE_POSTINGS_LIMIT && core.deadNotes * 4 < core.notes.length + 16) return;
+    const slicer = new TimeSlicer(this.yieldToHost, this.sliceMs);
+    await core.compact(slicer);
+    slicer.finish();
+    this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestSliceMs);
+  }
+
+  private async recent(limit: number, options: SearchOptions): Promise<SearchResult[]> {
+    const { start, end } = options.timeRange ?? {};
+    if (start === undefined && end === undefined) return [];
+    const notes = this.allNotes()
+      .filter((note) => (start === undefined || note.mtime >= start) && (end === undefined || note.mtime <= end))
+      .sort((a, b) => b.mtime - a.mtime)
+      .slice(0, limit);
+    const results: SearchResult[] = [];
+    for (const note of notes) {
+      throwIfAborted(options.signal);
+      const id = this.core.byPath.get(note.path)!;
+      const result = await this.toResult({ note, score: 0, passage: this.core.notes[id].passageCount > 0 ? this.core.notes[id].firstPassage : -1 }, { terms: [], phrases: [] });
+      if (result) results.push(result);
+    }
+    return results;
+  }
+
+  /** Reads the note and cuts the passage; null when a phrase is missing or the note vanished. */
+  private async toResult(hit: RankedNote, query: ParsedQuery): Promise<SearchResult | null> {
+    const text = await this.readOrUndefined(hit.note.path);
+    if (text === undefined) return null;
+    const { passages } = this.core;
+    const noteId = this.core.byPath.get(hit.note.path);
+    if (noteId === undefined) return null;
+    const record = this.core.notes[noteId];
+    let passage = hit.passage;
+    if (query.phrases.length > 0) {
+      passage = -1;
+      for (let candidate = record.firstPassage; candidate < record.firstPassage + record.passageCount; candidate += 1) {
+        const folded = foldText(text.slice(passages.start.array[candidate], passages.end.array[candidate])).replace(/\s+/g, ' ');
+        if (query.phrases.every((phrase) => folded.includes(phrase))) {
+          passage = candidate;
+          break;
+        }
+      }
+      if (passage < 0) return null;
+    }
+    if (passage < 0 && record.passageCount > 0) passage = record.firstPassage;
+    const headingIndex = passage < 0 ? NO_HEADING : passages.heading.array[passage];
+    const heading = headingIndex === NO_HEADING ? undefined : record.headings[headingIndex];
+    const body = passage < 0 ? '' : text.slice(passages.start.array[passage], passages.end.array[passage]);
+    const terms = [...query.phrases, ...query.terms.map((term) => term.term)];
+    return { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
+  }
+}
