@@ -12,6 +12,13 @@ export interface LeadingMarker {
   readonly bodyStart: number;
 }
 
+/**
+ * Deeper JSON than this is unreadable. A real payload nests about six levels (payload, steps,
+ * step, tool, args, a value); without a cap, a hostile note could hand the renderer a payload
+ * that `JSON.stringify` cannot write back (it recurses) — docs/decisions/payload-depth-limit.md.
+ */
+export const MAX_PAYLOAD_DEPTH = 64;
+
 const NO_MARKER: LeadingMarker = Object.freeze({ reasoning: null, reasoningError: false, bodyStart: 0 });
 
 /**
@@ -39,7 +46,8 @@ export function readLeadingMarker(content: string): LeadingMarker {
   }
   const scan = scanCommentPayload(content, payloadStart);
   const payloadText = content.slice(payloadStart, scan.payloadEnd);
-  const reasoning = scan.closed ? (kind === 'block' ? readBlockPayload(payloadText) : readAgentReasoning(payloadText)) : null;
+  const readable = scan.closed && scan.maxDepth <= MAX_PAYLOAD_DEPTH;
+  const reasoning = readable ? (kind === 'block' ? readBlockPayload(payloadText) : readAgentReasoning(payloadText)) : null;
   return {
     reasoning,
     reasoningError: reasoning === null,

@@ -6,6 +6,8 @@ export interface CommentPayloadScan {
   readonly markerEnd: number;
   /** True when the marker ended with its own `-->`. */
   readonly closed: boolean;
+  /** The deepest `{`/`[` nesting seen outside strings. */
+  readonly maxDepth: number;
 }
 
 const QUOTE = 0x22;
@@ -29,6 +31,7 @@ const GREATER = 0x3e;
 export function scanCommentPayload(content: string, from: number): CommentPayloadScan {
   const length = content.length;
   let depth = 0;
+  let maxDepth = 0;
   let inString = false;
   let valueDone = false;
   let index = from;
@@ -52,23 +55,26 @@ export function scanCommentPayload(content: string, from: number): CommentPayloa
       inString = false;
     }
     if (code === DASH && content.charCodeAt(index + 1) === DASH && content.charCodeAt(index + 2) === GREATER) {
-      return { payloadEnd: index, markerEnd: index + 3, closed: true };
+      return { payloadEnd: index, markerEnd: index + 3, closed: true, maxDepth };
     }
     if (code === NEWLINE) {
-      if (startsBlankLine(content, index + 1)) return { payloadEnd: index, markerEnd: index, closed: false };
+      if (startsBlankLine(content, index + 1)) return { payloadEnd: index, markerEnd: index, closed: false, maxDepth };
       index += 1;
       continue;
     }
-    if (valueDone && !isSpace(code)) return { payloadEnd: index, markerEnd: skipCutArrow(content, index), closed: false };
+    if (valueDone && !isSpace(code)) return { payloadEnd: index, markerEnd: skipCutArrow(content, index), closed: false, maxDepth };
     if (code === QUOTE) inString = true;
-    else if (code === 0x7b || code === 0x5b) depth += 1;
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > maxDepth) maxDepth = depth;
+    }
     else if (code === 0x7d || code === 0x5d) {
       depth = Math.max(0, depth - 1);
       if (depth === 0) valueDone = true;
     }
     index += 1;
   }
-  return { payloadEnd: length, markerEnd: length, closed: false };
+  return { payloadEnd: length, markerEnd: length, closed: false, maxDepth };
 }
 
 /** Past a `-` or `--` that is all that is left of a cut-off `-->` (followed by a space, a line break or the end). */
