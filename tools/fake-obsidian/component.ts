@@ -80,7 +80,7 @@ export class Component {
 
   /** Clears the interval on unload. */
   registerInterval(id: number): number {
-    this.register(() => window.clearInterval(id));
+    this.register(() => globalThis.clearInterval(id));
     return id;
   }
 

@@ -224,6 +224,6 @@ export function installDomHelpers(win: DomHost): void {
     callback?.(fragment);
     return fragment;
   });
-  define(globals, 'sleep', (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms)));
-  define(globals, 'nextFrame', () => new Promise<void>((resolve) => window.setTimeout(resolve, 16)));
+  define(globals, 'sleep', (ms: number) => new Promise<void>((resolve) => globalThis.setTimeout(resolve, ms)));
+  define(globals, 'nextFrame', () => new Promise<void>((resolve) => globalThis.setTimeout(resolve, 16)));
 }

@@ -29,7 +29,7 @@ export class Notice {
     this.noticeEl = this.containerEl.createDiv({ cls: 'notice', attr: { role: 'status' } });
     this.messageEl = this.noticeEl.createDiv('notice-message');
     this.setMessage(message);
-    if (duration !== undefined && duration > 0) window.setTimeout(() => this.hide(), duration);
+    if (duration !== undefined && duration > 0) globalThis.setTimeout(() => this.hide(), duration);
   }
 
   /** Replaces the message (logged again). */

@@ -26,7 +26,7 @@ export function debounce<T extends unknown[], V>(cb: (...args: [...T]) => V, tim
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending: [...T] | null = null;
   const run = (): V | void => {
-    if (timer !== null) window.clearTimeout(timer);
+    if (timer !== null) globalThis.clearTimeout(timer);
     timer = null;
     if (pending === null) return;
     const args = pending;
@@ -36,14 +36,14 @@ export function debounce<T extends unknown[], V>(cb: (...args: [...T]) => V, tim
   const debounced = ((...args: [...T]) => {
     pending = args;
     if (timer !== null && resetTimer) {
-      window.clearTimeout(timer);
+      globalThis.clearTimeout(timer);
       timer = null;
     }
-    if (timer === null) timer = window.setTimeout(run, timeout);
+    if (timer === null) timer = globalThis.setTimeout(run, timeout);
     return debounced;
   }) as FakeDebouncer<T, V>;
   debounced.cancel = () => {
-    if (timer !== null) window.clearTimeout(timer);
+    if (timer !== null) globalThis.clearTimeout(timer);
     timer = null;
     pending = null;
     return debounced;
