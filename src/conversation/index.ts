@@ -21,3 +21,12 @@ export { parseConversationNote, type ConversationParseResult, type ConversationN
 export { serializeConversationNote, type SerializeOptions } from './serialize-note';
 export { titleFromQuestion, noteFileStem, uniqueNotePath, UNTITLED_CONVERSATION, type UniqueNotePathOptions } from './note-name';
 export { mergeConversationIntoNote, fingerprintMessage, baselineOf, type MergeNoteOptions, type MergeNoteResult } from './merge-note';
+export {
+  listConversations,
+  summarizeConversationNote,
+  sortConversations,
+  filterConversations,
+  type ConversationSummary,
+  type ListConversationsOptions,
+} from './list-conversations';
+export { readNoteFrontmatter } from './note-frontmatter';

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CliIo } from './cli-io';
+import { parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
+import { parseAssistantContent } from '../markers';
+
+/**
+ * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
+ * (DESIGN.md 8): `{ frontmatter, format, warnings, messages: [{ role, at, text, reasoning,
+ * reasoningError, legacyToolCalls, thinks }] }`. Works for Glassbox notes and for imported
+ * `**user**:` / `**ai**:` notes. Markers are read only in assistant messages (DESIGN.md 3.3), so a
+ * user message's text is its content as typed. Returns 0, or 1 with one sentence on stderr.
+ */
+export async function runInspectNote(file: string, io: CliIo): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    io.stderr.write(`Cannot read "${file}": ${describeError(error)}.\n`);
+    return 1;
+  }
+  const parsed = parseConversationNote(text);
+  if (!parsed.ok) {
+    io.stderr.write(`"${file}" is not a conversation note: it has no "🧑 You" or "🤖 Glassbox" headers and no "**user**:" lines.\n`);
+    return 1;
+  }
+  const output = {
+    frontmatter: readNoteFrontmatter(text),
+    format: parsed.format,
+    warnings: parsed.warnings.map((warning) => warning.message),
+    messages: parsed.value.messages.map(inspectMessage),
+  };
+  io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  return 0;
+}
+
+/** The per-message object of DESIGN.md 8 (the same fields `inspect --message` prints), plus role and time. */
+export function inspectMessage(message: ConversationMessage): Record<string, unknown> {
+  if (message.role === 'user') {
+    return { role: 'user', at: message.at, text: message.content, reasoning: null, reasoningError: false, legacyToolCalls: [], thinks: [] };
+  }
+  const parsed = parseAssistantContent(message.content);
+  return {
+    role: 'assistant',
+    at: message.at,
+    text: parsed.text,
+    reasoning: parsed.reasoning,
+    reasoningError: parsed.reasoningError,
+    legacyToolCalls: parsed.legacyToolCalls,
+    thinks: parsed.thinks,
+  };
+}
+
+function describeError(error: unknown): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a folder, not a file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return error instanceof Error ? error.message.replace(/\.$/, '') : 'unknown error';
+}

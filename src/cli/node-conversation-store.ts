@@ -1,0 +1,100 @@
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  baselineOf,
+  mergeConversationIntoNote,
+  parseConversationNote,
+  serializeConversationNote,
+  uniqueNotePath,
+  withMessageIds,
+  type Conversation,
+} from '../conversation';
+
+/** Default vault folder of conversation notes (the plugin's setting has the same default). */
+export const DEFAULT_CONVERSATION_FOLDER = 'Glassbox';
+
+/** Options of {@link NodeConversationStore}. */
+export interface NodeConversationStoreOptions {
+  /** The vault's folder on disk. */
+  readonly vaultDir: string;
+  /** Vault-relative folder of conversation notes. */
+  readonly folder?: string;
+}
+
+/** Where a save went. */
+export interface NodeSaveResult {
+  /** Vault-relative, `/`-separated. */
+  readonly path: string;
+  readonly created: boolean;
+}
+
+/**
+ * Saves conversation notes from the CLI with Node's `fs`, in the same format and by the same
+ * merge rule as the plugin. A conversation already saved (same frontmatter id in the folder) is
+ * merged into its note; otherwise a new note is named from the first question. Writes go to a
+ * temporary file renamed over the note, so a crash never leaves half a note.
+ */
+export class NodeConversationStore {
+  private readonly vaultDir: string;
+  private readonly folder: string;
+
+  constructor(options: NodeConversationStoreOptions) {
+    this.vaultDir = options.vaultDir;
+    this.folder = (options.folder ?? DEFAULT_CONVERSATION_FOLDER).replace(/^\/+|\/+$/g, '');
+  }
+
+  /** Saves the conversation and says where. */
+  async save(input: Conversation): Promise<NodeSaveResult> {
+    const conversation = withMessageIds(input);
+    const existing = conversation.id === '' ? null : await this.findById(conversation.id);
+    if (existing !== null) {
+      // The CLI keeps no earlier save in memory, so every message already in the note counts as
+      // unchanged: the note's version (with any edit the user made) stays, new messages are appended.
+      const current = await readFile(this.absolute(existing), 'utf8');
+      const parsed = parseConversationNote(current);
+      const inNote = new Set(parsed.ok ? parsed.value.messages.map((message) => message.id) : []);
+      const baseline = new Map([...baselineOf(conversation)].filter(([id]) => inNote.has(id)));
+      const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline });
+      if (merged.ok) {
+        await this.writeAtomically(existing, merged.text);
+        return { path: existing, created: false };
+      }
+    }
+    await mkdir(this.absolute(this.folder), { recursive: true });
+    const taken = new Set((await readdir(this.absolute(this.folder))).map((name) => name.toLowerCase()));
+    const path = uniqueNotePath({
+      folder: this.folder,
+      title: conversation.title,
+      exists: (candidate) => taken.has(candidate.slice(candidate.lastIndexOf('/') + 1).toLowerCase()),
+    });
+    await this.writeAtomically(path, serializeConversationNote(conversation));
+    return { path, created: true };
+  }
+
+  /** The vault-relative path of the note in the folder whose frontmatter id is `id`, or null. */
+  async findById(id: string): Promise<string | null> {
+    let names: string[];
+    try {
+      names = await readdir(this.absolute(this.folder));
+    } catch {
+      return null;
+    }
+    for (const name of names.filter((candidate) => candidate.endsWith('.md')).sort()) {
+      const path = this.folder === '' ? name : `${this.folder}/${name}`;
+      const parsed = parseConversationNote(await readFile(this.absolute(path), 'utf8').catch(() => ''));
+      if (parsed.ok && parsed.value.id === id) return path;
+    }
+    return null;
+  }
+
+  private absolute(vaultPath: string): string {
+    return join(this.vaultDir, ...vaultPath.split('/').filter((part) => part !== ''));
+  }
+
+  private async writeAtomically(path: string, text: string): Promise<void> {
+    const target = this.absolute(path);
+    const temporary = `${target}.glassbox-${process.pid}.tmp`;
+    await writeFile(temporary, text, 'utf8');
+    await rename(temporary, target);
+  }
+}
