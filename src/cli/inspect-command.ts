@@ -1,5 +1,6 @@
 import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectMessage } from './inspect-message';
+import { runInspectNote } from './inspect-note';
 
 const USAGE_HINT = 'Run "glassbox inspect NOTE.md" or "glassbox inspect --message FILE".';
 
@@ -16,8 +17,7 @@ export async function runInspectCommand(args: readonly string[], io: CliIo): Pro
     case 'message':
       return runInspectMessage(target.file, io);
     case 'note':
-      // INSPECT_NOTE_MODE: the conversation-note mode (DESIGN.md 8) plugs in here.
-      throw new CliUsageError(`Inspecting a conversation note is not available yet; use "glassbox inspect --message FILE" to inspect one message.`);
+      return runInspectNote(target.file, io);
     default: {
       const unreachable: never = target;
       return unreachable;
