@@ -1,0 +1,131 @@
+/**
+ * Glassbox's settings: their shape, defaults, and how saved data is merged into them.
+ * Pure TypeScript (no `obsidian`), so the CLI and tests can use it as is.
+ */
+
+/** Provider presets offered in the settings tab. Every one speaks the OpenAI chat API. */
+export const PROVIDER_PRESETS = Object.freeze({
+  openai: { label: 'OpenAI', baseUrl: 'https://api.openai.com/v1' },
+  ollama: { label: 'Ollama', baseUrl: 'http://localhost:11434/v1' },
+  lmstudio: { label: 'LM Studio', baseUrl: 'http://localhost:1234/v1' },
+  openrouter: { label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1' },
+  custom: { label: 'Custom', baseUrl: '' },
+} as const);
+
+/** A provider preset id. */
+export type ProviderPreset = keyof typeof PROVIDER_PRESETS;
+
+/** How the agent loops: native tool calls, or reason → act → observe phases. */
+export type LoopStyle = 'tools' | 'reason-act-observe';
+
+/** How much the reasoning block shows (DESIGN.md section 5). */
+export type DisplayMode = 'minimal' | 'normal' | 'verbose';
+
+/** The plugin's settings, as kept in `data.json` (the API key is not: it lives in SecretStorage). */
+export interface GlassboxSettings {
+  /** Which preset the endpoint came from. */
+  provider: ProviderPreset;
+  /** The OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`. */
+  baseUrl: string;
+  /** Id of the secret in Obsidian's SecretStorage that holds the API key; empty for none. */
+  apiKeySecretName: string;
+  /** Model name sent to the endpoint. */
+  model: string;
+  /** Most model calls in one run. */
+  maxIterations: number;
+  /** Agent loop style. */
+  loopStyle: LoopStyle;
+  /** Reasoning block display mode. */
+  displayMode: DisplayMode;
+  /** Show the model's raw reasoning text in the block. */
+  showReasoningText: boolean;
+  /** Show tool outputs in the block. */
+  showToolOutput: boolean;
+  /** Keep the block expanded while the agent works. */
+  expandWhileWorking: boolean;
+  /** Vault folder for conversation notes. */
+  conversationsFolder: string;
+  /** Minutes a `request_input` question waits before the run goes on without an answer. */
+  requestInputTimeoutMinutes: number;
+}
+
+/** The defaults, used for every field missing from (or invalid in) the saved data. */
+export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
+  provider: 'openai',
+  baseUrl: PROVIDER_PRESETS.openai.baseUrl,
+  apiKeySecretName: 'glassbox-api-key',
+  model: 'gpt-4o-mini',
+  maxIterations: 10,
+  loopStyle: 'tools',
+  displayMode: 'normal',
+  showReasoningText: true,
+  showToolOutput: true,
+  expandWhileWorking: true,
+  conversationsFolder: 'Glassbox/Conversations',
+  requestInputTimeoutMinutes: 10,
+});
+
+/** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
+export type LoadedSettings<T> = T & Record<string, unknown>;
+
+/**
+ * Merges saved data over defaults. A known key takes the saved value only when it has the
+ * default's type (a string where a number belongs falls back to the default); unknown keys are
+ * kept as they are, so a newer or older plugin version's settings survive a save. Anything that
+ * is not a plain object counts as "nothing saved". Never throws; never mutates its inputs.
+ *
+ * @example mergeSettings({ a: 1 }, { a: 2, later: true }) // → { a: 2, later: true }
+ */
+export function mergeSettings<T extends object>(defaults: T, saved: unknown): LoadedSettings<T> {
+  const merged: Record<string, unknown> = {};
+  const source = isPlainObject(saved) ? saved : {};
+  for (const [key, value] of Object.entries(source)) merged[key] = value;
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value = source[key];
+    merged[key] = value !== undefined && sameKind(value, fallback) ? value : fallback;
+  }
+  return merged as LoadedSettings<T>;
+}
+
+/**
+ * `mergeSettings` for Glassbox, plus the checks types alone cannot make: enum fields must be
+ * one of their values and counts must be positive whole numbers; anything else takes the default.
+ */
+export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSettings> {
+  const settings = mergeSettings<GlassboxSettings>({ ...DEFAULT_SETTINGS }, saved);
+  if (!(settings.provider in PROVIDER_PRESETS)) settings.provider = DEFAULT_SETTINGS.provider;
+  if (!LOOP_STYLES.includes(settings.loopStyle)) settings.loopStyle = DEFAULT_SETTINGS.loopStyle;
+  if (!DISPLAY_MODES.includes(settings.displayMode)) settings.displayMode = DEFAULT_SETTINGS.displayMode;
+  if (!isPositiveInteger(settings.maxIterations)) settings.maxIterations = DEFAULT_SETTINGS.maxIterations;
+  if (!(settings.requestInputTimeoutMinutes > 0)) settings.requestInputTimeoutMinutes = DEFAULT_SETTINGS.requestInputTimeoutMinutes;
+  return settings;
+}
+
+/** The loop styles, in the order the settings tab lists them. */
+export const LOOP_STYLES: readonly LoopStyle[] = Object.freeze(['tools', 'reason-act-observe']);
+
+/** The display modes, in the order the settings tab lists them. */
+export const DISPLAY_MODES: readonly DisplayMode[] = Object.freeze(['minimal', 'normal', 'verbose']);
+
+/** What the chat view needs from the plugin: the live settings and a way to save them. */
+export interface GlassboxSettingsHost {
+  /** Current settings (the same object the settings tab edits). */
+  readonly settings: LoadedSettings<GlassboxSettings>;
+  /** Persists `settings`. */
+  saveSettings(): Promise<void>;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sameKind(value: unknown, fallback: unknown): boolean {
+  if (Array.isArray(fallback)) return Array.isArray(value);
+  if (isPlainObject(fallback)) return isPlainObject(value);
+  if (typeof fallback === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === typeof fallback;
+}
+
+function isPositiveInteger(value: number): boolean {
+  return Number.isInteger(value) && value >= 1;
+}
