@@ -1,0 +1,77 @@
+import type { ChatModel, LlmMessage } from '../llm/chat-types';
+import type { ReasoningPayload } from '../markers/reasoning-payload';
+import type { AgentTool } from './agent-tool';
+import type { AgentEvent, AgentRunEndStatus } from './events';
+
+/** A question the model asks the user through `request_input`. */
+export interface AgentInputRequest {
+  readonly question: string;
+  readonly options?: readonly string[];
+}
+
+/** How a `request_input` question ended. */
+export interface AgentInputOutcome {
+  readonly outcome: 'answered' | 'dismissed' | 'timed_out';
+  readonly answer?: string;
+}
+
+/** How the runner drives the model (DESIGN.md 4). */
+export type AgentLoopStyle = 'tools' | 'reason-act-observe';
+
+/** Everything one run needs. Only `model`, `modelName`, `tools`, `question`, `history`, `signal` and `onEvent` are required. */
+export interface AgentRunOptions {
+  readonly model: ChatModel;
+  readonly modelName: string;
+  /** The host's tools (vault search, read, ...). The runner adds report_thinking, think_aloud and (with `askUser`) request_input. */
+  readonly tools: readonly AgentTool[];
+  readonly question: string;
+  /** Earlier turns of the conversation; REASONING_BLOCK and other markers are stripped before sending. */
+  readonly history: readonly LlmMessage[];
+  /** Stops the run: the partial answer and steps are kept and the run ends `stopped`. */
+  readonly signal: AbortSignal;
+  /** Every event, in order, synchronously as it happens. */
+  readonly onEvent: (event: AgentEvent) => void;
+  /** Called with the assistant message content (marker + answer) whenever it changes; the marker part is re-serialised only when the reasoning state changed. */
+  readonly onContent?: (content: string) => void;
+  /** Asks the user a question; without it `request_input` is not offered. The signal aborts on stop or timeout. */
+  readonly askUser?: (request: AgentInputRequest, signal: AbortSignal) => Promise<AgentInputOutcome>;
+  /** Model calls (tools loop) or reason-act-observe cycles before the run ends with a notice. Default 10. */
+  readonly maxIterations?: number;
+  readonly loopStyle?: AgentLoopStyle;
+  /** Epoch-ms clock; tests pass a fake one. Default `Date.now`. */
+  readonly now?: () => number;
+  readonly runId?: string;
+  /** When the user sent the message (the run clock starts at send). Default `now()` at call time. */
+  readonly startedAt?: number;
+  /** Per tool call. Default 30 s. */
+  readonly toolTimeoutMs?: number;
+  /** Whole run, excluding time spent waiting for the user. Default 10 minutes. */
+  readonly runTimeoutMs?: number;
+  /** How long `request_input` waits for the user. Default 10 minutes. */
+  readonly inputTimeoutMs?: number;
+  /** Replaces the built-in system prompt (it is still used for redaction). */
+  readonly systemPrompt?: string;
+  readonly temperature?: number;
+}
+
+/** What a run produced. */
+export interface AgentRunResult {
+  readonly status: AgentRunEndStatus;
+  /** The assistant message content: REASONING_BLOCK marker, blank line, answer. */
+  readonly content: string;
+  /** The visible answer alone. */
+  readonly answer: string;
+  readonly payload: ReasoningPayload;
+  /** Provider messages of this turn after the user's question: assistant turns (tool calls, raw reasoning) and tool results. */
+  readonly transcript: readonly LlmMessage[];
+  /** The user sentence when `status` is `error`. */
+  readonly error?: string;
+}
+
+/** Defaults of the optional limits, in one place for the docs and the tests. */
+export const AGENT_DEFAULTS = Object.freeze({
+  maxIterations: 10,
+  toolTimeoutMs: 30_000,
+  runTimeoutMs: 10 * 60_000,
+  inputTimeoutMs: 10 * 60_000,
+});

@@ -1,0 +1,13 @@
+/**
+ * The agent core: the chain runner, its events, the reasoning state reducer and the tool
+ * protocol. Imports neither `obsidian` nor `react`.
+ */
+export { runAgent } from './run-agent';
+export { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult, type AgentInputRequest, type AgentInputOutcome, type AgentLoopStyle } from './agent-run-options';
+export { reduceReasoning, reasoningElapsedMs } from './reasoning-state';
+export { formatDuration } from './format-duration';
+export { describeRunDuration } from './describe-run-duration';
+export type * from './events';
+export type { AgentTool, AgentToolContext, AgentToolResult } from './agent-tool';
+export { reportThinkingTool, thinkAloudTool } from './tools/report-thinking';
+export { requestInputTool } from './tools/request-input';

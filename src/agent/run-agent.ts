@@ -1,0 +1,129 @@
+import type { LlmMessage } from '../llm/chat-types';
+import { stripMarkers } from '../markers';
+import type { AgentTool } from './agent-tool';
+import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
+import type { AgentRunEndStatus } from './events';
+import { formatDuration } from './format-duration';
+import type { LoopOutcome } from './loop-outcome';
+import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
+import { buildSystemPrompt } from './prompts/system-prompt';
+import { finalAnswer, runReasonActObserveLoop } from './reason-act-observe-loop';
+import { createStepRedactor } from './redaction';
+import { RunClock } from './run-clock';
+import { RunContext } from './run-context';
+import { RunRecorder } from './run-recorder';
+import { linkAbortSignals } from './signals';
+import { toLlmToolSchema } from './tool-schema';
+import { runToolsLoop } from './tools-loop';
+import { reportThinkingTool, thinkAloudTool } from './tools/report-thinking';
+import { requestInputTool } from './tools/request-input';
+import { userMessageOf } from './user-message-of';
+
+let runCounter = 0;
+
+/**
+ * Runs one agent turn (DESIGN.md 4): streams the model, runs its tools, narrates every step
+ * as events, and returns the assistant message content with its REASONING_BLOCK marker.
+ * Never throws: a stop, an error or a limit ends the run with `run_end` and a result that
+ * keeps the partial answer and steps.
+ *
+ * @example
+ * const result = await runAgent({ model, modelName: 'qwen3', tools, question, history: [], signal, onEvent: console.log });
+ */
+export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
+  const now = options.now ?? Date.now;
+  const startedAt = options.startedAt ?? now();
+  runCounter += 1;
+  const runId = options.runId ?? `run-${startedAt.toString(36)}-${runCounter}`;
+  const tools: AgentTool[] = [...options.tools, reportThinkingTool, thinkAloudTool];
+  if (options.askUser !== undefined) tools.push(requestInputTool);
+  const systemPrompt =
+    options.systemPrompt ??
+    buildSystemPrompt({ today: new Date(startedAt).toISOString().slice(0, 10), canAskUser: options.askUser !== undefined, toolNames: tools.map((tool) => tool.name) });
+  const recorder = new RunRecorder({
+    runId,
+    now,
+    onEvent: options.onEvent,
+    ...(options.onContent !== undefined ? { onContent: options.onContent } : {}),
+    redact: createStepRedactor([systemPrompt, REASON_PROMPT, ACT_PROMPT, OBSERVE_PROMPT, FINAL_ANSWER_PROMPT]),
+  });
+  const clock = new RunClock({ budgetMs: options.runTimeoutMs ?? AGENT_DEFAULTS.runTimeoutMs, now });
+  const linked = linkAbortSignals([options.signal, clock.signal]);
+  const context = new RunContext({
+    run: options,
+    recorder,
+    signal: linked.controller.signal,
+    clock,
+    baseMessages: [{ role: 'system', content: systemPrompt }, ...stripHistory(options.history), { role: 'user', content: options.question }],
+    tools,
+    toolSchemas: tools.map(toLlmToolSchema),
+    toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
+    inputTimeoutMs: options.inputTimeoutMs ?? AGENT_DEFAULTS.inputTimeoutMs,
+  });
+
+  recorder.start({ startedAt, model: options.modelName, question: options.question });
+  clock.start();
+  const maxIterations = Math.max(1, options.maxIterations ?? AGENT_DEFAULTS.maxIterations);
+  let outcome: LoopOutcome;
+  try {
+    outcome = options.loopStyle === 'reason-act-observe' ? await runReasonActObserveLoop(context, maxIterations) : await runToolsLoop(context, maxIterations);
+    if (outcome.kind === 'limit') {
+      recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: limitNotice(outcome.reason, maxIterations) });
+      const answered = await finalAnswer(context);
+      if (answered.kind !== 'complete') outcome = answered;
+    }
+  } catch (error) {
+    outcome = { kind: 'error', error };
+  }
+  clock.dispose();
+  linked.dispose();
+
+  let status: AgentRunEndStatus;
+  let errorMessage: string | undefined;
+  if (options.signal.aborted) {
+    status = 'stopped';
+  } else if (clock.timedOut) {
+    status = 'error';
+    errorMessage = `The run took longer than ${formatDuration(clock.budgetMs)} and was ended.`;
+  } else {
+    switch (outcome.kind) {
+      case 'complete':
+        status = 'complete';
+        break;
+      case 'limit':
+        status = 'max_iterations';
+        break;
+      case 'stopped':
+        status = 'stopped';
+        break;
+      case 'error':
+        status = 'error';
+        errorMessage = userMessageOf(outcome.error);
+        break;
+      default: {
+        const unreachable: never = outcome;
+        throw new Error(`Unknown loop outcome ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+  context.closeOpenToolCalls();
+  if (status === 'error' && errorMessage !== undefined) {
+    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage });
+  }
+  recorder.end(status, errorMessage);
+  const payload = recorder.payload;
+  if (payload === null) throw new Error('The run ended without a reasoning state.');
+  const result = { status, content: recorder.content(), answer: recorder.answer, payload, transcript: [...context.transcript] };
+  return errorMessage === undefined ? result : { ...result, error: errorMessage };
+}
+
+/** History as the model sees it: every marker stripped from assistant messages (DESIGN.md 3.3). */
+function stripHistory(history: readonly LlmMessage[]): LlmMessage[] {
+  return history.map((message) => (message.role === 'assistant' ? { ...message, content: stripMarkers(message.content) } : message));
+}
+
+function limitNotice(reason: 'max_iterations' | 'repeated', maxIterations: number): string {
+  return reason === 'repeated'
+    ? 'Stopped: the same tool call was repeated three times; answering with what was found'
+    : `Stopped after ${maxIterations} iterations (the limit); answering with what was found`;
+}

@@ -1,0 +1,153 @@
+import type { LlmMessage, LlmToolCall, LlmToolSchema } from '../llm/chat-types';
+import type { AgentTool } from './agent-tool';
+import type { AgentRunOptions } from './agent-run-options';
+import { streamModelTurn, type ModelTurnResult, type TurnTextMode } from './model-turn';
+import type { RunRecorder } from './run-recorder';
+import { runToolCall, CANCELLED_OUTPUT } from './tool-call-runner';
+import { isThoughtToolName, thoughtStepFromArgs } from './tools/report-thinking';
+import { requestInputTool } from './tools/request-input';
+import { askTheUser } from './ask-the-user';
+import { parseArguments } from './tool-call-runner';
+import type { RunClock } from './run-clock';
+
+/** How a batch of tool calls ended. */
+export type ToolBatchOutcome = 'ok' | 'repeated' | 'stopped';
+
+/** How many times the same call (name and arguments) may run before the loop ends. */
+export const REPEAT_LIMIT = 3;
+
+/**
+ * The state one run's loops share: the messages sent so far, this turn's transcript, the tools,
+ * and the two operations every loop is made of (call the model, run the tool calls).
+ */
+export class RunContext {
+  /** Provider messages of this turn, after the user's question. */
+  readonly transcript: LlmMessage[] = [];
+  private readonly callCounts = new Map<string, number>();
+
+  constructor(
+    readonly options: {
+      run: AgentRunOptions;
+      recorder: RunRecorder;
+      /** Aborts on a stop or on the whole-run timeout. */
+      signal: AbortSignal;
+      clock: RunClock;
+      /** System prompt + history (markers stripped) + the question. */
+      baseMessages: readonly LlmMessage[];
+      tools: readonly AgentTool[];
+      toolSchemas: readonly LlmToolSchema[];
+      toolTimeoutMs: number;
+      inputTimeoutMs: number;
+    },
+  ) {}
+
+  get recorder(): RunRecorder {
+    return this.options.recorder;
+  }
+
+  get signal(): AbortSignal {
+    return this.options.signal;
+  }
+
+  /**
+   * One streamed model call over everything so far, plus `prompt` as a last user message that
+   * is not kept (the phase prompts). The reply goes into the transcript, partial or not.
+   */
+  async callModel(options: { mode: TurnTextMode; withTools: boolean; prompt?: string }): Promise<ModelTurnResult> {
+    const messages: LlmMessage[] = [...this.options.baseMessages, ...this.transcript];
+    if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
+    const run = this.options.run;
+    const request = {
+      model: run.modelName,
+      messages,
+      ...(options.withTools ? { tools: this.options.toolSchemas } : {}),
+      ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
+    };
+    const turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode });
+    if (turn.text !== '' || turn.reasoning !== '' || turn.toolCalls.length > 0) {
+      this.transcript.push({
+        role: 'assistant',
+        content: turn.text,
+        ...(turn.toolCalls.length > 0 ? { toolCalls: turn.toolCalls } : {}),
+        ...(turn.reasoning !== '' ? { reasoning: turn.reasoning } : {}),
+      });
+    }
+    return turn;
+  }
+
+  /**
+   * Runs the tool calls of one model reply in order. Every call gets a tool message, whatever
+   * happens: its result, an error, "not run" for a repeat, or "cancelled by user" on stop.
+   */
+  async runToolCalls(calls: readonly LlmToolCall[]): Promise<ToolBatchOutcome> {
+    let outcome: ToolBatchOutcome = 'ok';
+    for (const call of calls) {
+      if (this.signal.aborted || outcome !== 'ok') {
+        const output = this.signal.aborted ? CANCELLED_OUTPUT : 'Not run: the loop ended because a call was repeated.';
+        this.transcript.push({ role: 'tool', toolCallId: call.id, content: output });
+        continue;
+      }
+      if (this.countCall(call) >= REPEAT_LIMIT) {
+        outcome = 'repeated';
+        this.transcript.push({ role: 'tool', toolCallId: call.id, content: `Not run: ${call.name} was already called ${REPEAT_LIMIT - 1} times with these arguments.` });
+        continue;
+      }
+      const output = await this.runOne(call);
+      this.transcript.push({ role: 'tool', toolCallId: call.id, content: output });
+    }
+    return this.signal.aborted ? 'stopped' : outcome;
+  }
+
+  /** Gives every tool call in the transcript that has no result a "cancelled by user" one. */
+  closeOpenToolCalls(): void {
+    const answered = new Set(this.transcript.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
+    const open = this.transcript.flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []) : [])).filter((call) => !answered.has(call.id));
+    for (const call of open) this.transcript.push({ role: 'tool', toolCallId: call.id, content: CANCELLED_OUTPUT });
+  }
+
+  private async runOne(call: LlmToolCall): Promise<string> {
+    if (isThoughtToolName(call.name)) {
+      const parsed = parseArguments(call.arguments);
+      const fields = parsed.ok ? thoughtStepFromArgs(call.name, parsed.value) : null;
+      if (fields !== null) {
+        this.recorder.step({ id: this.recorder.nextStepId(), ...fields });
+        return 'Noted. Continue.';
+      }
+      // Invalid narration falls through to the generic path, which reports the problem.
+    }
+    if (call.name === requestInputTool.name && this.options.run.askUser !== undefined) {
+      const parsed = parseArguments(call.arguments);
+      const validated = parsed.ok ? requestInputTool.schema.safeParse(parsed.value) : null;
+      if (validated?.success === true) {
+        return askTheUser({
+          context: this,
+          askUser: this.options.run.askUser,
+          request: validated.data,
+          timeoutMs: this.options.inputTimeoutMs,
+          clock: this.options.clock,
+          callId: call.id,
+        });
+      }
+    }
+    const outcome = await runToolCall({ call, tools: this.options.tools, recorder: this.recorder, signal: this.signal, timeoutMs: this.options.toolTimeoutMs });
+    return outcome.output;
+  }
+
+  private countCall(call: LlmToolCall): number {
+    const parsed = parseArguments(call.arguments);
+    const key = `${call.name}\u0000${parsed.ok ? canonicalJson(parsed.value) : call.arguments}`;
+    const count = (this.callCounts.get(key) ?? 0) + 1;
+    this.callCounts.set(key, count);
+    return count;
+  }
+}
+
+/** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` count as the same call. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,132 @@
+import type { ReasoningPayload, ReasoningStep, ReasoningUsage } from '../markers/reasoning-payload';
+import { serializeReasoningBlock } from '../markers';
+import type { AgentEvent, AgentRunEndStatus } from './events';
+import { reasoningElapsedMs, reduceReasoning } from './reasoning-state';
+
+/** An event as the runner writes it: `runId` and `at` are filled in by the recorder. */
+export type AgentEventInput = AgentEvent extends infer Event ? (Event extends AgentEvent ? Omit<Event, 'runId' | 'at'> : never) : never;
+
+/**
+ * A step as the runner writes it: `at` is kept from the step's first emission. (Spelled out,
+ * because `Omit` over a type with an index signature loses the named fields.)
+ */
+export type StepInput = Pick<ReasoningStep, 'id' | 'kind' | 'summary'> & Partial<Pick<ReasoningStep, 'detail' | 'tool' | 'thoughtType' | 'confidence'>> & { readonly [extra: string]: unknown };
+
+/**
+ * The single place a run's events go through: stamps them with the run id and the clock, folds
+ * them into the reasoning state, forwards them to `onEvent`, keeps the answer text, and
+ * re-serialises the marker only when the reducer returns a new state (DESIGN.md 3.1).
+ */
+export class RunRecorder {
+  readonly runId: string;
+  readonly now: () => number;
+  private state: ReasoningPayload | null = null;
+  private answerText = '';
+  private marker = '';
+  private markerState: ReasoningPayload | null = null;
+  private stepCount = 0;
+  private readonly stepTimes = new Map<string, number>();
+  private usageTotal: ReasoningUsage | undefined;
+
+  constructor(
+    private readonly options: {
+      runId: string;
+      now: () => number;
+      onEvent: (event: AgentEvent) => void;
+      onContent?: (content: string) => void;
+      redact: (step: ReasoningStep) => ReasoningStep;
+    },
+  ) {
+    this.runId = options.runId;
+    this.now = options.now;
+  }
+
+  /** The current reasoning payload (null before `run_start`). */
+  get payload(): ReasoningPayload | null {
+    return this.state;
+  }
+
+  /** The answer text so far. */
+  get answer(): string {
+    return this.answerText;
+  }
+
+  /** Whether answer text has been shown. */
+  get answerStarted(): boolean {
+    return this.answerText !== '';
+  }
+
+  /** Token usage summed over the model calls so far. */
+  get usage(): ReasoningUsage | undefined {
+    return this.usageTotal;
+  }
+
+  /** Emits `run_start` at `startedAt` (the moment the user sent the message). */
+  start(options: { startedAt: number; model: string; question: string }): void {
+    this.dispatch({ type: 'run_start', runId: this.runId, at: options.startedAt, model: options.model, question: options.question });
+  }
+
+  /** Stamps and emits an event. */
+  emit(event: AgentEventInput): void {
+    this.dispatch({ ...event, runId: this.runId, at: this.now() });
+  }
+
+  /** A fresh step id, unique in the run. */
+  nextStepId(): string {
+    this.stepCount += 1;
+    return `s${this.stepCount}`;
+  }
+
+  /** Adds or updates a step (redacted if it quotes the instructions) and returns it as emitted. */
+  step(input: StepInput): ReasoningStep {
+    const at = this.stepTimes.get(input.id) ?? this.now();
+    this.stepTimes.set(input.id, at);
+    const step = this.options.redact({ ...input, at });
+    this.emit({ type: 'step', step });
+    return step;
+  }
+
+  /** Appends answer text, emitting `answer_start` before the first non-empty piece. */
+  appendAnswer(text: string): void {
+    if (text === '') return;
+    if (this.answerText === '') this.emit({ type: 'answer_start' });
+    this.answerText += text;
+    this.emit({ type: 'text_delta', text });
+  }
+
+  /** Adds one model call's usage to the run's total. */
+  addUsage(usage: ReasoningUsage): void {
+    this.usageTotal = {
+      promptTokens: (this.usageTotal?.promptTokens ?? 0) + usage.promptTokens,
+      completionTokens: (this.usageTotal?.completionTokens ?? 0) + usage.completionTokens,
+    };
+  }
+
+  /** Emits `run_end`: the last event of the run. */
+  end(status: AgentRunEndStatus, error?: string): void {
+    const at = this.now();
+    const elapsedMs = this.state === null ? 0 : reasoningElapsedMs(this.state, at);
+    const base = { type: 'run_end' as const, runId: this.runId, at, status, elapsedMs };
+    const withError = error === undefined ? base : { ...base, error };
+    this.dispatch(this.usageTotal === undefined ? withError : { ...withError, usage: this.usageTotal });
+  }
+
+  /** The assistant message content: the marker (cached per state) + blank line + answer. */
+  content(): string {
+    if (this.state === null) return this.answerText;
+    if (this.markerState !== this.state) {
+      this.marker = serializeReasoningBlock(this.state);
+      this.markerState = this.state;
+    }
+    return `${this.marker}\n\n${this.answerText}`;
+  }
+
+  private dispatch(event: AgentEvent): void {
+    const before = this.state;
+    this.state = reduceReasoning(this.state, event);
+    this.options.onEvent(event);
+    if (this.options.onContent !== undefined && (before !== this.state || event.type === 'text_delta')) {
+      this.options.onContent(this.content());
+    }
+  }
+}

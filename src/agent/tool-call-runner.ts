@@ -1,0 +1,104 @@
+import { startTimer } from './timer';
+import type { LlmToolCall } from '../llm/chat-types';
+import type { AgentTool, AgentToolResult } from './agent-tool';
+import { formatDuration } from './format-duration';
+import type { RunRecorder } from './run-recorder';
+import { isAbortError, linkAbortSignals, raceAbort } from './signals';
+
+/** The result text every call left without one gets when the user stops the run. */
+export const CANCELLED_OUTPUT = 'cancelled by user';
+
+/** How one tool call ended, and the text the model gets back. */
+export interface ToolCallOutcome {
+  readonly status: 'ok' | 'error' | 'cancelled';
+  readonly output: string;
+}
+
+/**
+ * Runs one tool call the model made, as a visible `tool` step: parses and validates the
+ * arguments first (a bad argument goes back to the model as an error result naming the
+ * problem), runs the tool with the run's signal composed with a per-tool timeout, and turns a
+ * throw into an error result so the run goes on. A stop cancels the call at once, even when
+ * the tool ignores its signal.
+ */
+export async function runToolCall(options: { call: LlmToolCall; tools: readonly AgentTool[]; recorder: RunRecorder; signal: AbortSignal; timeoutMs: number }): Promise<ToolCallOutcome> {
+  const { call, recorder } = options;
+  const stepId = recorder.nextStepId();
+  const tool = options.tools.find((candidate) => candidate.name === call.name);
+  const parsedJson = parseArguments(call.arguments);
+  const args = parsedJson.ok ? parsedJson.value : {};
+  const startedAt = recorder.now();
+  const fail = (summary: string, output: string): ToolCallOutcome => {
+    recorder.step({ id: stepId, kind: 'tool', summary, tool: { name: call.name, args, status: 'running' } });
+    recorder.emit({ type: 'tool_start', stepId, callId: call.id, name: call.name, args });
+    recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: 'error', durationMs: 0, output });
+    return { status: 'error', output };
+  };
+  if (tool === undefined) {
+    const names = options.tools.map((candidate) => candidate.name).join(', ');
+    return fail(`Called unknown tool ${call.name}`, `Error: there is no tool named "${call.name}". Available tools: ${names}.`);
+  }
+  if (!parsedJson.ok) {
+    return fail(`Called ${call.name} with unreadable arguments`, `Error: the arguments of ${call.name} are not valid JSON (${parsedJson.error}). Call it again with a JSON object.`);
+  }
+  const validated = tool.schema.safeParse(args);
+  if (!validated.success) {
+    const problems = validated.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`).join('; ');
+    return fail(`Called ${call.name} with invalid arguments`, `Error: invalid arguments for ${call.name}: ${problems}. Call it again with corrected arguments.`);
+  }
+  const input: unknown = validated.data;
+  const startSummary = safeDescribe(() => tool.describeStart(input), call.name);
+  recorder.step({ id: stepId, kind: 'tool', summary: startSummary, tool: { name: call.name, args, status: 'running' } });
+  recorder.emit({ type: 'tool_start', stepId, callId: call.id, name: call.name, args });
+
+  const timeout = new AbortController();
+  const cancelTimer = startTimer(options.timeoutMs, () => timeout.abort());
+  const linked = linkAbortSignals([options.signal, timeout.signal]);
+  let outcome: ToolCallOutcome;
+  let result: AgentToolResult | undefined;
+  try {
+    result = await raceAbort(tool.execute(input, { signal: linked.controller.signal, now: recorder.now }), linked.controller.signal);
+    outcome = { status: 'ok', output: result.output };
+  } catch (error) {
+    if (options.signal.aborted) outcome = { status: 'cancelled', output: CANCELLED_OUTPUT };
+    else if (timeout.signal.aborted) outcome = { status: 'error', output: `Error: ${call.name} did not finish within ${formatDuration(options.timeoutMs)} and was cancelled.` };
+    else outcome = { status: 'error', output: `Error: ${call.name} failed: ${describeError(error)}` };
+  } finally {
+    cancelTimer();
+    linked.dispose();
+  }
+  const durationMs = Math.max(0, recorder.now() - startedAt);
+  recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: outcome.status, durationMs, output: outcome.output });
+  const endSummary = result !== undefined && tool.describeEnd !== undefined ? safeDescribe(() => tool.describeEnd?.(input, result) ?? startSummary, startSummary) : startSummary;
+  if (endSummary !== startSummary) {
+    recorder.step({ id: stepId, kind: 'tool', summary: endSummary, tool: { name: call.name, args, status: outcome.status, durationMs, output: outcome.output, outputChars: outcome.output.length } });
+  }
+  return outcome;
+}
+
+/** Parses a tool call's raw JSON arguments; empty text counts as `{}` (models send that for no-argument tools). */
+export function parseArguments(raw: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  if (raw.trim() === '') return { ok: true, value: {} };
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
+    return { ok: false, error: 'expected an object' };
+  } catch (error) {
+    return { ok: false, error: describeError(error) };
+  }
+}
+
+/** A tool's own bullet text, or `fallback` when describing throws (rendering never fails a run). */
+function safeDescribe(describe: () => string, fallback: string): string {
+  try {
+    const text = describe();
+    return text.trim() === '' ? fallback : text;
+  } catch {
+    return fallback;
+  }
+}
+
+function describeError(error: unknown): string {
+  if (isAbortError(error)) return 'it was aborted';
+  return error instanceof Error ? error.message : String(error);
+}

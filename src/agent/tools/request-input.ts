@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { AgentTool } from '../agent-tool';
+import { clampLine } from '../clamp-text';
+import { formatDuration } from '../format-duration';
+
+const requestInputSchema = z.object({
+  question: z.string().min(1).describe('One short question for the user.'),
+  options: z.array(z.string()).max(8).optional().describe('Optional: up to 8 answers the user can pick from.'),
+});
+
+/** The arguments of a `request_input` call. */
+export type RequestInputArgs = z.infer<typeof requestInputSchema>;
+
+/**
+ * `request_input`: the model asks the user a question and waits. The runner intercepts the call
+ * (it needs the run's `askUser` and pauses the clock), so `execute` here is never the path a
+ * run takes; it exists so the tool has one shape with the others and answers sensibly if a
+ * host ever runs it directly.
+ */
+export const requestInputTool: AgentTool<typeof requestInputSchema> = {
+  name: 'request_input',
+  description: 'Ask the user one short question and wait for the answer. Use it only when the notes cannot settle something only the user knows.',
+  schema: requestInputSchema,
+  describeStart: (args) => clampLine(`Asked: ${args.question}`, 120),
+  execute: () => Promise.resolve({ output: 'The user cannot be asked here. Continue with your best judgement.' }),
+};
+
+/** What the model is told after the user answered, dismissed the question, or let it time out. */
+export function describeInputOutcome(outcome: { outcome: 'answered' | 'dismissed' | 'timed_out'; answer?: string; timeoutMs: number }): string {
+  switch (outcome.outcome) {
+    case 'answered':
+      return `The user answered: ${outcome.answer ?? ''}`;
+    case 'dismissed':
+      return 'The user dismissed the question without answering. Continue with your best judgement.';
+    case 'timed_out':
+      return `The user did not answer within ${formatDuration(outcome.timeoutMs)}. Continue with your best judgement.`;
+    default: {
+      const unreachable: never = outcome.outcome;
+      return unreachable;
+    }
+  }
+}
