@@ -237,7 +237,7 @@ describe('recorded provider streams', () => {
   });
 
   it.each(Object.keys(EXPECTED))('%s streams into the right text, reasoning, tool calls, usage and finish', async (file) => {
-    const expected = EXPECTED[file]!;
+    const expected = EXPECTED[file];
     const result: CollectedStream = await collectStream(createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }), { model: `replay:${file}` });
     expect(result.error).toBeUndefined();
     expectPiece(result.text, expected.text);

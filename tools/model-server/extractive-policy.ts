@@ -40,13 +40,17 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
   const tools = toolNames(body);
   const words = salientWords(question);
   const query = words.join(' ') || question.trim();
+  // Deterministic call ids: the step of the run and the call's position in it.
+  const step = run.filter((message) => message.role === 'assistant').length;
+  let callNumber = 0;
+  const callId = (): { id: string } => ({ id: `call_${step}_${callNumber++}` });
   const answer = (text: string, reasoning: string): ScenarioTurn => turn((t) => t.reasoning(reasoning, { chunkChars }).text(text, { chunkChars }));
 
   if (/\bask me\b/i.test(question) && tools.has('request_input') && !calls.some((call) => call.name === 'request_input')) {
     return turn((t) =>
       t
         .reasoning('The question leaves a choice open, so I will ask before searching.', { chunkChars })
-        .toolCall('request_input', { question: `Should I focus on a short summary or on every detail about "${query}"?`, options: ['A short summary', 'Every detail'] }),
+        .toolCall('request_input', { question: `Should I focus on a short summary or on every detail about "${query}"?`, options: ['A short summary', 'Every detail'] }, callId()),
     );
   }
   if (!tools.has('localSearch')) return answer('I cannot search your notes with the tools I was given.', 'No search tool is available.');
@@ -55,9 +59,9 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
   if (!search) {
     return turn((t) => {
       t.reasoning(`The question is about ${query}. I will search the notes for it.`, { chunkChars });
-      if (tools.has('report_thinking')) t.toolCall('report_thinking', { step: 'Planning the search', detail: `Looking for notes about: ${query}` }, { fragments: 2 });
+      if (tools.has('report_thinking')) t.toolCall('report_thinking', { step: 'Planning the search', detail: `Looking for notes about: ${query}` }, { fragments: 2, ...callId() });
       const queryArgument = argumentName(body, { tool: 'localSearch', pattern: /^(query|q|text|search)/i, fallback: 'query' });
-      return t.toolCall('localSearch', { [queryArgument]: query });
+      return t.toolCall('localSearch', { [queryArgument]: query }, callId());
     });
   }
 
@@ -69,7 +73,7 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
     const pathArgument = argumentName(body, { tool: 'readNote', pattern: /^(path|file|note)/i, fallback: 'path' });
     return turn((t) => {
       t.reasoning(`The search found ${paths.length === 1 ? 'one promising note' : 'promising notes'}. I will read ${paths.map(titleOf).join(' and ')}.`, { chunkChars });
-      return paths.reduce<TurnBuilder>((builder, path) => builder.toolCall('readNote', { [pathArgument]: path }), t);
+      return paths.reduce<TurnBuilder>((builder, path) => builder.toolCall('readNote', { [pathArgument]: path }, callId()), t);
     });
   }
 

@@ -105,7 +105,11 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     }
     if (route.kind === 'replay') {
       if (!options.fixturesDir) throw new Error('replay needs options.fixturesDir');
-      const replay = await readReplay(options.fixturesDir, route.file);
+      const replay = await readReplay(options.fixturesDir, route.file).catch(() => undefined);
+      if (!replay) {
+        sendError(response, { status: 404, message: `No recorded stream named \`${route.file}\`.`, type: 'invalid_request_error', code: 'model_not_found' });
+        return;
+      }
       startSse(response);
       if ('rawBody' in replay) response.end(replay.rawBody);
       else await writeFrames(response, replay.frames, options.chunkDelayMs ?? 0);
