@@ -1,0 +1,61 @@
+import type { AgentLoopStyle } from '../../agent/agent-run-options';
+import { useChatController, useChatSelector } from './useChatSelector';
+
+const LOOP_STYLES: readonly { value: AgentLoopStyle; label: string }[] = [
+  { value: 'tools', label: 'Tools' },
+  { value: 'reason-act-observe', label: 'Reason, act, observe' },
+];
+
+/** The range the iteration box accepts (the settings tab uses the same). */
+export const MAX_ITERATIONS_RANGE = Object.freeze({ min: 1, max: 50 });
+
+/**
+ * Loop style and iteration limit for the NEXT run, beside the composer, so they can change per
+ * run without opening settings.
+ */
+export function RunOptions() {
+  const controller = useChatController();
+  const loopStyle = useChatSelector((state) => state.loopStyle);
+  const maxIterations = useChatSelector((state) => state.maxIterations);
+  const running = useChatSelector((state) => state.running);
+  return (
+    <div className="glassbox-run-options">
+      <label>
+        <span>Loop</span>
+        <select
+          data-testid="loop-style"
+          value={loopStyle}
+          disabled={running}
+          onChange={(event) => controller.configureNextRun({ loopStyle: event.target.value as AgentLoopStyle })}
+        >
+          {LOOP_STYLES.map((style) => (
+            <option key={style.value} value={style.value}>
+              {style.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Max steps</span>
+        <input
+          type="number"
+          data-testid="max-iterations"
+          min={MAX_ITERATIONS_RANGE.min}
+          max={MAX_ITERATIONS_RANGE.max}
+          value={maxIterations}
+          disabled={running}
+          onChange={(event) => {
+            const value = clampIterations(Number(event.target.value));
+            if (value !== null) controller.configureNextRun({ maxIterations: value });
+          }}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** A whole number within {@link MAX_ITERATIONS_RANGE}, or null for input that is not a number. */
+export function clampIterations(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  return Math.min(MAX_ITERATIONS_RANGE.max, Math.max(MAX_ITERATIONS_RANGE.min, Math.round(value)));
+}

@@ -1,0 +1,300 @@
+import type { AgentInputOutcome, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult } from '../../agent/agent-run-options';
+import type { AgentTool } from '../../agent/agent-tool';
+import type { AgentEvent } from '../../agent/events';
+import { type Conversation, createConversation, createMessageId, titleFromQuestion } from '../../conversation';
+import type { ChatModel, LlmMessage } from '../../llm/chat-types';
+import { stripMarkers } from '../../markers';
+import { type ChatMessage, type ChatState, orderedMessages, withMessage } from './chat-state';
+import { ChatStore } from './chat-store';
+import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
+import { RunAccumulator } from './run-accumulator';
+
+/** What a run needs from the host, built fresh for each send (settings may have changed). */
+export interface ChatRunSetup {
+  readonly model: ChatModel;
+  readonly tools: readonly AgentTool[];
+  /** Shown above the composer, e.g. while the vault index is still being built. */
+  readonly notice?: string;
+}
+
+/** Collaborators of a {@link ChatController}. */
+export interface ChatControllerOptions {
+  /** Builds the model client and the tools; throw an error with a `userMessage` to show it. */
+  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  /** The agent runner (`runAgent` of src/agent). */
+  readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
+  readonly model: string;
+  readonly loopStyle: AgentLoopStyle;
+  readonly maxIterations: number;
+  /** Saves the conversation once per turn (complete, stopped or error). */
+  readonly onTurnEnd?: (conversation: Conversation) => void | Promise<void>;
+  /** The run asked the user something (the view pulses its icon when hidden). */
+  readonly onInputRequest?: (request: AgentInputRequest) => void;
+  readonly now?: () => number;
+  readonly scheduleFrame?: FrameScheduler;
+}
+
+interface OpenQuestion {
+  readonly requestId: string;
+  readonly resolve: (outcome: AgentInputOutcome) => void;
+}
+
+/**
+ * The chat's behaviour, apart from React: sends a question through the agent, feeds the events
+ * into the {@link ChatStore}, answers `request_input`, stops runs and starts new chats.
+ */
+export class ChatController {
+  readonly store: ChatStore;
+  private abort: AbortController | null = null;
+  private question: OpenQuestion | null = null;
+  private requestCounter = 0;
+  /** The chat a run belongs to when the user started a new chat before it ended; it is still saved. */
+  private detached: ChatState | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ChatControllerOptions) {
+    this.now = options.now ?? Date.now;
+    this.store = new ChatStore(this.emptyState(createConversation({ model: options.model, now: this.now() })), options.scheduleFrame ?? animationFrameScheduler());
+  }
+
+  /** Sends `text`, or answers the open question with it. Resolves when the turn has ended. */
+  async send(text: string): Promise<void> {
+    const question = text.trim();
+    if (question === '') return;
+    if (this.question !== null) {
+      this.answerInput(question);
+      return;
+    }
+    if (this.store.getState().running) return;
+    const sentAt = this.now();
+    const history = toHistory(orderedMessages(this.store.getState()));
+    const user: ChatMessage = { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question };
+    const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '' };
+    this.store.update((state) => ({ ...withMessage(withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, notice: null }), 'now');
+    const abort = new AbortController();
+    this.abort = abort;
+    const accumulator = new RunAccumulator();
+    let result: AgentRunResult | null = null;
+    let error: string | null = null;
+    try {
+      const state = this.store.getState();
+      const setup = await this.options.prepareRun(state.model);
+      if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'now');
+      result = await this.options.runAgent({
+        model: setup.model,
+        modelName: state.model,
+        tools: setup.tools,
+        question,
+        history,
+        signal: abort.signal,
+        loopStyle: state.loopStyle,
+        maxIterations: state.maxIterations,
+        startedAt: sentAt,
+        now: this.now,
+        onEvent: (event) => this.onEvent(event, accumulator, assistant.id),
+        askUser: (request, signal) => this.askUser(request, signal),
+      });
+      if (result.status === 'error') error = result.error ?? 'The run failed.';
+    } catch (thrown) {
+      error = userMessageOf(thrown);
+    }
+    this.finishTurn({ assistantId: assistant.id, result, accumulator, error, abort });
+  }
+
+  /** Stops the run in progress (its AbortController aborts the request and every tool). */
+  stop(): void {
+    this.abort?.abort();
+  }
+
+  /** Answers the open `request_input` question. */
+  answerInput(answer: string): void {
+    this.closeQuestion({ outcome: 'answered', answer });
+  }
+
+  /** Dismisses the open question; the run goes on without an answer. */
+  dismissInput(): void {
+    this.closeQuestion({ outcome: 'dismissed' });
+  }
+
+  /** Stops any run and starts an empty conversation. */
+  newChat(): void {
+    this.detachRunningChat();
+    const { model, loopStyle, maxIterations } = this.store.getState();
+    this.store.update(() => ({ ...this.emptyState(createConversation({ model, now: this.now() })), model, loopStyle, maxIterations }), 'now');
+  }
+
+  /** Shows a saved conversation (reopened from history); its blocks render as reloaded. */
+  openConversation(conversation: Conversation): void {
+    this.detachRunningChat();
+    const { loopStyle, maxIterations, model } = this.store.getState();
+    let state: ChatState = { ...this.emptyState(conversation), model, loopStyle, maxIterations };
+    conversation.messages.forEach((message, index) => {
+      state = withMessage(state, { ...message, id: message.id ?? `m${index + 1}` });
+    });
+    this.store.update(() => state, 'now');
+  }
+
+  /** Changes the model, loop style or iteration limit for the next run. */
+  configureNextRun(change: Partial<Pick<ChatState, 'model' | 'loopStyle' | 'maxIterations'>>): void {
+    this.store.update((state) => ({ ...state, ...change }), 'now');
+  }
+
+  /** The last assistant answer with every marker stripped ("insert last answer at cursor"). */
+  lastAnswer(): string | null {
+    const messages = orderedMessages(this.store.getState());
+    for (let index = messages.length - 1; index >= 0; index -= 1) {
+      const message = messages[index];
+      if (message.role !== 'assistant') continue;
+      const answer = stripMarkers(message.content).trim();
+      if (answer !== '') return answer;
+    }
+    return null;
+  }
+
+  /** The conversation as it stands, messages included. */
+  conversation(state: ChatState = this.store.getState()): Conversation {
+    const messages = orderedMessages(state);
+    const firstQuestion = messages.find((message) => message.role === 'user')?.content ?? '';
+    return {
+      ...state.conversation,
+      title: state.conversation.title || (firstQuestion ? titleFromQuestion(firstQuestion) : ''),
+      model: state.model,
+      updatedAt: this.now(),
+      messages,
+    };
+  }
+
+  /** Stops the run; the view calls it on close. */
+  dispose(): void {
+    this.stop();
+  }
+
+  private onEvent(event: AgentEvent, accumulator: RunAccumulator, assistantId: string): void {
+    const changed = accumulator.apply(event);
+    if (changed) {
+      this.store.update((state) => {
+        const message = state.messages[assistantId];
+        if (message === undefined) return state;
+        const content = accumulator.content();
+        return content === message.content ? state : withMessage(state, { ...message, content });
+      });
+    }
+    // Questions and the end of a run are not streaming noise: they publish at once.
+    if (event.type === 'input_request' || event.type === 'run_end') this.store.flush();
+  }
+
+  private askUser(request: AgentInputRequest, signal: AbortSignal): Promise<AgentInputOutcome> {
+    this.requestCounter += 1;
+    const requestId = `input-${this.requestCounter}`;
+    return new Promise<AgentInputOutcome>((resolve) => {
+      const onAbort = (): void => this.closeQuestion({ outcome: 'dismissed' });
+      this.question = {
+        requestId,
+        resolve: (outcome) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.store.update((state) => ({ ...state, pendingInput: { requestId, question: request.question, options: request.options ?? [] } }), 'now');
+      this.options.onInputRequest?.(request);
+    });
+  }
+
+  private closeQuestion(outcome: AgentInputOutcome): void {
+    const open = this.question;
+    if (open === null) return;
+    this.question = null;
+    this.store.update((state) => ({ ...state, pendingInput: null }), 'now');
+    open.resolve(outcome);
+  }
+
+  private finishTurn(options: { assistantId: string; result: AgentRunResult | null; accumulator: RunAccumulator; error: string | null; abort: AbortController }): void {
+    // A run the user left for a new chat must not clear the next run's controller or question.
+    if (this.abort !== options.abort) return this.finishDetached(options);
+    this.abort = null;
+    this.closeQuestion({ outcome: 'dismissed' });
+    const { assistantId, result, accumulator, error } = options;
+    const finish = (state: ChatState): ChatState => {
+      const message = state.messages[assistantId];
+      if (message === undefined) return state;
+      const content = result?.content ?? accumulator.content();
+      const transcript = result?.transcript;
+      const finished = { ...message, content, ...(transcript ? { transcript } : {}) };
+      return { ...withMessage(state, finished), liveMessageId: null, running: false, error };
+    };
+    this.store.update(finish, 'now');
+    void this.save(this.conversation());
+  }
+
+  // The user moved on to another chat: the stopped turn is still saved to its own note.
+  private finishDetached(options: { assistantId: string; result: AgentRunResult | null; accumulator: RunAccumulator; error: string | null }): void {
+    const detached = this.detached;
+    if (detached === null) return;
+    this.detached = null;
+    const message = detached.messages[options.assistantId];
+    if (message === undefined) return;
+    const content = options.result?.content ?? options.accumulator.content();
+    const state = { ...withMessage(detached, { ...message, content }), liveMessageId: null, running: false, error: options.error };
+    void this.save(this.conversation(state));
+  }
+
+  private detachRunningChat(): void {
+    if (this.store.getState().running) {
+      this.store.flush();
+      this.detached = this.store.getState();
+    }
+    this.stop();
+    this.abort = null;
+    this.closeQuestion({ outcome: 'dismissed' });
+  }
+
+  private async save(conversation: Conversation): Promise<void> {
+    if (this.options.onTurnEnd === undefined) return;
+    try {
+      await this.options.onTurnEnd(conversation);
+    } catch (thrown) {
+      const message = `The conversation could not be saved: ${userMessageOf(thrown)}`;
+      this.store.update((state) => ({ ...state, error: message }), 'now');
+    }
+  }
+
+  private emptyState(conversation: Conversation): ChatState {
+    return {
+      conversation,
+      messageIds: [],
+      messages: {},
+      liveMessageId: null,
+      running: false,
+      error: null,
+      notice: null,
+      pendingInput: null,
+      model: this.options.model,
+      loopStyle: this.options.loopStyle,
+      maxIterations: this.options.maxIterations,
+    };
+  }
+}
+
+function toHistory(messages: readonly ChatMessage[]): LlmMessage[] {
+  const history: LlmMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') history.push({ role: 'user', content: message.content });
+    else {
+      // Markers never go back to the model (DESIGN.md 3.3).
+      const answer = stripMarkers(message.content).trim();
+      if (answer !== '') history.push({ role: 'assistant', content: answer });
+    }
+  }
+  return history;
+}
+
+function userMessageOf(thrown: unknown): string {
+  if (typeof thrown === 'object' && thrown !== null) {
+    const userMessage = (thrown as { userMessage?: unknown }).userMessage;
+    if (typeof userMessage === 'string' && userMessage !== '') return userMessage;
+    const message = (thrown as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return 'Something went wrong.';
+}

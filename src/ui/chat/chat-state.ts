@@ -1,0 +1,56 @@
+import type { AgentLoopStyle } from '../../agent/agent-run-options';
+import type { Conversation, ConversationMessage } from '../../conversation';
+
+/** A message as the chat view holds it: the conversation note's message with a required id. */
+export interface ChatMessage extends ConversationMessage {
+  readonly id: string;
+}
+
+/** The `request_input` question the card shows. */
+export interface ChatPendingInput {
+  readonly requestId: string;
+  readonly question: string;
+  readonly options: readonly string[];
+}
+
+/**
+ * Everything the chat panel shows. Messages are kept by id with a separate id list, so a
+ * streaming message changes one entry and the list itself stays the same object.
+ */
+export interface ChatState {
+  /** The conversation's identity and note metadata; its `messages` are not kept current here. */
+  readonly conversation: Conversation;
+  readonly messageIds: readonly string[];
+  readonly messages: Readonly<Record<string, ChatMessage>>;
+  /** The assistant message of the run in progress. */
+  readonly liveMessageId: string | null;
+  readonly running: boolean;
+  /** The error line under the messages when the last run failed. */
+  readonly error: string | null;
+  /** A neutral notice, e.g. "The vault index is still being built". */
+  readonly notice: string | null;
+  readonly pendingInput: ChatPendingInput | null;
+  readonly model: string;
+  readonly loopStyle: AgentLoopStyle;
+  readonly maxIterations: number;
+}
+
+/** The messages of `state` in order. */
+export function orderedMessages(state: ChatState): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const id of state.messageIds) {
+    const message = state.messages[id];
+    if (message !== undefined) messages.push(message);
+  }
+  return messages;
+}
+
+/** `state` with one message replaced (or added at the end). */
+export function withMessage(state: ChatState, message: ChatMessage): ChatState {
+  const known = state.messages[message.id] !== undefined;
+  return {
+    ...state,
+    messages: { ...state.messages, [message.id]: message },
+    messageIds: known ? state.messageIds : [...state.messageIds, message.id],
+  };
+}

@@ -1,0 +1,26 @@
+import { memo, useContext } from 'react';
+import { MessageRenderCounterContext } from '../chat/chat-contexts';
+import { useChatSelector } from '../chat/useChatSelector';
+import { AssistantMessageBody } from './AssistantMessageBody';
+
+/**
+ * One message of the list, found by id. Each selector returns a primitive, so a message
+ * re-renders only when its own content (or live flag) changes: a streaming answer leaves
+ * the earlier messages alone.
+ */
+export const MessageItem = memo(function MessageItem({ id }: { readonly id: string }) {
+  const role = useChatSelector((state) => state.messages[id]?.role ?? 'user');
+  const content = useChatSelector((state) => state.messages[id]?.content ?? '');
+  const live = useChatSelector((state) => state.liveMessageId === id);
+  useContext(MessageRenderCounterContext)?.count(id);
+  return (
+    <div className="glassbox-message" data-role={role} data-testid={`message-${role}`} data-message-id={id}>
+      {role === 'assistant' ? (
+        <AssistantMessageBody content={content} live={live} />
+      ) : (
+        // The user's own words are shown as they typed them: text, not Markdown, never HTML.
+        <div className="glassbox-user-text">{content}</div>
+      )}
+    </div>
+  );
+});

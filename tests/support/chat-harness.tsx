@@ -1,0 +1,114 @@
+import { act, cleanup, render } from '@testing-library/react/pure';
+import { Profiler } from 'react';
+import type { AgentInputOutcome, AgentInputRequest, AgentRunOptions, AgentRunResult } from '../../src/agent/agent-run-options';
+import type { AgentEvent, AgentRunEndStatus } from '../../src/agent/events';
+import { reduceReasoning } from '../../src/agent/reasoning-state';
+import { composeAssistantContent } from '../../src/markers';
+import type { ReasoningPayload } from '../../src/markers/reasoning-payload';
+import { ChatController, type ChatControllerOptions } from '../../src/ui/chat/chat-controller';
+import { ChatPanel } from '../../src/ui/chat/ChatPanel';
+import type { FrameScheduler } from '../../src/ui/chat/frame-scheduler';
+import { RootRegistry } from '../../src/ui/message/root-registry';
+import { DEFAULT_DISPLAY_OPTIONS, type ReasoningDisplayOptions } from '../../src/ui/reasoning/display-options';
+import { recordingHost } from './ui-host';
+
+(window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** Animation frames the test releases by hand. */
+export interface ManualFrames {
+  readonly schedule: FrameScheduler;
+  /** Runs every queued frame callback; returns how many ran. */
+  flush(): number;
+  readonly pending: () => number;
+}
+
+/** A frame scheduler whose frames run only when the test says so. */
+export function manualFrames(): ManualFrames {
+  let queue: (() => void)[] = [];
+  return {
+    schedule: (callback) => queue.push(callback),
+    flush() {
+      const callbacks = queue;
+      queue = [];
+      act(() => callbacks.forEach((callback) => callback()));
+      return callbacks.length;
+    },
+    pending: () => queue.length,
+  };
+}
+
+/** One run the test drives by hand: it emits events and ends the run. */
+export interface ScriptedRun {
+  readonly options: AgentRunOptions;
+  emit(event: AgentEvent): void;
+  /** Asks the user through the controller's `askUser`, as `request_input` does. */
+  ask(request: AgentInputRequest): Promise<AgentInputOutcome>;
+  end(status?: AgentRunEndStatus, error?: string): Promise<void>;
+}
+
+/** A stand-in for `runAgent` whose runs the test drives event by event (for UI-only tests). */
+export function scriptedRunner() {
+  const runs: ScriptedRun[] = [];
+  const runAgent = (options: AgentRunOptions): Promise<AgentRunResult> =>
+    new Promise<AgentRunResult>((resolve) => {
+      let payload: ReasoningPayload | null = null;
+      let answer = '';
+      runs.push({
+        options,
+        emit(event) {
+          payload = reduceReasoning(payload, event);
+          if (event.type === 'text_delta') answer += event.text;
+          act(() => options.onEvent(event));
+        },
+        ask: (request) => options.askUser!(request, options.signal),
+        async end(status = 'complete', error) {
+          const at = (options.startedAt ?? 0) + 5000;
+          this.emit({ type: 'run_end', runId: 'r1', at, status, elapsedMs: 5000, ...(error ? { error } : {}) });
+          resolve({ status, content: composeAssistantContent(payload, answer), answer, payload: payload!, transcript: [], ...(error ? { error } : {}) });
+          await act(async () => {});
+        },
+      });
+    });
+  return { runAgent, runs };
+}
+
+/**
+ * Unmounts every rendered tree inside act, so the roots the message renderers release in a
+ * microtask are gone before the next test (and React sees it happen inside act).
+ */
+export async function cleanupChat(): Promise<void> {
+  await act(async () => {
+    cleanup();
+  });
+}
+
+/** Options of {@link mountChat}. */
+export interface MountChatOptions extends Partial<ChatControllerOptions> {
+  readonly display?: ReasoningDisplayOptions;
+}
+
+/** Renders the real ChatPanel on a recording host, counting commits and message renders. */
+export function mountChat(options: MountChatOptions = {}) {
+  const frames = manualFrames();
+  const host = recordingHost();
+  const roots = new RootRegistry();
+  const scripted = scriptedRunner();
+  const controller = new ChatController({
+    prepareRun: () => Promise.resolve({ model: { stream: () => { throw new Error('not used'); } }, tools: [] }),
+    runAgent: scripted.runAgent,
+    model: 'test-model',
+    loopStyle: 'tools',
+    maxIterations: 10,
+    scheduleFrame: frames.schedule,
+    ...options,
+  });
+  let commits = 0;
+  const messageRenders = new Map<string, number>();
+  const renderCounter = { count: (id: string) => messageRenders.set(id, (messageRenders.get(id) ?? 0) + 1) };
+  const view = render(
+    <Profiler id="chat" onRender={() => (commits += 1)}>
+      <ChatPanel controller={controller} host={host} roots={roots} display={options.display ?? DEFAULT_DISPLAY_OPTIONS} renderCounter={renderCounter} />
+    </Profiler>,
+  );
+  return { controller, frames, host, roots, scripted, view, messageRenders, commits: () => commits };
+}

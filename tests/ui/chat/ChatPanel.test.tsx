@@ -1,0 +1,181 @@
+import { act, fireEvent, screen, within } from '@testing-library/react/pure';
+import type { AgentEvent } from '../../../src/agent/events';
+import { cleanupChat, mountChat } from '../../support/chat-harness';
+import { HOSTILE, T0 } from '../../support/ui-payloads';
+
+afterEach(async () => {
+  await cleanupChat();
+  jest.useRealTimers();
+});
+
+const at = (ms: number) => T0 + ms;
+const ev = {
+  start: (): AgentEvent => ({ type: 'run_start', runId: 'r1', at: at(0), model: 'test-model', question: 'q' }),
+  thought: (id: string, summary: string, ms: number): AgentEvent => ({ type: 'step', runId: 'r1', at: at(ms), step: { id, kind: 'thought', summary, at: at(ms) } }),
+  toolStep: (id: string, summary: string, ms: number): AgentEvent => ({ type: 'step', runId: 'r1', at: at(ms), step: { id, kind: 'tool', summary, at: at(ms), tool: { name: 'localSearch', args: { query: 'refunds' }, status: 'running' } } }),
+  toolStart: (id: string, ms: number): AgentEvent => ({ type: 'tool_start', runId: 'r1', at: at(ms), stepId: id, callId: `c-${id}`, name: 'localSearch', args: { query: 'refunds' } }),
+  toolEnd: (id: string, ms: number, output: string): AgentEvent => ({ type: 'tool_end', runId: 'r1', at: at(ms), stepId: id, callId: `c-${id}`, name: 'localSearch', status: 'ok', durationMs: 300, output }),
+  answerStart: (ms: number): AgentEvent => ({ type: 'answer_start', runId: 'r1', at: at(ms) }),
+  text: (text: string, ms: number): AgentEvent => ({ type: 'text_delta', runId: 'r1', at: at(ms), text }),
+};
+
+async function send(text: string) {
+  fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
+  await act(async () => {
+    fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
+  });
+}
+
+function lastAssistant() {
+  const all = screen.getAllByTestId('message-assistant');
+  return all[all.length - 1];
+}
+
+describe('ChatPanel with hand-built events', () => {
+  it('shows the live block, steps in order, the streaming answer, and folds when the answer starts', async () => {
+    jest.useFakeTimers({ now: at(0), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const chat = mountChat({ now: () => Date.now() });
+    await send('What is our refund policy?');
+    expect(screen.getByTestId('message-user').textContent).toBe('What is our refund policy?');
+    expect(screen.getByTestId('stop-button')).toBeTruthy();
+    const run = chat.scripted.runs[0];
+    expect(run.options.question).toBe('What is our refund policy?');
+    run.emit(ev.start());
+    run.emit(ev.thought('s1', 'Planning the search', 400));
+    run.emit(ev.toolStep('s2', 'Searching notes for "refunds"', 800));
+    run.emit(ev.toolStart('s2', 800));
+    chat.frames.flush();
+    const block = within(lastAssistant()).getByTestId('reasoning-block');
+    expect(block.getAttribute('data-status')).toBe('reasoning');
+    expect(within(block).getByTestId('reasoning-header').getAttribute('aria-expanded')).toBe('true');
+    expect(within(block).getAllByTestId('reasoning-step-summary').map((el) => el.textContent)).toEqual(['Planning the search', 'Searching notes for "refunds"']);
+    act(() => jest.advanceTimersByTime(3000));
+    expect(within(block).getByTestId('reasoning-label').textContent).toBe('Reasoning · 3s');
+
+    run.emit(ev.toolEnd('s2', 3100, 'Refund policy.md'));
+    run.emit(ev.answerStart(3200));
+    run.emit(ev.text('Refunds take ', 3300));
+    run.emit(ev.text('[[Refund policy|14 days]].', 3400));
+    chat.frames.flush();
+    expect(within(block).getByTestId('reasoning-label').textContent).toBe('Thought for 3s');
+    expect(lastAssistant().textContent).toContain('Refunds take 14 days.');
+    expect(within(block).getByTestId('reasoning-content').hidden).toBe(false);
+    act(() => jest.advanceTimersByTime(1000));
+    expect(within(block).getByTestId('reasoning-content').hidden).toBe(true);
+
+    await run.end('complete');
+    expect(screen.queryByTestId('stop-button')).toBeNull();
+    fireEvent.click(within(block).getByTestId('reasoning-header'));
+    expect(within(block).getByTestId('reasoning-content').hidden).toBe(false);
+    expect(within(block).getByText('localSearch')).toBeTruthy();
+    // The internal link opens the note.
+    fireEvent.click(lastAssistant().querySelector('a.internal-link')!);
+    expect(chat.host.openedLinks[0]?.linktext).toBe('Refund policy');
+  });
+
+  it('Enter sends, Shift+Enter does not', async () => {
+    mountChat();
+    const input = screen.getByTestId('composer-input');
+    fireEvent.change(input, { target: { value: 'line one' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(screen.queryByTestId('message-user')).toBeNull();
+    await send('hello');
+    expect(screen.getByTestId('message-user').textContent).toBe('hello');
+  });
+
+  it('Stop aborts the run signal; the partial answer and steps stay', async () => {
+    const chat = mountChat();
+    await send('question');
+    const run = chat.scripted.runs[0];
+    run.emit(ev.start());
+    run.emit(ev.thought('s1', 'Plan', 100));
+    run.emit(ev.answerStart(200));
+    run.emit(ev.text('Partial ans', 300));
+    chat.frames.flush();
+    fireEvent.click(screen.getByTestId('stop-button'));
+    expect(run.options.signal.aborted).toBe(true);
+    await run.end('stopped');
+    expect(within(lastAssistant()).getByTestId('reasoning-label').textContent).toMatch(/^Stopped after /);
+    expect(lastAssistant().textContent).toContain('Partial ans');
+    expect(within(lastAssistant()).getByTestId('reasoning-step-summary').textContent).toBe('Plan');
+  });
+
+  it('shows the error line when a run fails, and when the model cannot be built', async () => {
+    const chat = mountChat();
+    await send('question');
+    const run = chat.scripted.runs[0];
+    run.emit(ev.start());
+    await run.end('error', 'The server rejected the API key (401). Check the key in settings.');
+    expect(screen.getByTestId('chat-error').textContent).toBe('The server rejected the API key (401). Check the key in settings.');
+
+    const failing = mountChat({ prepareRun: () => Promise.reject(Object.assign(new Error('x'), { userMessage: 'Set a model in settings first.' })) });
+    fireEvent.change(screen.getAllByTestId('composer-input')[1], { target: { value: 'q' } });
+    await act(async () => {
+      fireEvent.keyDown(screen.getAllByTestId('composer-input')[1], { key: 'Enter' });
+    });
+    expect(within(failing.view.container).getByTestId('chat-error').textContent).toBe('Set a model in settings first.');
+  });
+
+  it('the request_input card takes focus, the composer answers it, and the run resumes', async () => {
+    const asked: string[] = [];
+    const chat = mountChat({ onInputRequest: (request) => asked.push(request.question) });
+    await send('Plan my trip');
+    const run = chat.scripted.runs[0];
+    run.emit(ev.start());
+    let outcome: unknown;
+    await act(async () => {
+      void run.ask({ question: 'Which city?', options: ['Paris', 'Rome'] }).then((value) => (outcome = value));
+    });
+    const card = screen.getByTestId('input-request-card');
+    expect(document.activeElement).toBe(card);
+    expect(screen.getByTestId('input-request-question').textContent).toBe('Which city?');
+    expect(within(card).getByRole('button', { name: 'Rome' })).toBeTruthy();
+    expect(asked).toEqual(['Which city?']);
+    await send('Lisbon');
+    expect(outcome).toEqual({ outcome: 'answered', answer: 'Lisbon' });
+    expect(screen.queryByTestId('input-request-card')).toBeNull();
+    // The answer went to the question, not into the chat as a new message.
+    expect(screen.getAllByTestId('message-user')).toHaveLength(1);
+
+    await act(async () => {
+      void run.ask({ question: 'Budget?' }).then((value) => (outcome = value));
+    });
+    fireEvent.click(screen.getByTestId('input-request-dismiss'));
+    await act(async () => {});
+    expect(outcome).toEqual({ outcome: 'dismissed' });
+  });
+
+  it('renders hostile text from the user, steps and answers as text', async () => {
+    const chat = mountChat();
+    await send(HOSTILE.img);
+    const run = chat.scripted.runs[0];
+    run.emit(ev.start());
+    run.emit(ev.thought('s1', HOSTILE.script, 100));
+    run.emit(ev.toolStep('s2', 'Reading', 200));
+    run.emit(ev.toolEnd('s2', 300, HOSTILE.img));
+    run.emit(ev.answerStart(400));
+    run.emit(ev.text(`${HOSTILE.img} ${HOSTILE.script}`, 500));
+    await run.end('complete');
+    fireEvent.click(within(lastAssistant()).getByTestId('reasoning-header'));
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('script')).toBeNull();
+    expect(screen.getByTestId('message-user').textContent).toBe(HOSTILE.img);
+    expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+  });
+
+  it('new chat empties the list and releases every root', async () => {
+    const chat = mountChat();
+    await send('question');
+    const run = chat.scripted.runs[0];
+    run.emit(ev.start());
+    run.emit(ev.answerStart(100));
+    run.emit(ev.text('answer', 200));
+    await run.end('complete');
+    expect(chat.roots.live).toBe(1);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('new-chat'));
+    });
+    expect(screen.getByTestId('chat-empty')).toBeTruthy();
+    expect(chat.roots.live).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+import { act, fireEvent, screen } from '@testing-library/react/pure';
+import type { AgentEvent } from '../../../src/agent/events';
+import { cleanupChat, mountChat } from '../../support/chat-harness';
+import { T0 } from '../../support/ui-payloads';
+
+afterEach(cleanupChat);
+
+const e = (event: Omit<AgentEvent, 'runId' | 'at'> & { at?: number }) => ({ runId: 'r1', at: T0, ...event }) as AgentEvent;
+
+async function send(text: string) {
+  fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
+  await act(async () => {
+    fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
+  });
+}
+
+/** Runs one complete turn whose answer is `chunks` text deltas, releasing a frame every `perFrame` chunks. */
+async function streamTurn(chat: ReturnType<typeof mountChat>, options: { chunks: number; perFrame: number }) {
+  await send('question');
+  const run = chat.scripted.runs[chat.scripted.runs.length - 1];
+  run.emit(e({ type: 'run_start', model: 'm', question: 'question' }));
+  run.emit(e({ type: 'step', step: { id: 's1', kind: 'tool', summary: 'Searching', at: T0, tool: { name: 'localSearch', args: {}, status: 'ok', durationMs: 5 } } }));
+  run.emit(e({ type: 'answer_start' }));
+  chat.frames.flush();
+  const commitsBefore = chat.commits();
+  let frames = 0;
+  for (let index = 0; index < options.chunks; index += 1) {
+    // Every 40th chunk starts a new paragraph, so the answer has many finished blocks.
+    run.emit(e({ type: 'text_delta', text: index % 40 === 39 ? `w${index}\n\n` : `w${index} ` }));
+    if (index % options.perFrame === options.perFrame - 1) frames += chat.frames.flush();
+  }
+  frames += chat.frames.flush();
+  const streamingCommits = chat.commits() - commitsBefore;
+  await run.end('complete');
+  return { frames, streamingCommits };
+}
+
+describe('render budget (DESIGN.md 10)', () => {
+  it('a 2,000-chunk answer commits at most once per frame, leaves earlier messages alone and never remounts a root', async () => {
+    const chat = mountChat();
+    await streamTurn(chat, { chunks: 20, perFrame: 5 });
+    const firstIds = [...chat.messageRenders.keys()];
+    const rendersBefore = new Map(chat.messageRenders);
+    const rootsCreatedBefore = chat.roots.created;
+    const markdownBefore = chat.host.rendered.length;
+
+    const { frames, streamingCommits } = await streamTurn(chat, { chunks: 2000, perFrame: 20 });
+
+    expect(frames).toBe(100);
+    expect(streamingCommits).toBeLessThanOrEqual(frames);
+    for (const id of firstIds) expect(chat.messageRenders.get(id)).toBe(rendersBefore.get(id));
+    // One new reasoning root for the new answer; none remounted.
+    expect(chat.roots.created).toBe(rootsCreatedBefore + 1);
+    // Tail-only Markdown: about one block render per frame, not one per chunk nor per block.
+    const markdownRenders = chat.host.rendered.length - markdownBefore;
+    expect(markdownRenders).toBeLessThanOrEqual(frames + 2000 / 40 + 2);
+    expect(screen.getAllByTestId('message-assistant')[1].textContent).toContain('w1999');
+  });
+
+  it('typing in the composer re-renders no message', async () => {
+    const chat = mountChat();
+    await streamTurn(chat, { chunks: 10, perFrame: 5 });
+    const before = new Map(chat.messageRenders);
+    const input = screen.getByTestId('composer-input');
+    for (const text of ['h', 'he', 'hel', 'hell', 'hello']) fireEvent.change(input, { target: { value: text } });
+    expect(new Map(chat.messageRenders)).toEqual(before);
+  });
+
+  it('unmounting the panel releases every root', async () => {
+    const chat = mountChat();
+    await streamTurn(chat, { chunks: 10, perFrame: 5 });
+    await streamTurn(chat, { chunks: 10, perFrame: 5 });
+    expect(chat.roots.live).toBe(2);
+    await act(async () => chat.view.unmount());
+    expect(chat.roots.live).toBe(0);
+    expect(chat.host.liveComponents()).toBe(0);
+  });
+});
