@@ -16,17 +16,27 @@ export interface ToolCallHeader {
  * anything less is not a banner (null).
  */
 export function parseToolCallHeader(header: string): ToolCallHeader | null {
-  const fields = header.split(':');
-  const [id = '', toolName = '', displayName = '', emoji = ''] = fields;
+  // indexOf rather than split(':'): no array per banner, which shows with 10,000 banners.
+  const first = header.indexOf(':');
+  if (first <= 0) return null;
+  const second = header.indexOf(':', first + 1);
+  const id = header.slice(0, first);
+  const toolName = header.slice(first + 1, second === -1 ? header.length : second);
   if (id.trim() === '' || toolName.trim() === '') return null;
-  const hasFlag = fields.length >= 6;
-  const flag = hasFlag ? (fields[fields.length - 1] ?? '').trim().toLowerCase() : '';
+  const third = second === -1 ? -1 : header.indexOf(':', second + 1);
+  const displayName = second === -1 ? '' : header.slice(second + 1, third === -1 ? header.length : third);
+  const fourth = third === -1 ? -1 : header.indexOf(':', third + 1);
+  const emoji = third === -1 ? '' : header.slice(third + 1, fourth === -1 ? header.length : fourth);
+  const last = header.lastIndexOf(':');
+  // Six fields need a fifth colon; the last colon then starts the flag.
+  const hasFlag = fourth !== -1 && last > fourth;
+  const flag = hasFlag ? header.slice(last + 1).trim().toLowerCase() : '';
   return {
     id,
     toolName,
     displayName: displayName === '' ? toolName : displayName,
     emoji,
-    confirmationMessage: fields.slice(4, hasFlag ? -1 : undefined).join(':'),
+    confirmationMessage: fourth === -1 ? '' : header.slice(fourth + 1, hasFlag ? last : header.length),
     executingFlag: flag === 'true' || flag === '1',
   };
 }
@@ -38,6 +48,7 @@ export function parseToolCallHeader(header: string): ToolCallHeader | null {
 export function decodeToolResult(raw: string): string {
   if (!raw.startsWith('ENC:')) return raw;
   const encoded = raw.slice(4);
+  if (!encoded.includes('%')) return encoded;
   try {
     return decodeURIComponent(encoded);
   } catch {

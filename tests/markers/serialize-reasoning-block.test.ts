@@ -84,6 +84,14 @@ describe('round trip (property-based)', () => {
     );
   });
 
+  it('an extra field named __proto__ survives as data, not as a prototype', () => {
+    const content = '<!--REASONING_BLOCK:{"v":1,"status":"complete","startedAt":0,"elapsedMs":0,"steps":[],"__proto__":{"polluted":true}}-->\n\nA';
+    const reasoning = parseAssistantContent(content).reasoning;
+    expect(Object.prototype.hasOwnProperty.call(reasoning, '__proto__')).toBe(true);
+    expect((reasoning as unknown as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(composeAssistantContent(reasoning, 'A')).toBe(content);
+  });
+
   it('lone surrogates come back as they went in', () => {
     const payload: ReasoningPayload = { ...basePayload, steps: [{ id: '\uD800', kind: 'thought', summary: 'x\uDC00y\uD83D', at: 0 }] };
     expect(parseAssistantContent(composeAssistantContent(payload, '\uDFFF')).reasoning).toEqual(payload);

@@ -40,12 +40,15 @@ export const nastyText = (maxLength = 40): fc.Arbitrary<string> =>
     maxLength,
   });
 
+/** JSON values exactly as JSON carries them (fast-check may produce -0, which JSON writes as 0). */
+const jsonData = (maxDepth: number) => fc.jsonValue({ maxDepth }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+
 const KNOWN_KEYS = new Set(['v', 'status', 'startedAt', 'answerStartedAt', 'endedAt', 'elapsedMs', 'pausedMs', 'steps', 'error', 'usage', 'id', 'kind', 'summary', 'detail', 'at', 'tool', 'thoughtType', 'confidence', 'name', 'args', 'durationMs', 'output', 'outputChars']);
 
 /** Extra fields a later version might add: unknown keys holding any JSON value. */
 const extraFields = fc.dictionary(
   nastyText(12).filter((key) => !KNOWN_KEYS.has(key) && key !== '__proto__'),
-  fc.jsonValue({ maxDepth: 3 }),
+  jsonData(3),
   { maxKeys: 3, noNullPrototype: true },
 );
 
@@ -55,7 +58,7 @@ const finite = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((value
 const toolCall = fc.record(
   {
     name: nastyText(20),
-    args: fc.dictionary(nastyText(8).filter((key) => key !== '__proto__'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3, noNullPrototype: true }),
+    args: fc.dictionary(nastyText(8).filter((key) => key !== '__proto__'), jsonData(2), { maxKeys: 3, noNullPrototype: true }),
     status: fc.constantFrom('running', 'ok', 'error', 'cancelled'),
     durationMs: fc.nat(),
     output: nastyText(80),
