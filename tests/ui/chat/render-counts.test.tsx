@@ -5,7 +5,8 @@ import { T0 } from '../../support/ui-payloads';
 
 afterEach(cleanupChat);
 
-const e = (event: Omit<AgentEvent, 'runId' | 'at'> & { at?: number }) => ({ runId: 'r1', at: T0, ...event }) as AgentEvent;
+type EventDraft = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, 'runId' | 'at'> : never) : never;
+const e = (event: EventDraft): AgentEvent => ({ runId: 'r1', at: T0, ...event }) as AgentEvent;
 
 async function send(text: string) {
   fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
