@@ -27,11 +27,11 @@ describe('GlassboxPlugin', () => {
     await flush();
     const leaves = app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT);
     expect(leaves).toHaveLength(1);
-    expect(leaves[0]!.side).toBe('right');
-    expect(leaves[0]!.view).toBeInstanceOf(ChatView);
+    expect(leaves[0].side).toBe('right');
+    expect(leaves[0].view).toBeInstanceOf(ChatView);
     expect(app.workspace.rightSplit.collapsed).toBe(false);
     expect(app.workspace.activeLeaf).toBe(leaves[0]);
-    expect(leaves[0]!.view.containerEl.textContent).toContain('Glassbox');
+    expect(leaves[0].view.containerEl.textContent).toContain('Glassbox');
 
     app.commands.executeCommandById('glassbox:open-chat');
     await flush();
@@ -64,7 +64,7 @@ describe('GlassboxPlugin', () => {
     const { app } = await loadGlassbox();
     app.commands.executeCommandById('glassbox:open-chat');
     await flush();
-    const view = app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)[0]!.view;
+    const view = app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)[0].view;
 
     app.unloadPlugin(manifest.id);
     await flush();
@@ -87,5 +87,5 @@ describe('GlassboxPlugin', () => {
 
 /** Lets the command's async steps (open the leaf, then reveal it) settle: one macrotask. */
 function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
 }
