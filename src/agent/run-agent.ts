@@ -3,7 +3,7 @@ import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
 import type { AgentRunEndStatus } from './events';
-import { formatDuration } from './format-duration';
+import { formatLimit } from './format-limit';
 import type { LoopOutcome } from './loop-outcome';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
 import { buildSystemPrompt } from './prompts/system-prompt';
@@ -84,7 +84,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     status = 'stopped';
   } else if (clock.timedOut) {
     status = 'error';
-    errorMessage = `The run took longer than ${formatDuration(clock.budgetMs)} and was ended.`;
+    errorMessage = `The run took longer than ${formatLimit(clock.budgetMs)} and was ended.`;
   } else {
     switch (outcome.kind) {
       case 'complete':

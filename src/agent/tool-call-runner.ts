@@ -1,7 +1,7 @@
 import { startTimer } from './timer';
 import type { LlmToolCall } from '../llm/chat-types';
 import type { AgentTool, AgentToolResult } from './agent-tool';
-import { formatDuration } from './format-duration';
+import { formatLimit } from './format-limit';
 import type { RunRecorder } from './run-recorder';
 import { isAbortError, linkAbortSignals, raceAbort } from './signals';
 
@@ -61,7 +61,7 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
     outcome = { status: 'ok', output: result.output };
   } catch (error) {
     if (options.signal.aborted) outcome = { status: 'cancelled', output: CANCELLED_OUTPUT };
-    else if (timeout.signal.aborted) outcome = { status: 'error', output: `Error: ${call.name} did not finish within ${formatDuration(options.timeoutMs)} and was cancelled.` };
+    else if (timeout.signal.aborted) outcome = { status: 'error', output: `Error: ${call.name} did not finish within ${formatLimit(options.timeoutMs)} and was cancelled.` };
     else outcome = { status: 'error', output: `Error: ${call.name} failed: ${describeError(error)}` };
   } finally {
     cancelTimer();

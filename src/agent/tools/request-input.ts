@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentTool } from '../agent-tool';
 import { clampLine } from '../clamp-text';
-import { formatDuration } from '../format-duration';
+import { formatLimit } from '../format-limit';
 
 const requestInputSchema = z.object({
   question: z.string().min(1).describe('One short question for the user.'),
@@ -33,7 +33,7 @@ export function describeInputOutcome(outcome: { outcome: 'answered' | 'dismissed
     case 'dismissed':
       return 'The user dismissed the question without answering. Continue with your best judgement.';
     case 'timed_out':
-      return `The user did not answer within ${formatDuration(outcome.timeoutMs)}. Continue with your best judgement.`;
+      return `The user did not answer within ${formatLimit(outcome.timeoutMs)}. Continue with your best judgement.`;
     default: {
       const unreachable: never = outcome.outcome;
       return unreachable;

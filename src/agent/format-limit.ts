@@ -1,0 +1,6 @@
+import { formatDuration } from './format-duration';
+
+/** A configured time limit in words for messages: "30s", "10m", or "20 ms" for tiny test limits. */
+export function formatLimit(ms: number): string {
+  return ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : formatDuration(ms);
+}
