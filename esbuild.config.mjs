@@ -1,46 +1,12 @@
 import esbuild from 'esbuild';
-import { builtinModules } from 'node:module';
+import { cliBuildOptions, pluginBuildOptions } from './esbuild.options.mjs';
 
-// main.js is loaded by Obsidian (desktop and mobile): CommonJS, with Obsidian's own modules
-// left external. dist/cli.js is the headless runner for Node.
+// Runs the builds described in esbuild.options.mjs: main.js for Obsidian and dist/cli.js for
+// Node. `--watch` rebuilds on change (development main.js with an inline source map).
 const watch = process.argv.includes('--watch');
 const production = !watch;
 
-const obsidianExternals = [
-  'obsidian', 'electron',
-  '@codemirror/autocomplete', '@codemirror/collab', '@codemirror/commands', '@codemirror/language',
-  '@codemirror/lint', '@codemirror/search', '@codemirror/state', '@codemirror/view',
-  '@lezer/common', '@lezer/highlight', '@lezer/lr',
-  ...builtinModules, ...builtinModules.map((name) => `node:${name}`),
-];
-
-const builds = [
-  {
-    entryPoints: ['src/main.ts'],
-    outfile: 'main.js',
-    bundle: true,
-    format: 'cjs',
-    platform: 'browser',
-    target: 'es2022',
-    external: obsidianExternals,
-    define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
-    sourcemap: production ? false : 'inline',
-    minify: production,
-    treeShaking: true,
-    logLevel: 'info',
-  },
-  {
-    entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.js',
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'info',
-  },
-];
+const builds = [pluginBuildOptions({ production }), cliBuildOptions];
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

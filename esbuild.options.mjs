@@ -1,0 +1,44 @@
+import { builtinModules } from 'node:module';
+
+// The build options, apart from the script that runs them, so tests can check and reuse the
+// real configuration (tests/build/bundle-smoke.test.ts).
+
+/** Modules Obsidian provides at runtime (plus Node's built-ins, which must never be bundled). */
+export const obsidianExternals = [
+  'obsidian', 'electron',
+  '@codemirror/autocomplete', '@codemirror/collab', '@codemirror/commands', '@codemirror/language',
+  '@codemirror/lint', '@codemirror/search', '@codemirror/state', '@codemirror/view',
+  '@lezer/common', '@lezer/highlight', '@lezer/lr',
+  ...builtinModules, ...builtinModules.map((name) => `node:${name}`),
+];
+
+/** main.js is loaded by Obsidian (desktop and mobile): CommonJS, with Obsidian's own modules left external. */
+export function pluginBuildOptions({ production }) {
+  return {
+    entryPoints: ['src/main.ts'],
+    outfile: 'main.js',
+    bundle: true,
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    external: obsidianExternals,
+    define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
+    sourcemap: production ? false : 'inline',
+    minify: production,
+    treeShaking: true,
+    logLevel: 'info',
+  };
+}
+
+/** dist/cli.js is the headless runner for Node. */
+export const cliBuildOptions = {
+  entryPoints: ['src/cli/main.ts'],
+  outfile: 'dist/cli.js',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  banner: { js: '#!/usr/bin/env node' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'info',
+};

@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { build, type BuildOptions } from 'esbuild';
+
+// The production main.js, built with the real options from esbuild.options.mjs, must load
+// where Obsidian loads it, mobile included: CommonJS, only `obsidian` (and CodeMirror) from the
+// host, no Node built-in. As Tasks tests its build config (tests/Integration/ESBuildConfig.test.ts).
+
+const root = join(__dirname, '..', '..');
+
+/** Reads the real build options in a child process (they live in an ES module jest cannot import). */
+function readBuildOptions(): { plugin: BuildOptions; externals: string[] } {
+  const script = "import('./esbuild.options.mjs').then((m) => process.stdout.write(JSON.stringify({ plugin: m.pluginBuildOptions({ production: true }), externals: m.obsidianExternals })))";
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+}
+
+/** A minimal `obsidian`: a Plugin base that records what the plugin registers and undoes it on unload. */
+function createObsidianStub(): { module: Record<string, unknown>; registered: string[]; cleanups: { run: number } } {
+  const registered: string[] = [];
+  const cleanups = { run: 0 };
+  class Component {
+    private readonly callbacks: (() => void)[] = [];
+    load(): void {}
+    unload(): void {
+      while (this.callbacks.length > 0) {
+        this.callbacks.pop()!();
+        cleanups.run += 1;
+      }
+      this.onunload();
+    }
+    onunload(): void {}
+    register(callback: () => void): void {
+      this.callbacks.push(callback);
+    }
+    registerEvent(): void {}
+    registerDomEvent(): void {}
+    registerInterval(id: number): number {
+      return id;
+    }
+    addChild<T>(child: T): T {
+      return child;
+    }
+  }
+  const element = (): Record<string, unknown> => new Proxy({}, { get: (_target, key) => (key === 'then' ? undefined : () => element()) });
+  class Plugin extends Component {
+    private data: unknown = null;
+    constructor(
+      public app: unknown,
+      public manifest: unknown,
+    ) {
+      super();
+    }
+    loadData(): Promise<unknown> {
+      return Promise.resolve(this.data);
+    }
+    saveData(data: unknown): Promise<void> {
+      this.data = data;
+      return Promise.resolve();
+    }
+    registerView(type: string): void {
+      registered.push(`view:${type}`);
+      this.register(() => undefined);
+    }
+    addCommand(command: { id: string }): unknown {
+      registered.push(`command:${command.id}`);
+      this.register(() => undefined);
+      return command;
+    }
+    addRibbonIcon(icon: string): unknown {
+      registered.push(`ribbon:${icon}`);
+      this.register(() => undefined);
+      return element();
+    }
+    addSettingTab(): void {
+      registered.push('setting-tab');
+      this.register(() => undefined);
+    }
+    registerMarkdownPostProcessor(processor: unknown): unknown {
+      registered.push('post-processor');
+      this.register(() => undefined);
+      return processor;
+    }
+  }
+  class Stub {}
+  const known: Record<string, unknown> = { Plugin, Component, Platform: { isMobile: true, isDesktop: false, isMobileApp: true, isDesktopApp: false } };
+  // Any other export is a do-nothing class: the plugin may import it, but must not need it to load.
+  const module = new Proxy(known, { get: (target, key: string) => target[key] ?? Stub });
+  return { module, registered, cleanups };
+}
+
+describe('production main.js', () => {
+  let outDir: string;
+  let code: string;
+  let options: ReturnType<typeof readBuildOptions>;
+
+  beforeAll(async () => {
+    options = readBuildOptions();
+    outDir = mkdtempSync(join(tmpdir(), 'glassbox-bundle-'));
+    const outfile = join(outDir, 'main.js');
+    await build({ ...options.plugin, absWorkingDir: root, outfile, logLevel: 'silent' });
+    code = readFileSync(outfile, 'utf8');
+  }, 60_000);
+
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('keeps obsidian, electron, CodeMirror and Lezer external, and is a minified CommonJS browser build', () => {
+    for (const name of ['obsidian', 'electron', '@codemirror/state', '@codemirror/view', '@codemirror/language', '@lezer/common']) expect(options.externals).toContain(name);
+    expect(options.plugin).toMatchObject({ format: 'cjs', platform: 'browser', bundle: true, minify: true, sourcemap: false, outfile: 'main.js', entryPoints: ['src/main.ts'] });
+    expect(options.plugin.define).toEqual({ 'process.env.NODE_ENV': '"production"' });
+  });
+
+  it('loads in a bare VM, runs onload and onunload, and requires nothing but obsidian', async () => {
+    const required: string[] = [];
+    const stub = createObsidianStub();
+    const moduleObject: { exports: Record<string, unknown> } = { exports: {} };
+    const sandbox = {
+      module: moduleObject,
+      exports: moduleObject.exports,
+      require: (name: string) => {
+        required.push(name);
+        if (name === 'obsidian') return stub.module;
+        throw new Error(`main.js required "${name}", which Obsidian does not provide on mobile`);
+      },
+      console,
+      setTimeout,
+      clearTimeout,
+      setInterval,
+      clearInterval,
+      queueMicrotask,
+      TextEncoder,
+      TextDecoder,
+      URL,
+      URLSearchParams,
+      AbortController,
+      AbortSignal,
+    };
+    vm.runInNewContext(code, sandbox, { filename: 'main.js' });
+
+    const exported = moduleObject.exports;
+    const PluginClass = (exported.default ?? exported) as new (app: unknown, manifest: unknown) => { onload(): Promise<void> | void; unload(): void };
+    const plugin = new PluginClass({ workspace: {}, vault: {} }, { id: 'glassbox', name: 'Glassbox', version: '0.0.0' });
+    await plugin.onload();
+    expect(stub.registered).toEqual(expect.arrayContaining(['view:glassbox-chat', 'command:open-chat']));
+    plugin.unload();
+    expect(stub.cleanups.run).toBe(stub.registered.length);
+
+    const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    expect(required.filter((name) => builtins.has(name) || name.startsWith('node:'))).toEqual([]);
+    expect([...new Set(required)]).toEqual(['obsidian']);
+  });
+});
