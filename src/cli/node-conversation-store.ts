@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  baselineOf,
   mergeConversationIntoNote,
   parseConversationNote,
   serializeConversationNote,
@@ -11,7 +10,7 @@ import {
 } from '../conversation';
 
 /** Default vault folder of conversation notes (the plugin's setting has the same default). */
-export const DEFAULT_CONVERSATION_FOLDER = 'Glassbox';
+export const DEFAULT_CONVERSATION_FOLDER = 'Glassbox/Conversations';
 
 /** Options of {@link NodeConversationStore}. */
 export interface NodeConversationStoreOptions {
@@ -48,13 +47,10 @@ export class NodeConversationStore {
     const conversation = withMessageIds(input);
     const existing = conversation.id === '' ? null : await this.findById(conversation.id);
     if (existing !== null) {
-      // The CLI keeps no earlier save in memory, so every message already in the note counts as
-      // unchanged: the note's version (with any edit the user made) stays, new messages are appended.
+      // The CLI keeps no earlier save in memory; with an empty baseline every message already in
+      // the note keeps the note's version (with any edit the user made) and new ones are appended.
       const current = await readFile(this.absolute(existing), 'utf8');
-      const parsed = parseConversationNote(current);
-      const inNote = new Set(parsed.ok ? parsed.value.messages.map((message) => message.id) : []);
-      const baseline = new Map([...baselineOf(conversation)].filter(([id]) => inNote.has(id)));
-      const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline });
+      const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: new Map() });
       if (merged.ok) {
         await this.writeAtomically(existing, merged.text);
         return { path: existing, created: false };

@@ -2,7 +2,7 @@ import type { Conversation, ConversationMessage } from './conversation';
 import { withMessageIds } from './conversation';
 import { formatTime } from './frontmatter';
 import { readGlassboxNote } from './read-glassbox-note';
-import { serializeMessageSection, type SerializeOptions } from './serialize-note';
+import { serializeFrontmatter, serializeMessageSection, type SerializeOptions } from './serialize-note';
 import { yamlString } from './yaml-scalar';
 
 /**
@@ -26,6 +26,11 @@ export interface MergeNoteOptions extends SerializeOptions {
   readonly conversation: Conversation;
   /** Message id → fingerprint, from the previous save or from opening the note. */
   readonly baseline: ReadonlyMap<string, string>;
+  /**
+   * The caller opened this very note and it had no `id` (written by hand): accept it and write
+   * the conversation's id (and, if the note has no properties at all, the whole block) into it.
+   */
+  readonly adoptNoteWithoutId?: boolean;
 }
 
 /** What {@link mergeConversationIntoNote} did. */
@@ -65,7 +70,8 @@ export function baselineOf(conversation: Conversation): Map<string, string> {
 export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteResult {
   const conversation = withMessageIds(options.conversation);
   const reading = readGlassboxNote(options.currentText);
-  if (reading.conversation.id === '' || reading.conversation.id !== conversation.id) return { ok: false, reason: 'different_conversation' };
+  const adopt = reading.conversation.id === '' && options.adoptNoteWithoutId === true && conversation.id !== '';
+  if (!adopt && (reading.conversation.id === '' || reading.conversation.id !== conversation.id)) return { ok: false, reason: 'different_conversation' };
   const { lines, sections, frontmatter, eol } = reading.layout;
   const sectionById = new Map<string, number>();
   reading.conversation.messages.forEach((message, index) => {
@@ -83,7 +89,9 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
       if (!options.baseline.has(id)) appended.push(serializeMessageSection(message, options));
       continue;
     }
-    if (options.baseline.get(id) === fingerprint) continue;
+    // Rewritten only on evidence that Glassbox changed it: with no baseline entry the note's version stands.
+    const before = options.baseline.get(id);
+    if (before === undefined || before === fingerprint) continue;
     const section = sections[index];
     const end = section.trailerLine >= 0 ? section.trailerLine + 1 : section.endLine;
     const fresh = serializeMessageSection(message, options).split('\n');
@@ -93,10 +101,21 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
     replacements.push({ start: section.headerLine, end, lines: fresh });
     rewritten += 1;
   }
-  for (const [key, value] of [
-    ['updated', formatTime(conversation.updatedAt)],
-    ['model', conversation.model],
-  ] as const) {
+  const hasBlock = frontmatter.openLine === 0;
+  if (adopt && !hasBlock) {
+    const block = serializeFrontmatter(conversation).split('\n');
+    block.pop();
+    replacements.push({ start: 0, end: 0, lines: [...block, ''] });
+  } else if (adopt) {
+    replacements.push({ start: 1, end: 1, lines: [`id: ${yamlString(conversation.id)}`] });
+  }
+  const owned: readonly (readonly ['updated' | 'model', string])[] = hasBlock
+    ? [
+        ['updated', formatTime(conversation.updatedAt)],
+        ['model', conversation.model],
+      ]
+    : [];
+  for (const [key, value] of owned) {
     const entry = frontmatter.entries.find((candidate) => candidate.key === key);
     const line = key === 'model' ? `model: ${yamlString(value)}` : `${key}: ${value}`;
     if (entry !== undefined) replacements.push({ start: entry.startLine, end: entry.endLine, lines: [line] });

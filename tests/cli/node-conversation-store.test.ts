@@ -30,6 +30,6 @@ describe('NodeConversationStore', () => {
     const store = new NodeConversationStore({ vaultDir: vault });
     await store.save(new ConversationBuilder().with({ id: 'a' }).user('Hi').build());
     const second = await store.save(new ConversationBuilder().with({ id: 'b', title: 'What changed in the refund policy?' }).user('Hi').build());
-    expect(second).toEqual({ path: 'Glassbox/What changed in the refund policy 2.md', created: true });
+    expect(second).toEqual({ path: 'Glassbox/Conversations/What changed in the refund policy 2.md', created: true });
   });
 });
