@@ -58,7 +58,7 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
   const search = calls.filter((call) => call.name === 'localSearch').at(-1);
   if (!search) {
     return turn((t) => {
-      t.reasoning(`The question is about ${query}. I will search the notes for it.`, { chunkChars });
+      t.reasoning(`I will search the notes for "${query}" and read the best matches.`, { chunkChars });
       if (tools.has('report_thinking')) t.toolCall('report_thinking', { step: 'Planning the search', detail: `Looking for notes about: ${query}` }, { fragments: 2, ...callId() });
       const queryArgument = argumentName(body, { tool: 'localSearch', pattern: /^(query|q|text|search)/i, fallback: 'query' });
       return t.toolCall('localSearch', { [queryArgument]: query }, callId());
@@ -99,7 +99,9 @@ function pickQuotes(reads: readonly CallWithResult[], words: readonly string[]):
     const path = Object.values(read.args).find((value): value is string => typeof value === 'string') ?? 'Note.md';
     for (const sentence of sentencesOf(noteBody(read.result ?? ''))) {
       const lower = sentence.toLowerCase();
-      const score = words.filter((word) => lower.includes(word.slice(0, Math.max(4, word.length - 2)))).length;
+      const matches = words.filter((word) => lower.includes(word.slice(0, Math.max(4, word.length - 2)))).length;
+      // Whole sentences (capital first, full stop last) beat fragments with as many matches.
+      const score = matches === 0 ? 0 : matches * 2 + (/^[\p{Lu}\p{N}]/u.test(sentence) && /[.!?]$/.test(sentence) ? 1 : 0);
       candidates.push({ path, sentence, score, order: order++ });
     }
   }

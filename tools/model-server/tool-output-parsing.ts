@@ -12,6 +12,8 @@ export function findNotePaths(output: string): string[] {
   };
   const json = tryParseJson(output);
   if (json !== undefined) walkStrings(json, add);
+  // Our vault tools' own lines: `1. [[Title]] (path/to/Note (draft).md) § Heading`.
+  for (const match of output.matchAll(/^[ \t]*(?:\d+[.)][ \t]*)?\[\[[^\n]*?\]\] \(([^\n]*?\.md)\)(?=$|[ :,]| §)/gim)) add(match[1]);
   // Quoted, backticked or bracketed paths: `Projects/Refund policy.md`, [Refund policy.md].
   for (const match of output.matchAll(/[`"'([]([^`"'()[\]\n]+?\.md)[`"')\]]/gi)) add(match[1]);
   // `path: Projects/Refund policy.md`
@@ -21,7 +23,10 @@ export function findNotePaths(output: string): string[] {
   return found;
 }
 
-/** The readable text of a note as a tool returned it (JSON `content`/`text` fields, or the text itself). */
+/**
+ * The readable text of a note as a tool returned it: JSON `content`/`text` fields, or the text
+ * itself without our `readNote` header line (`[[Title]] (path.md):`) and chunk notices.
+ */
 export function noteBody(output: string): string {
   const json = tryParseJson(output);
   if (json && typeof json === 'object') {
@@ -31,31 +36,37 @@ export function noteBody(output: string): string {
     });
     if (parts.length > 0) return parts.join('\n');
   }
-  return output;
+  return output
+    .split('\n')
+    .filter((line, index) => !(index === 0 && /^\[\[.*\]\] \(.*\)(, chunk \d+ of \d+)?:$/.test(line)) && !/^\[(Chunk|End of note)\b/.test(line))
+    .join('\n');
 }
 
-/** Sentences of Markdown text, skipping front matter, headings, code and tables. */
+/**
+ * Sentences of Markdown text, verbatim, for quoting: each line (list markers and `>` removed) is
+ * split at sentence ends; front matter, headings, code, tables and lines that only introduce a
+ * list (ending in `:`) are skipped.
+ */
 export function sentencesOf(markdown: string): string[] {
-  const withoutFrontMatter = markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
-  const lines: string[] = [];
+  const withoutFrontMatter = markdown.trimStart().replace(/^---\n[\s\S]*?\n---\n/, '');
+  const sentences: string[] = [];
   let inFence = false;
   for (const line of withoutFrontMatter.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) {
       inFence = !inFence;
       continue;
     }
-    if (inFence || /^\s*(#|\||<!--|---)/.test(line) || line.trim() === '') {
-      lines.push('\n');
-      continue;
+    if (inFence || /^\s*(#|\||<!--|---)/.test(line)) continue;
+    const text = line
+      .replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+/, '')
+      .replace(/^\[[ xX]\]\s+/, '')
+      .trim();
+    for (const sentence of text.replace(/([.!?])\s+/g, '$1\n').split('\n')) {
+      const trimmed = sentence.trim();
+      if (trimmed.length >= 12 && /[a-z]/i.test(trimmed) && !trimmed.endsWith(':')) sentences.push(trimmed);
     }
-    lines.push(line.replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+/, '').trim());
   }
-  return lines
-    .join(' ')
-    .replace(/([.!?])\s+/g, '$1\n')
-    .split('\n')
-    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
-    .filter((sentence) => sentence.length >= 12 && /[a-z]/i.test(sentence));
+  return sentences;
 }
 
 function tryParseJson(text: string): unknown {
