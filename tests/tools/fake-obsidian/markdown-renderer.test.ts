@@ -1,0 +1,95 @@
+import { Component, createFakeApp, MarkdownRenderChild, MarkdownRenderer } from '../../../tools/fake-obsidian';
+
+async function render(markdown: string): Promise<HTMLElement> {
+  const app = createFakeApp();
+  const el = createDiv();
+  await MarkdownRenderer.render(app, markdown, el, 'Notes/source.md', new Component());
+  return el;
+}
+
+describe('fake MarkdownRenderer.render', () => {
+  it('renders headings, emphasis, lists and paragraphs as real elements', async () => {
+    const el = await render('# Title\n\nSome **bold** and *em* text.\n\n- one\n- two\n\n1. first\n2. second\n');
+    expect(el.querySelector('h1')?.textContent).toBe('Title');
+    expect(el.querySelector('p strong')?.textContent).toBe('bold');
+    expect(el.querySelector('p em')?.textContent).toBe('em');
+    expect([...el.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['one', 'two']);
+    expect([...el.querySelectorAll('ol > li')].map((li) => li.textContent)).toEqual(['first', 'second']);
+  });
+
+  it('renders fenced code with its language class and the code as text', async () => {
+    const el = await render('```ts\nconst a = 1 < 2;\n```\n\nand `inline <b>`');
+    const code = el.querySelector('pre > code')!;
+    expect(code.className).toBe('language-ts');
+    expect(code.textContent).toBe('const a = 1 < 2;\n');
+    expect(el.querySelector('p code')?.textContent).toBe('inline <b>');
+    expect(el.querySelector('b')).toBeNull();
+  });
+
+  it('renders external links as external and relative links as internal', async () => {
+    const el = await render('[site](https://example.com) and [note](Other%20note.md)');
+    const [external, internal] = [...el.querySelectorAll('a')];
+    expect(external.getAttribute('href')).toBe('https://example.com');
+    expect(external.className).toBe('external-link');
+    expect(external.getAttribute('rel')).toBe('noopener nofollow');
+    expect(internal.className).toBe('internal-link');
+    expect(internal.getAttribute('data-href')).toBe('Other note.md');
+  });
+
+  it('renders [[wikilinks]] and [[target|alias]] as internal links', async () => {
+    const el = await render('See [[Refund policy]] and [[Billing/Invoices#Totals|the invoices]].');
+    const links = [...el.querySelectorAll('a.internal-link')];
+    expect(links.map((link) => [link.getAttribute('data-href'), link.getAttribute('href'), link.textContent])).toEqual([
+      ['Refund policy', 'Refund policy', 'Refund policy'],
+      ['Billing/Invoices#Totals', 'Billing/Invoices#Totals', 'the invoices'],
+    ]);
+  });
+
+  it('leaves wikilinks inside code alone', async () => {
+    const el = await render('`[[not a link]]`');
+    expect(el.querySelector('a')).toBeNull();
+    expect(el.textContent).toBe('[[not a link]]');
+  });
+
+  it.each([
+    ['a script tag', '<script>window.pwned = true</script>', 'script'],
+    ['an img with onerror', '<img src=x onerror="window.pwned = true">', 'img'],
+    ['inline html', 'text <iframe src="https://evil"></iframe> more', 'iframe'],
+    ['html inside a wikilink alias', '[[x|<b onclick=alert(1)>y</b>]]', 'b'],
+  ])('escapes %s: it shows as text and creates no element', async (_label, markdown, tag) => {
+    const el = await render(markdown);
+    expect(el.querySelector(tag)).toBeNull();
+    expect(el.querySelector('[onerror], [onclick]')).toBeNull();
+    expect(el.textContent).toContain(markdown.includes('[[') ? '<b onclick=alert(1)>y</b>' : markdown.trim());
+    expect((window as unknown as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  it('does not turn javascript: links into hrefs', async () => {
+    const el = await render('[click](javascript:alert(1))');
+    expect([...el.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([]);
+  });
+
+  it('appends to the element and runs registered post-processors with the source path', async () => {
+    const app = createFakeApp();
+    const seen: string[] = [];
+    const component = new Component();
+    component.load();
+    let childLoaded = false;
+    class Child extends MarkdownRenderChild {
+      override onload(): void {
+        childLoaded = true;
+      }
+    }
+    app.markdownPostProcessors.push((el, ctx) => {
+      seen.push(`${ctx.sourcePath}:${el.querySelector('h2')?.textContent}`);
+      ctx.addChild(new Child(el));
+    });
+    const el = createDiv();
+    el.createSpan({ text: 'kept' });
+    await MarkdownRenderer.render(app, '## Hi', el, 'a.md', component);
+    expect(el.firstElementChild?.textContent).toBe('kept');
+    expect(el.querySelector('h2')?.textContent).toBe('Hi');
+    expect(seen).toEqual(['a.md:Hi']);
+    expect(childLoaded).toBe(true);
+  });
+});
