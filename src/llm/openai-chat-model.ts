@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
-import { LlmAbortError, LlmError, LlmRateLimitError, LlmStreamError } from './errors';
+import { LlmAbortError, LlmError, LlmRateLimitError, LlmRequestError, LlmStreamError } from './errors';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
 
@@ -59,7 +59,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
 
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
-    const params = toOpenAiParams(request);
+    let params = toOpenAiParams(request);
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
       let yielded = false;
@@ -84,6 +84,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         return;
       } catch (error) {
         const llmError = toLlmError(error, { baseUrl: options.baseUrl, model: request.model, signal, responseStarted });
+        if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
+          // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
+          params = { ...params, stream_options: undefined };
+          attempt--;
+          continue;
+        }
         const delay = retryDelay({ error: llmError, attempt, baseDelay, maxRetryAfter });
         if (yielded || attempt >= maxRetries || delay === undefined) throw llmError;
         await sleep(delay, signal);
@@ -101,6 +107,10 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
  */
 export function defaultHoldStartChars(model: string): number {
   return /qwen3|qwq|deepseek-r1|r1-distill|-r1\b/i.test(model) ? 2000 : 0;
+}
+
+function rejectsStreamOptions(error: LlmError): boolean {
+  return error instanceof LlmRequestError && (error.status === 400 || error.status === 422) && /stream_options|include_usage/i.test(error.providerMessage ?? '');
 }
 
 /** The wait before the next attempt, or undefined when this error must not be retried. */

@@ -223,3 +223,28 @@ describe('abort', () => {
     expect(requestsFor('failingAlways') - before).toBe(1);
   });
 });
+
+describe('servers that refuse stream_options', () => {
+  it('asks again without stream_options once, and streams the answer', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const model = createOpenAiChatModel({
+      baseUrl: server.url,
+      maxRetries: 0,
+      fetch: async (input, init) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        bodies.push(body);
+        if ('stream_options' in body) {
+          return new Response(JSON.stringify({ error: { message: 'Unrecognized request argument supplied: stream_options', type: 'invalid_request_error' } }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return fetch(input, init);
+      },
+    });
+    const result = await collectStream(model, { model: 'slow' });
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('A slow answer that takes a while.');
+    expect(bodies.map((body) => 'stream_options' in body)).toEqual([true, false]);
+  });
+});

@@ -82,6 +82,13 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const body = parseJson(rawBody);
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     requests.push({ method: request.method ?? 'GET', path, headers: { ...request.headers }, body });
+    // A browser page (the playground) may call the server directly: allow any origin.
+    response.setHeader('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': '*', 'access-control-max-age': '600' });
+      response.end();
+      return;
+    }
     if (request.method === 'GET' && path === '/v1/models') {
       const ids = [...Object.keys(options.scenarios ?? {}), EXTRACTIVE_MODEL, EXTRACTIVE_SLOW_MODEL];
       sendJson(response, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'glassbox' })) });

@@ -173,3 +173,14 @@ describe('startModelServer', () => {
     });
   });
 });
+
+describe('browser access', () => {
+  it('answers a CORS preflight and allows any origin', async () => {
+    const preflight = await fetch(`${server.url}/chat/completions`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('*');
+    const response = await fetch(`${server.url}/models`);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
