@@ -1,6 +1,92 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { VaultIndex } from '../search';
 import { CliUsageError, type CliIo } from './cli-io';
+import { NodeVaultSource } from './node-vault-source';
 
-/** `glassbox search`: placeholder until its issue lands. */
-export function runSearchCommand(_args: readonly string[], _io: CliIo): Promise<number> {
-  return Promise.reject(new CliUsageError('"glassbox search" is not available yet.'));
+/** Parsed `glassbox search` arguments. */
+interface SearchArgs {
+  readonly vault: string;
+  readonly json: boolean;
+  readonly limit: number;
+  readonly query: string;
+}
+
+function parseSearchArgs(args: readonly string[]): SearchArgs {
+  let vault: string | undefined;
+  let json = false;
+  let limit = 10;
+  const words: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const next = inline ?? args[++index];
+      if (next === undefined || next === '') throw new CliUsageError(`${flag} needs a value.`);
+      return next;
+    };
+    switch (flag) {
+      case '--vault':
+        vault = value();
+        break;
+      case '--json':
+        json = true;
+        break;
+      case '--limit': {
+        const text = value();
+        limit = Number(text);
+        if (!/^\d+$/.test(text) || limit < 1 || limit > 1000) throw new CliUsageError(`--limit must be a whole number from 1 to 1000, not "${text}".`);
+        break;
+      }
+      case '--':
+        words.push(...args.slice(index + 1));
+        index = args.length;
+        break;
+      default:
+        if (arg.startsWith('--')) throw new CliUsageError(`Unknown option ${flag} for "glassbox search" (try --vault, --json, --limit).`);
+        words.push(arg);
+    }
+  }
+  if (vault === undefined) throw new CliUsageError('Say which folder of notes to search with --vault DIR.');
+  const query = words.join(' ').trim();
+  if (query === '') throw new CliUsageError('Give the text to search for, e.g. glassbox search --vault DIR "meeting notes".');
+  return { vault, json, limit, query };
+}
+
+/**
+ * `glassbox search --vault DIR [--json] [--limit N] "query"` (DESIGN.md 8): indexes the folder,
+ * runs one search and prints the results, best first. `--json` prints
+ * `{ tookMs, results: [{ path, title, score, heading?, passage }] }`; otherwise a numbered list.
+ * `tookMs` is the search alone, not the indexing before it.
+ */
+export async function runSearchCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const options = parseSearchArgs(args);
+  const vaultDir = resolve(io.cwd, options.vault);
+  const info = await stat(vaultDir).catch(() => undefined);
+  if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
+  const index = await VaultIndex.build(new NodeVaultSource(vaultDir));
+  const started = performance.now();
+  const results = await index.search(options.query, { limit: options.limit });
+  const tookMs = Math.round((performance.now() - started) * 100) / 100;
+  if (options.json) {
+    const rows = results.map((result) => ({
+      path: result.path,
+      title: result.title,
+      score: Math.round(result.score * 1000) / 1000,
+      ...(result.heading !== undefined ? { heading: result.heading } : {}),
+      passage: result.passage,
+    }));
+    io.stdout.write(`${JSON.stringify({ tookMs, results: rows }, null, 2)}\n`);
+    return 0;
+  }
+  if (results.length === 0) {
+    io.stdout.write(`No notes found for "${options.query}" (${index.size} notes searched).\n`);
+    return 0;
+  }
+  const lines = results.map((result, position) => {
+    const heading = result.heading ? ` § ${result.heading}` : '';
+    return `${position + 1}. ${result.title} (${result.path})${heading}\n   ${result.passage}`;
+  });
+  io.stdout.write(`${lines.join('\n')}\n\n${results.length} of ${index.size} notes in ${tookMs} ms.\n`);
+  return 0;
 }

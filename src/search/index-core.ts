@@ -33,6 +33,8 @@ export interface PassageColumns {
 }
 
 export const NO_HEADING = 0xffffffff;
+/** `passages.note` of a deleted note's passages, so ranking skips them without a lookup. */
+export const DEAD_PASSAGE = 0xffffffff;
 
 /** The file name of a path without folders and without `.md`. */
 export function noteTitle(path: string): string {
@@ -56,6 +58,15 @@ export class IndexCore {
   livePassages = 0;
   liveTokens = 0;
   liveNotes = 0;
+  /** Scratch term-frequency counters by term id, zeroed after each passage. */
+  private termCounts = new Uint32Array(1 << 16);
+
+  private growCounts(id: number): Uint32Array {
+    const next = new Uint32Array(Math.max(id + 1, this.termCounts.length * 2));
+    next.set(this.termCounts);
+    this.termCounts = next;
+    return next;
+  }
 
   /** Indexes one note's text; `bulk` postings become visible at the next compaction. */
   addNote(info: VaultNoteInfo, text: string, bulk: boolean): void {
@@ -68,24 +79,32 @@ export class IndexCore {
       if (!headingIndex.has(heading)) headingIndex.set(heading, index);
     });
     const append = bulk ? this.body.appendBulk.bind(this.body) : this.body.appendLive.bind(this.body);
-    const counts = new Map<string, number>();
+    const dictionary = this.dictionary;
+    const touched: number[] = [];
+    let counts: Uint32Array = this.termCounts;
     let passageCount = 0;
     for (const passage of parsed.passages) {
-      counts.clear();
       let length = 0;
       tokenize(foldText(text.slice(passage.start, passage.end)), (term) => {
-        counts.set(term, (counts.get(term) ?? 0) + 1);
+        const id = dictionary.add(term);
+        if (id >= counts.length) counts = this.growCounts(id);
+        if (counts[id] === 0) touched.push(id);
+        counts[id] += 1;
         length += 1;
       });
       if (length === 0) continue;
       const passageId = firstPassage + passageCount;
       passageCount += 1;
-      for (const [term, count] of counts) append(this.dictionary.add(term), passageId, Math.min(count, 0xffff));
+      for (const id of touched) {
+        append(id, passageId, Math.min(counts[id], 0xffff));
+        counts[id] = 0;
+      }
+      touched.length = 0;
       this.passages.note.push(noteId);
       this.passages.start.push(passage.start);
       this.passages.end.push(passage.end);
       this.passages.length.push(length);
-      this.passages.heading.push(passage.heading === '' ? NO_HEADING : headingIndex.get(passage.heading) ?? NO_HEADING);
+      this.passages.heading.push(passage.heading === '' ? NO_HEADING : (headingIndex.get(passage.heading) ?? NO_HEADING));
       this.liveTokens += length;
     }
     const title = noteTitle(info.path);
@@ -126,6 +145,7 @@ export class IndexCore {
     this.byPath.delete(path);
     for (let passage = note.firstPassage; passage < note.firstPassage + note.passageCount; passage += 1) {
       this.liveTokens -= this.passages.length.array[passage];
+      this.passages.note.array[passage] = DEAD_PASSAGE;
     }
     this.livePassages -= note.passageCount;
     this.liveNotes -= 1;

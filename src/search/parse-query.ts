@@ -8,6 +8,8 @@ export interface QueryTerm {
   readonly weight: number;
   /** Also match longer terms that start with this one. */
   readonly prefix: boolean;
+  /** The user asked for prefix matching with `word*`. */
+  readonly forced?: boolean;
 }
 
 /** A parsed query: terms to score, and folded phrases every result must contain. */
@@ -33,11 +35,9 @@ export function parseQuery(query: string, salientTerms: readonly string[] = []):
     return ` ${phrase} `;
   });
   const weights = new Map<string, QueryTerm>();
-  const add = (term: string, weight: number, prefix: boolean): void => {
+  const add = (term: string, weight: number, prefix: boolean, forced = false): void => {
     const known = weights.get(term);
-    if (!known || known.weight < weight || (prefix && !known.prefix)) {
-      weights.set(term, { term, weight: Math.max(weight, known?.weight ?? 0), prefix: prefix || (known?.prefix ?? false) });
-    }
+    weights.set(term, { term, weight: Math.max(weight, known?.weight ?? 0), prefix: prefix || (known?.prefix ?? false), forced: forced || (known?.forced ?? false) });
   };
   const addText = (text: string, weight: number): void => {
     for (const piece of text.split(/\s+/)) {
@@ -52,7 +52,8 @@ export function parseQuery(query: string, salientTerms: readonly string[] = []):
           return;
         }
         const last = index === kinds.length - 1;
-        add(term, weight, kind === 'word' && ((forcedPrefix && last) || term.length >= MIN_PREFIX_LENGTH));
+        const forced = forcedPrefix && last;
+        add(term, weight, kind === 'word' && (forced || term.length >= MIN_PREFIX_LENGTH), forced);
       });
     }
   };

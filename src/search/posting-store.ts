@@ -74,6 +74,12 @@ export class PostingStore {
     if (list) for (let index = 0; index < list.length; index += 2) visit(list[index], list[index + 1]);
   }
 
+  /** Calls `visit(doc, value)` for the postings of `term` added since the last compaction. */
+  forEachLive(term: number, visit: (doc: number, value: number) => void): void {
+    const list = this.live.get(term);
+    if (list) for (let index = 0; index < list.length; index += 2) visit(list[index], list[index + 1]);
+  }
+
   /** The segment, for fast loops and serialisation; call {@link compact} first to include everything. */
   get current(): PostingSegment {
     return this.segment;

@@ -1,4 +1,4 @@
-import { FIELD_HEADING, FIELD_PATH, FIELD_TAG, FIELD_TITLE, type IndexCore } from './index-core';
+import { DEAD_PASSAGE, FIELD_HEADING, FIELD_PATH, FIELD_TAG, FIELD_TITLE, type IndexCore } from './index-core';
 import type { RankedNote, TimeRange } from './index-types';
 import type { ParsedQuery } from './parse-query';
 
@@ -8,12 +8,12 @@ const B = 0.75;
 /** Weight of a prefix expansion relative to the exact term. */
 const PREFIX_WEIGHT = 0.4;
 /** Most expansions of one prefix. */
-const PREFIX_LIMIT = 48;
+const PREFIX_LIMIT = 24;
 /** Field boosts, in units of the term's field idf. */
 const BOOST_TITLE = 3;
 const BOOST_HEADING = 1.2;
 const BOOST_TAG = 2;
-const BOOST_PATH = 0.8;
+const BOOST_PATH = 2.5;
 /** Other matching passages of a note add this share of their score to the best one. */
 const OTHER_PASSAGES_SHARE = 0.1;
 /** Terms in more than this share of passages are skipped when a rarer term can find candidates. */
@@ -32,6 +32,7 @@ function idf(total: number, frequency: number): number {
 /** Reusable score buffers, so a query allocates nothing proportional to the vault. */
 class Scratch {
   passageScores = new Float64Array(0);
+  passageBits = new Uint32Array(0);
   noteScores = new Float64Array(0);
   noteBest = new Float64Array(0);
   noteBestPassage = new Int32Array(0);
@@ -39,9 +40,12 @@ class Scratch {
   noteTerms = new Uint32Array(0);
 
   ensure(passages: number, notes: number): void {
-    if (this.passageScores.length < passages) this.passageScores = new Float64Array(passages * 1.5 + 64);
+    if (this.passageScores.length < passages) {
+      this.passageScores = new Float64Array(Math.ceil(passages * 1.5) + 64);
+      this.passageBits = new Uint32Array(Math.ceil(passages * 1.5) + 64);
+    }
     if (this.noteScores.length < notes) {
-      const size = notes * 1.5 + 64;
+      const size = Math.ceil(notes * 1.5) + 64;
       this.noteScores = new Float64Array(size);
       this.noteBest = new Float64Array(size);
       this.noteBestPassage = new Int32Array(size);
@@ -67,11 +71,15 @@ function expand(core: IndexCore, query: ParsedQuery): Expansion[] {
     if (!known || known.weight < weight) byId.set(id, { id, weight, bit: (known?.bit ?? 0) | bit });
     else byId.set(id, { ...known, bit: known.bit | bit });
   };
+  const lastWord = query.terms.reduce((last, term, index) => (term.weight === 1 ? index : last), -1);
   query.terms.forEach((term, index) => {
     const bit = 2 ** Math.min(index, 31);
     const exact = core.dictionary.id(term.term);
     if (exact !== undefined) put(exact, term.weight, bit);
-    if (term.prefix) for (const id of core.dictionary.withPrefix(term.term, PREFIX_LIMIT)) put(id, term.weight * PREFIX_WEIGHT, bit);
+    // Expanding every word would multiply the postings read; the last word (still being typed),
+    // a forced `word*`, and words the vault does not contain are the ones worth expanding.
+    const expandThis = term.prefix && (term.forced || index === lastWord || exact === undefined);
+    if (expandThis) for (const id of core.dictionary.withPrefix(term.term, PREFIX_LIMIT)) put(id, term.weight * PREFIX_WEIGHT, bit);
   });
   return [...byId.values()];
 }
@@ -96,14 +104,16 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit:
   const passageCount = core.passages.note.length;
   const noteCount = core.notes.length;
   scratch.ensure(passageCount, noteCount);
-  const { passageScores, noteScores, noteBest, noteBestPassage, noteOther, noteTerms } = scratch;
+  const { passageScores, passageBits, noteScores, noteBest, noteBestPassage, noteOther, noteTerms } = scratch;
   const passageNote = core.passages.note.array;
   const passageLength = core.passages.length.array;
   const notes = core.notes;
   const total = Math.max(1, core.livePassages);
   const averageLength = core.liveTokens / total || 1;
   const expansions = expand(core, query);
-  const rarest = Math.min(...expansions.map((expansion) => core.body.docFrequency(expansion.id)));
+  // A very common word (in a large share of passages) is skipped when another word of the
+  // query is rare enough to find the candidates: its BM25 weight is small and its postings long.
+  const rareBits = expansions.reduce((bits, expansion) => (core.body.docFrequency(expansion.id) <= core.livePassages * COMMON_TERM_SHARE ? bits | expansion.bit : bits), 0);
   const touchedPassages: number[] = [];
   const touchedNotes: number[] = [];
   const touchNote = (noteId: number): void => {
@@ -111,17 +121,31 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit:
   };
   for (const { id, weight, bit } of expansions) {
     const frequency = core.body.docFrequency(id);
-    if (frequency === 0 || (frequency > total * COMMON_TERM_SHARE && rarest <= total * COMMON_TERM_SHARE)) continue;
+    if (frequency === 0 || (frequency > total * COMMON_TERM_SHARE && (rareBits & ~bit) !== 0)) continue;
     const termWeight = weight * idf(total, frequency);
-    core.body.forEach(id, (passage, tf) => {
-      const noteId = passageNote[passage];
-      if (!notes[noteId].alive) return;
-      const norm = K1 * (1 - B + (B * passageLength[passage]) / averageLength);
-      if (passageScores[passage] === 0) touchedPassages.push(passage);
-      passageScores[passage] += (termWeight * tf * (K1 + 1)) / (tf + norm);
-      touchNote(noteId);
-      noteTerms[noteId] |= bit;
-    });
+    // The hot loop: kept free of note lookups; notes are folded in once per touched passage below.
+    const lengthFactor = (K1 * B) / averageLength;
+    const baseNorm = K1 * (1 - B);
+    const scale = termWeight * (K1 + 1);
+    const visit = (passage: number, tf: number): void => {
+      if (passageNote[passage] === DEAD_PASSAGE) return;
+      if (passageBits[passage] === 0) touchedPassages.push(passage);
+      passageScores[passage] += (scale * tf) / (tf + baseNorm + lengthFactor * passageLength[passage]);
+      passageBits[passage] |= bit;
+    };
+    const { termStart, docs, values } = core.body.current;
+    if (id + 1 < termStart.length) {
+      const end = termStart[id + 1];
+      for (let at = termStart[id]; at < end; at += 1) {
+        const passage = docs[at];
+        if (passageNote[passage] === DEAD_PASSAGE) continue;
+        const tf = values[at];
+        if (passageBits[passage] === 0) touchedPassages.push(passage);
+        passageScores[passage] += (scale * tf) / (tf + baseNorm + lengthFactor * passageLength[passage]);
+        passageBits[passage] |= bit;
+      }
+    }
+    core.body.forEachLive(id, visit);
   }
   const liveNotes = Math.max(1, core.liveNotes);
   for (const { id, weight, bit } of expansions) {
@@ -139,6 +163,9 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit:
     const noteId = passageNote[passage];
     const score = passageScores[passage];
     passageScores[passage] = 0;
+    touchNote(noteId);
+    noteTerms[noteId] |= passageBits[passage];
+    passageBits[passage] = 0;
     if (score > noteBest[noteId]) {
       noteOther[noteId] += noteBest[noteId];
       noteBest[noteId] = score;

@@ -6,11 +6,8 @@ export type YieldToHost = () => Promise<void>;
  * a `MessageChannel` in browsers and Electron renderers (no 4 ms clamp), `setTimeout` otherwise.
  */
 export function defaultYieldToHost(): YieldToHost {
-  const scope = window as { setImmediate?: (callback: () => void) => unknown };
-  if (typeof scope.setImmediate === 'function') {
-    const immediate = scope.setImmediate;
-    return () => new Promise<void>((resolve) => void immediate(resolve));
-  }
+  // eslint-disable-next-line no-undef -- Node and Electron have setImmediate; the typeof guard covers browsers
+  if (typeof setImmediate === 'function') return () => new Promise<void>((resolve) => void setImmediate(resolve));
   if (typeof MessageChannel === 'function') {
     const channel = new MessageChannel();
     const waiting: (() => void)[] = [];
@@ -21,7 +18,8 @@ export function defaultYieldToHost(): YieldToHost {
         channel.port2.postMessage(null);
       });
   }
-  return () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+  // Only a browser without MessageChannel gets here, so `window` exists.
+  return () => new Promise<void>((resolve) => void window.setTimeout(resolve, 0));
 }
 
 /**
@@ -65,3 +63,4 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 export function abortError(): Error {
   return new DOMException('The operation was aborted.', 'AbortError');
 }
+

@@ -6,14 +6,20 @@
 export class TermDictionary {
   private readonly ids = new Map<string, number>();
   private readonly list: string[] = [];
-  private readonly buckets = new Map<string, number[]>();
+  /** Built on the first prefix lookup, then kept current: loading and building skip the cost. */
+  private buckets: Map<string, number[]> | undefined;
   /** First character → the bucket keys that start with it, for one-character prefixes. */
   private readonly firstChars = new Map<string, Set<string>>();
 
   /** Builds a dictionary from terms in id order (a loaded index). */
   static fromTerms(terms: readonly string[]): TermDictionary {
     const dictionary = new TermDictionary();
-    for (const term of terms) dictionary.add(term);
+    const ids = dictionary.ids;
+    const list = dictionary.list;
+    for (let id = 0; id < terms.length; id += 1) {
+      ids.set(terms[id], id);
+      list.push(terms[id]);
+    }
     return dictionary;
   }
 
@@ -28,17 +34,21 @@ export class TermDictionary {
     const id = this.list.length;
     this.ids.set(term, id);
     this.list.push(term);
+    if (this.buckets) this.addToBucket(this.buckets, term, id);
+    return id;
+  }
+
+  private addToBucket(buckets: Map<string, number[]>, term: string, id: number): void {
     const key = term.slice(0, 2);
-    let bucket = this.buckets.get(key);
+    let bucket = buckets.get(key);
     if (!bucket) {
-      this.buckets.set(key, (bucket = []));
+      buckets.set(key, (bucket = []));
       const first = term.slice(0, 1);
       let keys = this.firstChars.get(first);
       if (!keys) this.firstChars.set(first, (keys = new Set()));
       keys.add(key);
     }
     bucket.push(id);
-    return id;
   }
 
   id(term: string): number | undefined {
@@ -56,10 +66,15 @@ export class TermDictionary {
 
   /** Ids of terms that start with `prefix` and are longer than it, at most `limit` of them. */
   withPrefix(prefix: string, limit: number): number[] {
+    let buckets = this.buckets;
+    if (!buckets) {
+      buckets = this.buckets = new Map();
+      for (let id = 0; id < this.list.length; id += 1) this.addToBucket(buckets, this.list[id], id);
+    }
     const keys = prefix.length >= 2 ? [prefix.slice(0, 2)] : [...(this.firstChars.get(prefix) ?? [])];
     const found: number[] = [];
     for (const key of keys) {
-      for (const id of this.buckets.get(key) ?? []) {
+      for (const id of buckets.get(key) ?? []) {
         const term = this.list[id];
         if (term.length > prefix.length && term.startsWith(prefix)) {
           found.push(id);

@@ -15,7 +15,6 @@ export type TokenSink = (term: string, kind: TokenKind) => void;
 /** Words longer than this are identifiers, hashes or base64, not something people search for. */
 export const MAX_WORD_LENGTH = 48;
 
-const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu;
 const MARK = /\p{M}/u;
 
 /** Script families that need n-grams instead of words. 0 means a spaced script. */
@@ -41,15 +40,6 @@ function segmentedClass(code: number): Segmented {
   if (code >= 0xf900 && code <= 0xfaff) return Segmented.Cjk;
   if (code >= 0xd800 && code <= 0xdbff) return Segmented.Cjk; // supplementary ideographs (ext. B+)
   return Segmented.None;
-}
-
-/** Does this run contain any character of a segmented script? Cheap pre-check for the common case. */
-function needsSegmenting(run: string): boolean {
-  for (let index = 0; index < run.length; index += 1) {
-    const code = run.charCodeAt(index);
-    if (code >= 0x0e00 && segmentedClass(code) !== Segmented.None) return true;
-  }
-  return false;
 }
 
 /** Splits a segmented run into clusters: a character plus the marks that follow it. */
@@ -90,17 +80,65 @@ function emitMixedRun(run: string, emit: TokenSink): void {
   }
 }
 
+/** Character classes for the scanner. */
+const SEPARATOR = 1;
+const WORD = 2;
+const SEGMENTED = 3;
+/** Combining marks and low surrogates: continue a run, never start one. */
+const CONTINUE = 4;
+
+/** Class of each UTF-16 code unit, computed on first sight (0 = not yet known). */
+const CLASSES = new Uint8Array(0x10000);
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+function classify(code: number): number {
+  if (code >= 0xdc00 && code <= 0xdfff) return CONTINUE;
+  if (code >= 0xd800 && code <= 0xdbff) return SEGMENTED; // refined per pair in the scanner
+  const char = String.fromCharCode(code);
+  if (MARK.test(char)) return CONTINUE;
+  if (!LETTER_OR_DIGIT.test(char)) return SEPARATOR;
+  return segmentedClass(code) === Segmented.None ? WORD : SEGMENTED;
+}
+
+for (let code = 0; code < 0x80; code += 1) CLASSES[code] = classify(code);
+
 /**
  * Splits already-folded text (see `foldText`) into search terms, calling `emit` for each
  * occurrence so callers can count term frequency. Letters, digits and marks form words;
  * everything else separates them. Runs of unspaced scripts become overlapping character
- * bigrams plus a trailing single character (see {@link TokenKind}).
+ * bigrams plus a trailing single character (see {@link TokenKind}). A hand-written scanner
+ * with a per-code-unit class table: this is the hot loop of indexing.
  */
 export function tokenize(folded: string, emit: TokenSink): void {
-  WORD_RUN.lastIndex = 0;
-  for (let match = WORD_RUN.exec(folded); match !== null; match = WORD_RUN.exec(folded)) {
-    const run = match[0];
-    if (needsSegmenting(run)) emitMixedRun(run, emit);
-    else emitWord(run, emit);
+  const length = folded.length;
+  let start = -1;
+  let segmented = false;
+  for (let index = 0; index <= length; index += 1) {
+    let kind = SEPARATOR;
+    if (index < length) {
+      const code = folded.charCodeAt(index);
+      kind = CLASSES[code]!;
+      if (kind === 0) kind = CLASSES[code] = classify(code);
+      if (code >= 0xd800 && code <= 0xdbff) {
+        // A supplementary character: a letter (rare CJK ideographs) joins runs; emoji and symbols separate.
+        const pair = folded.slice(index, index + 2);
+        kind = LETTER_OR_DIGIT.test(pair) ? SEGMENTED : SEPARATOR;
+        if (kind === SEPARATOR) index += 1;
+      } else if (kind === CONTINUE && start < 0) {
+        kind = SEPARATOR;
+      }
+    }
+    if (kind === SEPARATOR) {
+      if (start >= 0) {
+        const run = folded.slice(start, index);
+        if (segmented) emitMixedRun(run, emit);
+        else emitWord(run, emit);
+        start = -1;
+        segmented = false;
+      }
+      continue;
+    }
+    if (start < 0) start = index;
+    if (kind === SEGMENTED) segmented = true;
   }
 }
