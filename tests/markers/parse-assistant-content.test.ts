@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { composeAssistantContent, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
 import { agentReasoningMarker, legacyBanner, secondsReasoningBlock } from './support/legacy-markers';
 import './support/marker-matchers';
+import { nastyText } from './support/payload-arbitraries';
 
 const payload: ReasoningPayload = {
   v: 1,
@@ -209,5 +211,51 @@ describe('parseAssistantContent: notes mixing forms', () => {
     expect(parsed.reasoning).toMatchObject({ status: 'reasoning', elapsedMs: 5000, steps: [{ summary: 'Looking' }] });
     expect(parsed.legacyToolCalls).toHaveLength(1);
     expect(parsed.text).toBe('\nAnswer');
+  });
+});
+
+describe('parseAssistantContent: marker soup (property-based)', () => {
+  const piece = fc.oneof(
+    { weight: 1, arbitrary: nastyText(12) },
+    { weight: 5, arbitrary: fc.constantFrom(
+      '<!--TOOL_CALL_START:',
+      '<!--TOOL_CALL_',
+      'START:',
+      '<!--TOOL_CALL_END:',
+      'END:',
+      'c1:localSearch:Search:🔍:ok?:true',
+      'garbage',
+      '-->',
+      ':',
+      '\n',
+      '<think>',
+      '</think>',
+      '<thinking>',
+      'ENC:%41%',
+      legacyBanner(),
+      '<!--REASONING_BLOCK:',
+      '{"v":1',
+      '}',
+    ) },
+  );
+  const soup = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(''));
+
+  it('never throws and never shows a tool-call marker opening outside code', () => {
+    fc.assert(
+      fc.property(soup, (content) => {
+        fc.pre(!content.includes('```') && !content.includes('~~~'));
+        const parsed = parseAssistantContent(content);
+        expect(parsed.text).not.toContain('<!--TOOL_CALL_START:');
+        expect(parsed.text).not.toContain('<!--TOOL_CALL_END:');
+        expect(parsed.segments.filter((segment) => segment.type === 'markdown').map((segment) => segment.text).join('')).toBe(parsed.text);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('removing a banner does not let the text around it spell a new marker opening', () => {
+    const parsed = parseAssistantContent(`Before <!--TOOL_CALL_${legacyBanner()}START:after`);
+    expect(parsed.legacyToolCalls).toHaveLength(1);
+    expect(parsed.text).toBe('Before START:after');
   });
 });
