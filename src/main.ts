@@ -1,23 +1,57 @@
-import { Plugin, type WorkspaceLeaf } from 'obsidian';
+import { type Editor, Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
+import { runAgent } from './agent';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
+import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
+import { VaultToolsProvider } from './obsidian/vault-tools-provider';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
- * The Glassbox plugin: loads settings, registers the chat view, its ribbon icon and command, and
+ * The Glassbox plugin: loads settings, registers the chat view, its ribbon icon and commands, and
  * the settings tab. Wiring only; everything it registers is undone on unload by Obsidian
  * through the `register*`/`add*` helpers.
  */
 export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHost {
   /** Current settings; unknown keys from `data.json` are kept for the next save. */
   override settings: LoadedSettings<GlassboxSettings> = loadGlassboxSettings(null);
+  private ribbonIconEl: HTMLElement | null = null;
+  private vaultTools: VaultToolsProvider | null = null;
 
   override async onload(): Promise<void> {
     await this.loadSettings();
-    this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, this));
-    this.addRibbonIcon('message-square', 'Open chat', () => void this.activateChatView());
+    const vaultTools = this.createVaultTools();
+    this.vaultTools = vaultTools;
+    const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools: vaultTools ?? { current: () => ({ tools: [] }) } });
+    this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, { settings: this, prepareRun, runAgent, ribbonIcon: () => this.ribbonIconEl }));
+    this.ribbonIconEl = this.addRibbonIcon('message-square', 'Open chat', () => void this.activateChatView());
     this.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void this.activateChatView() });
+    this.addCommand({ id: 'new-chat', name: 'New chat', callback: () => void this.withChatView((view) => view.newChat()) });
+    this.addCommand({
+      id: 'stop',
+      name: 'Stop the running answer',
+      checkCallback: (checking) => {
+        const view = this.openChatView();
+        if (view === null || !view.controller.store.getState().running) return false;
+        if (!checking) view.controller.stop();
+        return true;
+      },
+    });
+    this.addCommand({
+      id: 'insert-last-answer',
+      name: 'Insert last answer where the cursor is',
+      editorCheckCallback: (checking, editor: Editor) => {
+        const answer = this.openChatView()?.controller.lastAnswer() ?? null;
+        if (answer === null) return false;
+        if (!checking) editor.replaceSelection(answer);
+        return true;
+      },
+    });
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this }));
+    this.app.workspace.onLayoutReady(() => vaultTools?.start());
+  }
+
+  override onunload(): void {
+    this.vaultTools?.dispose();
   }
 
   /** Shows the chat view in the right sidebar, reusing the open one if there is one. */
@@ -38,9 +72,27 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.settings = loadGlassboxSettings(await this.loadData());
   }
 
-  /** Writes the settings (unknown keys included) to `data.json`. */
+  /** Writes the settings (unknown keys included) to `data.json` and shows them in open chats. */
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
+    for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
+      if (leaf.view instanceof ChatView) leaf.view.refresh();
+    }
+  }
+
+  private openChatView(): ChatView | null {
+    const view = this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)[0]?.view;
+    return view instanceof ChatView ? view : null;
+  }
+
+  private async withChatView(action: (view: ChatView) => void): Promise<void> {
+    const leaf = await this.activateChatView();
+    if (leaf?.view instanceof ChatView) action(leaf.view);
+    else new Notice('The chat view could not be opened.');
+  }
+
+  private createVaultTools(): VaultToolsProvider | null {
+    return null;
   }
 }
 

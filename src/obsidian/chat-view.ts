@@ -1,17 +1,80 @@
-import { ItemView, type WorkspaceLeaf } from 'obsidian';
+import { ItemView, Notice, type WorkspaceLeaf } from 'obsidian';
+import { createElement, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { AgentInputRequest, AgentRunOptions, AgentRunResult } from '../agent/agent-run-options';
+import type { Conversation } from '../conversation';
 import type { GlassboxSettingsHost } from '../settings';
+import { ChatController, type ChatRunSetup } from '../ui/chat/chat-controller';
+import { ChatPanel } from '../ui/chat/ChatPanel';
+import type { FrameScheduler } from '../ui/chat/frame-scheduler';
+import { RootRegistry } from '../ui/message/root-registry';
+import type { ReasoningDisplayOptions } from '../ui/reasoning/display-options';
+import { ObsidianHostServices } from './obsidian-host-services';
 
 /** The registered view type of the chat panel. */
 export const VIEW_TYPE_GLASSBOX_CHAT = 'glassbox-chat';
 
+/** The CSS class that makes the ribbon icon and the tab pulse while a question waits. */
+export const PULSE_CLASS = 'glassbox-pulse';
+
+/** Where a turn's conversation is saved; the conversation store implements it. */
+export interface ConversationSaver {
+  /** Saves the conversation; may return it as saved (ids filled in) and the note's path. */
+  save(conversation: Conversation): Promise<{ readonly conversation: Conversation; readonly file: { readonly path: string } } | void>;
+}
+
+/** What the chat view needs; `main.ts` wires it. */
+export interface ChatViewOptions {
+  readonly settings: GlassboxSettingsHost;
+  /** Builds the model client and the vault tools for one run from the current settings. */
+  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  /** The agent runner. */
+  readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
+  /** Saves each finished turn (complete, stopped or error). */
+  readonly conversations?: ConversationSaver;
+  /** The plugin's ribbon icon, which pulses while a question waits and the view is hidden. */
+  readonly ribbonIcon?: () => HTMLElement | null;
+  /** Extra toolbar content (the conversation history button), given the view. */
+  readonly toolbarExtras?: (view: ChatView) => ReactNode;
+  /** Tests pass a manual scheduler and clock. */
+  readonly scheduleFrame?: FrameScheduler;
+  readonly now?: () => number;
+}
+
 /**
- * The chat panel in the right sidebar. Placeholder until the chat UI lands: it only shows a
- * title and a line of text, so the plugin can be loaded and the view opened end to end.
+ * The chat panel in the right sidebar: ONE React root in `contentEl`, mounted on open and
+ * unmounted on close together with every reasoning/banner root its messages made.
  */
 export class ChatView extends ItemView {
-  constructor(leaf: WorkspaceLeaf, private readonly host: GlassboxSettingsHost) {
+  /** The chat's behaviour and state; commands reach the chat through it. */
+  readonly controller: ChatController;
+  /** Every React root mounted into rendered messages (tests count them). */
+  readonly roots = new RootRegistry();
+  private readonly host: ObsidianHostServices;
+  private root: Root | null = null;
+  private sourcePath = '';
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    leaf: WorkspaceLeaf,
+    private readonly options: ChatViewOptions,
+  ) {
     super(leaf);
     this.icon = 'message-square';
+    this.host = new ObsidianHostServices(this.app);
+    const settings = options.settings.settings;
+    this.controller = new ChatController({
+      prepareRun: options.prepareRun,
+      runAgent: options.runAgent,
+      model: settings.model,
+      loopStyle: settings.loopStyle,
+      maxIterations: settings.maxIterations,
+      inputTimeoutMs: () => options.settings.settings.requestInputTimeoutMinutes * 60_000,
+      onTurnEnd: (conversation) => this.saveTurn(conversation),
+      onInputRequest: (request) => this.signalQuestion(request),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.scheduleFrame ? { scheduleFrame: options.scheduleFrame } : {}),
+    });
   }
 
   getViewType(): string {
@@ -25,13 +88,117 @@ export class ChatView extends ItemView {
   protected override onOpen(): Promise<void> {
     this.contentEl.empty();
     this.contentEl.addClass('glassbox-chat-view');
-    this.contentEl.createEl('h4', { text: 'Glassbox' });
-    this.contentEl.createEl('p', { cls: 'glassbox-chat-placeholder', text: `Model: ${this.host.settings.model}` });
+    this.root = createRoot(this.contentEl);
+    this.render();
+    // The pulse stops once the question is answered or the chat is on screen.
+    this.unsubscribe = this.controller.store.subscribe(() => {
+      if (this.controller.store.getState().pendingInput === null) this.setPulse(false);
+    });
+    this.registerEvent(this.app.workspace.on('active-leaf-change', () => this.isChatVisible() && this.setPulse(false)));
+    this.registerEvent(this.app.workspace.on('layout-change', () => this.isChatVisible() && this.setPulse(false)));
     return Promise.resolve();
   }
 
   protected override onClose(): Promise<void> {
+    this.controller.dispose();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.root?.unmount();
+    this.root = null;
+    // Message roots are normally released by their messages' cleanups; close releases any left.
+    this.roots.unmountAll();
+    this.setPulse(false);
     this.contentEl.empty();
     return Promise.resolve();
+  }
+
+  /** Re-renders with the current settings (display mode, toggles); the settings tab calls it. */
+  refresh(): void {
+    const settings = this.options.settings.settings;
+    if (!this.controller.store.getState().running) {
+      this.controller.configureNextRun({ model: settings.model, loopStyle: settings.loopStyle, maxIterations: settings.maxIterations });
+    }
+    this.render();
+  }
+
+  /** Shows a saved conversation; links resolve against its note. */
+  openConversation(conversation: Conversation, notePath: string): void {
+    this.sourcePath = notePath;
+    this.controller.openConversation(conversation);
+    this.render();
+  }
+
+  /** Starts an empty chat. */
+  newChat(): void {
+    this.sourcePath = '';
+    this.controller.newChat();
+    this.render();
+  }
+
+  private render(): void {
+    if (this.root === null) return;
+    this.root.render(
+      createElement(ChatPanel, {
+        controller: this.controller,
+        host: this.host,
+        roots: this.roots,
+        display: this.displayOptions(),
+        models: [this.options.settings.settings.model],
+        sourcePath: this.sourcePath,
+        toolbarExtras: this.options.toolbarExtras?.(this),
+      }),
+    );
+  }
+
+  private displayOptions(): ReasoningDisplayOptions {
+    const settings = this.options.settings.settings;
+    const next: ReasoningDisplayOptions = {
+      mode: settings.displayMode,
+      showReasoningText: settings.showReasoningText,
+      showToolOutput: settings.showToolOutput,
+      expandWhileWorking: settings.expandWhileWorking,
+    };
+    // Same values, same object: messages re-render only when a display setting really changed.
+    const last = this.lastDisplay;
+    if (last && last.mode === next.mode && last.showReasoningText === next.showReasoningText && last.showToolOutput === next.showToolOutput && last.expandWhileWorking === next.expandWhileWorking) return last;
+    this.lastDisplay = next;
+    return next;
+  }
+
+  private lastDisplay: ReasoningDisplayOptions | null = null;
+
+  private async saveTurn(conversation: Conversation): Promise<Conversation | void> {
+    const saver = this.options.conversations;
+    if (saver === undefined) return;
+    const outcome = await saver.save(conversation);
+    if (!outcome) return;
+    if (this.controller.store.getState().conversation.id === conversation.id && this.sourcePath !== outcome.file.path) {
+      this.sourcePath = outcome.file.path;
+      this.render();
+    }
+    return outcome.conversation;
+  }
+
+  private signalQuestion(request: AgentInputRequest): void {
+    if (this.isChatVisible()) return;
+    new Notice(`Glassbox is waiting for your answer: ${request.question}`);
+    this.setPulse(true);
+  }
+
+  private setPulse(on: boolean): void {
+    this.options.ribbonIcon?.()?.toggleClass(PULSE_CLASS, on);
+    // Obsidian gives each leaf a tab header; it is not in the public typings.
+    const tabHeader = (this.leaf as { tabHeaderEl?: HTMLElement }).tabHeaderEl;
+    tabHeader?.toggleClass(PULSE_CLASS, on);
+  }
+
+  /** Whether the user can see the chat now: window shown, view shown, its sidebar open. */
+  isChatVisible(): boolean {
+    if (this.containerEl.ownerDocument.visibilityState === 'hidden') return false;
+    if (!this.containerEl.isShown()) return false;
+    const workspace = this.app.workspace;
+    if (this.containerEl.closest('.mod-right-split') !== null && workspace.rightSplit.collapsed) return false;
+    if (this.containerEl.closest('.mod-left-split') !== null && workspace.leftSplit.collapsed) return false;
+    return true;
   }
 }

@@ -26,8 +26,13 @@ export interface ChatControllerOptions {
   readonly model: string;
   readonly loopStyle: AgentLoopStyle;
   readonly maxIterations: number;
-  /** Saves the conversation once per turn (complete, stopped or error). */
-  readonly onTurnEnd?: (conversation: Conversation) => void | Promise<void>;
+  /**
+   * Saves the conversation once per turn (complete, stopped or error). It may resolve to the
+   * conversation as saved (ids filled in), which the chat then keeps.
+   */
+  readonly onTurnEnd?: (conversation: Conversation) => void | Promise<Conversation | void>;
+  /** How long a `request_input` question waits, read at each send. */
+  readonly inputTimeoutMs?: () => number;
   /** The run asked the user something (the view pulses its icon when hidden). */
   readonly onInputRequest?: (request: AgentInputRequest) => void;
   readonly now?: () => number;
@@ -91,6 +96,7 @@ export class ChatController {
         maxIterations: state.maxIterations,
         startedAt: sentAt,
         now: this.now,
+        ...(this.options.inputTimeoutMs ? { inputTimeoutMs: this.options.inputTimeoutMs() } : {}),
         onEvent: (event) => this.onEvent(event, accumulator, assistant.id),
         askUser: (request, signal) => this.askUser(request, signal),
       });
@@ -252,7 +258,13 @@ export class ChatController {
   private async save(conversation: Conversation): Promise<void> {
     if (this.options.onTurnEnd === undefined) return;
     try {
-      await this.options.onTurnEnd(conversation);
+      const saved = await this.options.onTurnEnd(conversation);
+      if (saved) {
+        // Keep the note's identity (an adopted id, the frontmatter) for the next save of this chat.
+        this.store.update((state) => (state.conversation.id === conversation.id
+          ? { ...state, conversation: { ...saved, messages: [] } }
+          : state), 'now');
+      }
     } catch (thrown) {
       const message = `The conversation could not be saved: ${userMessageOf(thrown)}`;
       this.store.update((state) => ({ ...state, error: message }), 'now');

@@ -10,7 +10,7 @@ export function MessageList() {
   if (ids.length === 0) {
     return (
       <div className="glassbox-empty" data-testid="chat-empty">
-        Ask a question about your notes.
+        Ask Glassbox a question about your notes.
       </div>
     );
   }

@@ -1,0 +1,33 @@
+import type { App } from 'obsidian';
+import { createOpenAiChatModel } from '../llm';
+import type { GlassboxSettingsHost } from '../settings';
+import type { ChatRunSetup } from '../ui/chat/chat-controller';
+import { RunSetupError } from './errors/run-setup-error';
+import type { VaultToolsSnapshot } from './vault-tools-provider';
+
+/** Collaborators of {@link createRunSetup}. */
+export interface RunSetupOptions {
+  readonly app: App;
+  readonly settings: GlassboxSettingsHost;
+  /** The vault tools for a run starting now (the VaultToolsProvider). */
+  readonly vaultTools: { current(): VaultToolsSnapshot };
+}
+
+/**
+ * Builds, for each run, the model client from the current settings (base URL from the preset
+ * or the custom address; the API key read from Obsidian's SecretStorage at send time, never
+ * kept in the plugin's data) and the vault tools.
+ */
+export function createRunSetup(options: RunSetupOptions): (modelName: string) => Promise<ChatRunSetup> {
+  return (modelName) => {
+    const settings = options.settings.settings;
+    const baseUrl = settings.baseUrl.trim();
+    if (baseUrl === '') return Promise.reject(new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.'));
+    if (modelName.trim() === '') return Promise.reject(new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.'));
+    const secretName = settings.apiKeySecretName.trim();
+    const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
+    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}) });
+    const { tools, notice } = options.vaultTools.current();
+    return Promise.resolve({ model, tools, ...(notice ? { notice } : {}) });
+  };
+}

@@ -1,0 +1,65 @@
+import type { AgentTool } from '../agent/agent-tool';
+import { createVaultTools, type VaultIndex, type VaultSource } from '../search';
+
+/** The vault tools a run gets, and a notice when they are not (yet) available. */
+export interface VaultToolsSnapshot {
+  readonly tools: readonly AgentTool[];
+  readonly notice?: string;
+}
+
+/** Notice shown while the first index build runs. */
+export const INDEX_BUILDING_NOTICE = 'Your vault is still being indexed, so this answer cannot search your notes yet.';
+
+/**
+ * Owns the vault index for the chat view: starts it in the background (load or build, then
+ * watch for changes) and hands each run the vault tools over it, or a notice while it is
+ * still building or failed, so a question never waits for indexing.
+ */
+export class VaultToolsProvider {
+  private state: { readonly kind: 'idle' | 'building' } | { readonly kind: 'ready'; readonly tools: readonly AgentTool[] } | { readonly kind: 'failed'; readonly message: string } = { kind: 'idle' };
+  private stopWatching: (() => void) | null = null;
+  private disposed = false;
+
+  constructor(private readonly openIndex: () => Promise<{ index: VaultIndex; source: VaultSource }>) {}
+
+  /** Starts indexing once; later calls do nothing. */
+  start(): void {
+    if (this.state.kind !== 'idle') return;
+    this.state = { kind: 'building' };
+    this.openIndex().then(
+      ({ index, source }) => {
+        if (this.disposed) return;
+        this.stopWatching = index.watch();
+        this.state = { kind: 'ready', tools: createVaultTools({ index, source }) };
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        this.state = { kind: 'failed', message };
+      },
+    );
+  }
+
+  /** The tools for a run starting now. */
+  current(): VaultToolsSnapshot {
+    this.start();
+    const state = this.state;
+    switch (state.kind) {
+      case 'ready':
+        return { tools: state.tools };
+      case 'failed':
+        return { tools: [], notice: `The vault index could not be built (${state.message}), so this answer cannot search your notes.` };
+      case 'idle':
+      case 'building':
+        return { tools: [], notice: INDEX_BUILDING_NOTICE };
+      default:
+        return state satisfies never;
+    }
+  }
+
+  /** Stops watching the vault (plugin unload). */
+  dispose(): void {
+    this.disposed = true;
+    this.stopWatching?.();
+    this.stopWatching = null;
+  }
+}
