@@ -231,7 +231,7 @@ describe('servers that refuse stream_options', () => {
       baseUrl: server.url,
       maxRetries: 0,
       fetch: async (input, init) => {
-        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        const body = JSON.parse(init?.body as string) as Record<string, unknown>;
         bodies.push(body);
         if ('stream_options' in body) {
           return new Response(JSON.stringify({ error: { message: 'Unrecognized request argument supplied: stream_options', type: 'invalid_request_error' } }), {
