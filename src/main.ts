@@ -38,7 +38,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     });
     this.addCommand({
       id: 'insert-last-answer',
-      name: 'Insert last answer where the cursor is',
+      name: 'Insert last answer into the current note',
       editorCheckCallback: (checking, editor: Editor) => {
         const answer = this.openChatView()?.controller.lastAnswer() ?? null;
         if (answer === null) return false;
