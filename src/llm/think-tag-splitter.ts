@@ -59,6 +59,11 @@ export class ThinkTagSplitter {
 
   /** Feeds the next piece of content; returns what can be classified so far. */
   push(text: string): ThinkTagSegment[] {
+    if (this.pendingTag === '' && this.held === null && this.lineChecked && !text.includes('<') && !text.includes('\n')) {
+      // Fast path (most chunks): no tag can start and the line's fence state cannot change.
+      this.append(this.mode, text);
+      return this.take();
+    }
     for (const character of text) this.consume(character);
     return this.take();
   }

@@ -63,6 +63,19 @@ describe('ThinkTagSplitter', () => {
     );
   });
 
+  it('classifies the same however the content is cut (property)', () => {
+    const token = fc.constantFrom('<think>', '</think>', '<thinking>', '</thinking>', '```', '~~~', '\n', ' ', 'word', '<', '>', '`', 'x.', '<b>');
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), fc.constantFrom(0, 5, 600), (tokens, cuts, hold) => {
+        const content = tokens.join('');
+        const whole = run([...content], hold);
+        const cut = run(cutAt(content, cuts), hold);
+        expect(cut.text).toBe(whole.text);
+        expect(cut.reasoning).toBe(whole.reasoning);
+      }),
+    );
+  });
+
   it('leaves tags inside a fenced code block alone', () => {
     const content = 'Use it like this:\n```html\n<think>not reasoning</think>\n```\nDone.';
     fc.assert(
