@@ -30,3 +30,5 @@ export {
   type ListConversationsOptions,
 } from './list-conversations';
 export { readNoteFrontmatter } from './note-frontmatter';
+export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
+export { classifyLine, type FrameLine } from './note-lines';
