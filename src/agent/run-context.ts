@@ -50,12 +50,14 @@ export class RunContext {
   }
 
   /**
-   * One streamed model call over everything so far, plus `prompt` as a last user message that
-   * is not kept (the phase prompts). The reply goes into the transcript, partial or not.
+   * One streamed model call over everything so far, plus `prompt` as a last system message
+   * that is not kept (the phase prompts). The reply goes into the transcript, partial or not.
    */
   async callModel(options: { mode: TurnTextMode; withTools: boolean; prompt?: string }): Promise<ModelTurnResult> {
     const messages: LlmMessage[] = [...this.options.baseMessages, ...this.transcript];
-    if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
+    // Phase prompts go last as a system message: the user's question stays the last user
+    // message (simple policies and small models key on it), and the prompt is not kept.
+    if (options.prompt !== undefined) messages.push({ role: 'system', content: options.prompt });
     const run = this.options.run;
     const request = {
       model: run.modelName,

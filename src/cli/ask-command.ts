@@ -1,6 +1,99 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { runAgent } from '../agent/run-agent';
+import { reduceReasoning } from '../agent/reasoning-state';
+import type { AgentRunEndStatus } from '../agent/events';
+import { createConversation, titleFromQuestion } from '../conversation';
+import { createOpenAiChatModel } from '../llm';
+import type { ReasoningPayload } from '../markers/reasoning-payload';
+import { createVaultTools, VaultIndex } from '../search';
+import { parseAskArgs } from './ask-args';
 import { CliUsageError, type CliIo } from './cli-io';
+import { NodeConversationStore } from './node-conversation-store';
+import { NodeVaultSource } from './node-vault-source';
+import { TerminalBlockRenderer } from './terminal-block-renderer';
 
-/** `glassbox ask`: placeholder until its issue lands. */
-export function runAskCommand(_args: readonly string[], _io: CliIo): Promise<number> {
-  return Promise.reject(new CliUsageError('"glassbox ask" is not available yet.'));
+/** Exit status of a run the user stopped with Ctrl-C: 128 + SIGINT, as shells report it. */
+export const EXIT_STOPPED = 130;
+
+/**
+ * `glassbox ask` (DESIGN.md 8): indexes the vault folder, runs the agent with the vault tools
+ * against an OpenAI-compatible endpoint, and shows the run: the live block in a terminal, plain
+ * lines in a pipe, or one AgentEvent JSON per line with `--events jsonl`. `--save` writes the
+ * conversation note into the vault and prints `saved: PATH` on stderr. Ctrl-C stops the run like
+ * the chat view's stop button (partial answer kept, saved with `--save`).
+ *
+ * Exit status: 0 completed (also when a limit ended it with a notice), 1 error, 2 bad usage,
+ * 130 stopped by the user.
+ */
+export async function runAskCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const options = parseAskArgs(args, io.env);
+  const vaultDir = resolve(io.cwd, options.vault);
+  const info = await stat(vaultDir).catch(() => undefined);
+  if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
+
+  const source = new NodeVaultSource(vaultDir);
+  const index = await VaultIndex.build(source);
+  const model = createOpenAiChatModel({ baseUrl: options.baseUrl, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
+  const controller = new AbortController();
+  const unregister = io.onInterrupt(() => controller.abort());
+  const startedAt = Date.now();
+  const renderer = options.eventsJsonl
+    ? null
+    : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, now: Date.now });
+  let payload: ReasoningPayload | null = null;
+  try {
+    const result = await runAgent({
+      model,
+      modelName: options.model,
+      tools: createVaultTools({ index, source }),
+      question: options.question,
+      history: [],
+      signal: controller.signal,
+      startedAt,
+      loopStyle: options.loopStyle,
+      ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+      onEvent: (event) => {
+        if (renderer === null) {
+          io.stdout.write(`${JSON.stringify(event)}\n`);
+          return;
+        }
+        payload = reduceReasoning(payload, event);
+        renderer.handle(event, payload);
+      },
+    });
+    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${result.error}\n`);
+    if (options.save) {
+      const conversation = createConversation({ model: options.model, now: startedAt, title: titleFromQuestion(options.question) });
+      const saved = await new NodeConversationStore({ vaultDir }).save({
+        ...conversation,
+        updatedAt: Date.now(),
+        messages: [
+          { role: 'user', at: startedAt, content: options.question },
+          { role: 'assistant', at: startedAt, content: result.content, transcript: result.transcript },
+        ],
+      });
+      io.stderr.write(`saved: ${saved.path}\n`);
+    }
+    return exitStatus(result.status);
+  } finally {
+    renderer?.dispose();
+    unregister();
+  }
+}
+
+function exitStatus(status: AgentRunEndStatus): number {
+  switch (status) {
+    case 'complete':
+    case 'max_iterations':
+      return 0;
+    case 'error':
+      return 1;
+    case 'stopped':
+      return EXIT_STOPPED;
+    default: {
+      const unreachable: never = status;
+      return unreachable;
+    }
+  }
 }

@@ -22,8 +22,8 @@ describe('runAgent: reason-act-observe', () => {
     ]);
     expect(result.payload.steps[0].detail).toBe('I need the refund policy.');
     expect(model.requests.map((request) => request.tools === undefined)).toEqual([true, false, true]);
-    expect(model.requests[0].messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('"tools_to_consider"') });
-    expect(model.requests[2].messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('"should_continue"') });
+    expect(model.requests[0].messages.at(-1)).toMatchObject({ role: 'system', content: expect.stringContaining('"tools_to_consider"') });
+    expect(model.requests[2].messages.at(-1)).toMatchObject({ role: 'system', content: expect.stringContaining('"should_continue"') });
   });
 
   it('reads sloppy blocks leniently: trailing commas, string booleans, no fence', async () => {

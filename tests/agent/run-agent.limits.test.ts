@@ -18,7 +18,7 @@ describe('runAgent: limits and failing tools', () => {
     // The last call offers no tools and asks for the answer.
     const last = model.requests.at(-1)!;
     expect(last.tools).toBeUndefined();
-    expect(last.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringContaining('Answer the question from what you have found') });
+    expect(last.messages.at(-1)).toMatchObject({ role: 'system', content: expect.stringContaining('Answer the question from what you have found') });
   });
 
   it('ends the loop when the same call (same name, same arguments in any key order) comes a third time', async () => {

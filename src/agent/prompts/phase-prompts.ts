@@ -1,5 +1,5 @@
 /**
- * The prompts of the reason-act-observe loop (DESIGN.md 4). Each is sent as the last user
+ * The prompts of the reason-act-observe loop (DESIGN.md 4). Each is sent as the last (system)
  * message of its phase and never kept in the transcript. Their JSON control blocks are read
  * leniently by `control-blocks.ts`; a reply without a readable block is used as plain text.
  */

@@ -1,0 +1,176 @@
+import { setInterval, clearInterval } from 'node:timers';
+import { describeRunDuration } from '../agent/describe-run-duration';
+import type { AgentEvent } from '../agent/events';
+import { reasoningElapsedMs } from '../agent/reasoning-state';
+import type { ReasoningPayload, ReasoningStep } from '../markers/reasoning-payload';
+
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const DIM = '\x1b[2m';
+const RESET = '\x1b[0m';
+/** At most this many step lines in the live block, so the in-place redraw stays on screen. */
+const MAX_LIVE_STEPS = 12;
+
+/** Where the renderer writes: the CLI's stdout. */
+export interface BlockOutput {
+  write(text: string): unknown;
+}
+
+/**
+ * Draws the reasoning block of `glassbox ask` in a terminal (DESIGN.md 8), from the same
+ * events and reducer state as the chat view.
+ *
+ * - TTY: a live block (spinner, "Reasoning · 3s", bullet steps) redrawn in place with ANSI
+ *   cursor movement on every state change and on a 100 ms spinner tick; at the first answer
+ *   text it collapses to "Thought for 5s" and the answer streams below it.
+ * - Not a TTY: plain lines, each step printed when it appears or its text changes, then
+ *   "Thought for 5s" and the answer. No escape codes.
+ */
+export class TerminalBlockRenderer {
+  private drawnLines = 0;
+  private live = false;
+  private frame = 0;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private payload: ReasoningPayload | null = null;
+  private readonly printed = new Map<string, string>();
+  private answered = false;
+
+  constructor(private readonly options: { out: BlockOutput; tty: boolean; columns: number; now: () => number }) {}
+
+  /** Feeds one event with the reducer state after it. */
+  handle(event: AgentEvent, payload: ReasoningPayload | null): void {
+    const changed = payload !== this.payload;
+    this.payload = payload;
+    // AGENT_EVENT_EDIT_REQUIRED: events the terminal shows differently go here.
+    switch (event.type) {
+      case 'run_start':
+        if (this.options.tty) {
+          this.live = true;
+          this.ticker = setInterval(() => this.tick(), 100);
+          this.ticker.unref();
+          this.draw();
+        }
+        return;
+      case 'answer_start':
+        this.collapse();
+        return;
+      case 'text_delta':
+        this.options.out.write(event.text);
+        return;
+      case 'run_end':
+        this.end(event);
+        return;
+      case 'step':
+      case 'reasoning_delta':
+      case 'tool_start':
+      case 'tool_end':
+      case 'input_request':
+      case 'input_response':
+        if (!changed) return;
+        if (this.options.tty) this.draw();
+        else this.printNewSteps();
+        return;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  }
+
+  /** Stops the spinner (also on an early exit). */
+  dispose(): void {
+    if (this.ticker !== undefined) clearInterval(this.ticker);
+    this.ticker = undefined;
+  }
+
+  private tick(): void {
+    if (!this.live) return;
+    this.frame = (this.frame + 1) % SPINNER.length;
+    if (this.drawnLines === 0) return this.draw();
+    // Only the header changes on a tick: rewrite that one line and go back below the block.
+    this.options.out.write(`\x1b[${this.drawnLines}A\r\x1b[2K${this.fit(`${SPINNER[this.frame]} ${this.header()}`)}\x1b[${this.drawnLines}B\r`);
+  }
+
+  private header(): string {
+    const payload = this.payload;
+    if (payload === null) return 'Reasoning';
+    return describeRunDuration(payload.status, reasoningElapsedMs(payload, this.options.now()));
+  }
+
+  private draw(): void {
+    if (!this.live) return;
+    const steps = this.payload?.steps ?? [];
+    const shown = steps.slice(-MAX_LIVE_STEPS);
+    const lines = [this.fit(`${SPINNER[this.frame]} ${this.header()}`)];
+    if (shown.length < steps.length) lines.push(`${DIM}  … ${steps.length - shown.length} earlier steps${RESET}`);
+    for (const step of shown) lines.push(`${DIM}${this.fit(stepLine(step))}${RESET}`);
+    this.redraw(lines);
+  }
+
+  private redraw(lines: readonly string[]): void {
+    const clear = this.drawnLines > 0 ? `\x1b[${this.drawnLines}A\r\x1b[0J` : '';
+    this.options.out.write(`${clear}${lines.map((line) => `${line}\n`).join('')}`);
+    this.drawnLines = lines.length;
+  }
+
+  private printNewSteps(): void {
+    // A line per new step, and again when its text changes (a tool's "Found 5 notes" after
+    // "Searching…"); a status or duration change alone does not repeat the line.
+    for (const step of this.payload?.steps ?? []) {
+      if (this.printed.get(step.id) === step.summary) continue;
+      this.printed.set(step.id, step.summary);
+      this.options.out.write(`${stepLine(step)}\n`);
+    }
+  }
+
+  private collapse(): void {
+    if (this.answered) return;
+    this.answered = true;
+    const header = this.header();
+    if (this.live) {
+      this.live = false;
+      this.dispose();
+      this.redraw([header]);
+    } else {
+      this.printNewSteps();
+      this.options.out.write(`${header}\n`);
+    }
+    this.options.out.write('\n');
+  }
+
+  private end(event: Extract<AgentEvent, { type: 'run_end' }>): void {
+    this.dispose();
+    if (this.answered) {
+      this.options.out.write('\n');
+      if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.header()}\n`);
+      return;
+    }
+    // No answer: keep the steps on screen under the final header (the user wants to see what happened).
+    const steps = this.payload?.steps ?? [];
+    if (this.live) {
+      this.live = false;
+      this.redraw([this.header(), ...steps.map((step) => `${DIM}${this.fit(stepLine(step))}${RESET}`)]);
+    } else {
+      this.printNewSteps();
+      this.options.out.write(`${this.header()}\n`);
+    }
+  }
+
+  private fit(line: string): string {
+    // A pseudo-terminal may report 0 columns; assume the classic 80 then.
+    const columns = this.options.columns > 0 ? this.options.columns : 80;
+    const width = Math.max(20, columns - 1);
+    return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+  }
+}
+
+/** One bullet: the step's summary, and for tools how the call went. */
+export function stepLine(step: ReasoningStep): string {
+  const tool = step.tool;
+  let suffix = '';
+  if (tool !== undefined) {
+    if (tool.status === 'ok' && tool.durationMs !== undefined) suffix = ` · ${(tool.durationMs / 1000).toFixed(1)}s`;
+    else if (tool.status === 'error') suffix = ' · failed';
+    else if (tool.status === 'cancelled') suffix = ' · cancelled';
+  }
+  return `  • ${step.summary}${suffix}`;
+}
