@@ -31,4 +31,4 @@ export {
 } from './list-conversations';
 export { readNoteFrontmatter } from './note-frontmatter';
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
-export { classifyLine, type FrameLine } from './note-lines';
+export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';

@@ -1,0 +1,74 @@
+import { useId, useMemo, useState } from 'react';
+import { filterConversations, formatHeaderTime, type ConversationSummary } from '../../conversation';
+
+/** Props of {@link HistoryList}. */
+export interface HistoryListProps {
+  /** Newest first, as `listConversations` returns them. */
+  readonly conversations: readonly ConversationSummary[];
+  /** Opens a conversation in the chat view. */
+  readonly onOpen: (conversation: ConversationSummary) => void;
+  /** The path of the conversation on screen, marked as current. */
+  readonly currentPath?: string;
+}
+
+/**
+ * The conversation history: a filter box over a list of saved conversations (title, date and
+ * size), newest first; a click opens one. Every title is rendered as text, never as HTML.
+ */
+export function HistoryList(props: HistoryListProps) {
+  const [filter, setFilter] = useState('');
+  const inputId = useId();
+  const shown = useMemo(() => filterConversations(props.conversations, filter), [props.conversations, filter]);
+  return (
+    <div className="glassbox-history" data-testid="history-list">
+      <label className="glassbox-visually-hidden" htmlFor={inputId}>
+        Filter conversations
+      </label>
+      <input
+        id={inputId}
+        className="glassbox-history-filter"
+        type="search"
+        placeholder="Filter conversations"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        data-testid="history-filter"
+      />
+      {shown.length === 0 ? (
+        <p className="glassbox-history-empty" data-testid="history-empty">
+          {props.conversations.length === 0 ? 'No saved conversations yet.' : 'No conversation matches this filter.'}
+        </p>
+      ) : (
+        <ul className="glassbox-history-items">
+          {shown.map((conversation) => (
+            <HistoryItem key={conversation.path} conversation={conversation} current={conversation.path === props.currentPath} onOpen={props.onOpen} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface HistoryItemProps {
+  readonly conversation: ConversationSummary;
+  readonly current: boolean;
+  readonly onOpen: (conversation: ConversationSummary) => void;
+}
+
+function HistoryItem({ conversation, current, onOpen }: HistoryItemProps) {
+  const when = formatHeaderTime(conversation.updatedAt, 'local') ?? '';
+  const size = conversation.messageCount === 1 ? '1 message' : `${conversation.messageCount} messages`;
+  return (
+    <li className="glassbox-history-item" data-current={current ? 'true' : 'false'}>
+      <button type="button" className="glassbox-history-open" aria-current={current ? 'true' : undefined} title={conversation.path} onClick={() => onOpen(conversation)} data-testid="history-item">
+        <span className="glassbox-history-title" data-testid="history-title">
+          {conversation.title}
+        </span>
+        <span className="glassbox-history-meta">
+          <time dateTime={new Date(conversation.updatedAt).toISOString()}>{when}</time>
+          {` · ${size}`}
+          {conversation.format === 'imported' ? ' · imported' : ''}
+        </span>
+      </button>
+    </li>
+  );
+}
