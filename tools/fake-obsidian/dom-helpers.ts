@@ -118,7 +118,9 @@ export function installDomHelpers(win: DomHost): void {
     for (const child of children) this.appendChild(child);
   });
   define(nodeProto, 'instanceOf', function (this: Node, type: new () => unknown) {
-    return this.instanceOf(type);
+    // `instanceof` spelled out, because the lint rule that suggests instanceOf() would make
+    // this very function call itself.
+    return type[Symbol.hasInstance](this);
   });
   Object.defineProperty(nodeProto, 'doc', { configurable: true, get(this: Node) { return this.ownerDocument ?? doc; } });
   Object.defineProperty(nodeProto, 'win', { configurable: true, get(this: Node) { return (this.ownerDocument ?? doc).defaultView; } });

@@ -3,7 +3,9 @@ import { Component, createFakeApp, MarkdownRenderChild, MarkdownRenderer } from 
 async function render(markdown: string): Promise<HTMLElement> {
   const app = createFakeApp();
   const el = createDiv();
-  await MarkdownRenderer.render(app, markdown, el, 'Notes/source.md', new Component());
+  const component = new Component();
+  await MarkdownRenderer.render(app, markdown, el, 'Notes/source.md', component);
+  component.unload();
   return el;
 }
 
