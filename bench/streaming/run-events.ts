@@ -98,7 +98,8 @@ export function buildStreamingRun(options: StreamingRunOptions = {}): StreamingR
   push(0, { type: 'run_start', runId, at: at(0), model: 'bench-model', question: 'What did we decide about pricing, and why?' });
   const stepSummaries: string[] = [];
   for (let index = 0; index < stepCount; index += 1) {
-    const offset = 100 + index * stepGapMs;
+    // 3 ms more per step, so steps land at every phase of the 16.7 ms frame, not on frame edges.
+    const offset = 100 + index * (stepGapMs + 3);
     const id = `s${index + 1}`;
     if (index % 3 === 0) {
       const summary = `Plan ${index + 1}: look for the pricing decision and its reasons`;
@@ -118,7 +119,7 @@ export function buildStreamingRun(options: StreamingRunOptions = {}): StreamingR
     const output = `Result ${index + 1}: `.padEnd(1500, ' passes become the default offer for new riders;');
     push(endOffset, { type: 'tool_end', runId, at: at(endOffset), stepId: id, callId, name, status: 'ok', durationMs: Math.round(stepGapMs * 0.6), output });
   }
-  const answerStart = 100 + stepCount * stepGapMs;
+  const answerStart = 100 + stepCount * (stepGapMs + 3);
   push(answerStart, { type: 'answer_start', runId, at: at(answerStart) });
   const tokens = buildAnswerTokens(answerTokens);
   tokens.forEach((text, index) => {

@@ -89,6 +89,7 @@ async function main(): Promise<void> {
       port: options.port,
       pluginData: playgroundPluginData(endpoint),
       proxyOrigins: [new URL(endpoint.baseUrl).origin],
+      proxyApiKey: endpoint.apiKey,
     });
   } catch (error) {
     await modelServer?.close();

@@ -7,13 +7,13 @@ export interface PlaygroundEndpoint {
 
 /**
  * The plugin data the playground starts with (what `Plugin.loadData()` returns on the first
- * load): the endpoint the plugin talks to. Only these fields are set; the plugin fills in its
- * own defaults for the rest, as it does on a fresh install in Obsidian.
+ * load): the endpoint the plugin talks to (`src/settings.ts` field names). Only these fields are
+ * set; the plugin fills in its own defaults for the rest, as on a fresh install in Obsidian.
+ * The API key is NOT part of it: the playground server's proxy adds it to the requests, so the
+ * key never reaches the page.
  */
 export function playgroundPluginData(endpoint: PlaygroundEndpoint): Record<string, unknown> {
-  const data: Record<string, unknown> = { baseUrl: endpoint.baseUrl, model: endpoint.model };
-  if (endpoint.apiKey !== undefined && endpoint.apiKey !== '') data.apiKey = endpoint.apiKey;
-  return data;
+  return { provider: 'custom', baseUrl: endpoint.baseUrl, model: endpoint.model };
 }
 
 /**

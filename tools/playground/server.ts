@@ -23,6 +23,8 @@ export interface PlaygroundServerOptions {
   readonly pluginData?: unknown;
   /** Origins the page may reach through `/api/proxy` (the model endpoint), e.g. `http://127.0.0.1:4010`. */
   readonly proxyOrigins?: readonly string[];
+  /** API key the proxy sends upstream as `Authorization: Bearer ...` (kept out of the page). */
+  readonly proxyApiKey?: string;
   readonly port?: number;
   readonly host?: string;
 }
@@ -128,6 +130,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       if (value === undefined || name === 'host' || name === 'origin' || name === 'referer' || name === PROXY_TARGET_HEADER || name === 'connection') continue;
       headers[name] = value;
     }
+    if (options.proxyApiKey !== undefined && options.proxyApiKey !== '') headers.authorization = `Bearer ${options.proxyApiKey}`;
     const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
     await new Promise<void>((resolve) => {
       const outgoing = send(upstream, { method: request.method, headers }, (incoming) => {

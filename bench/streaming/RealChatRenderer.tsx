@@ -1,0 +1,76 @@
+import { flushSync } from 'react-dom';
+import type { AgentRunOptions, AgentRunResult } from '../../src/agent/agent-run-options';
+import type { AgentEvent } from '../../src/agent/events';
+import { reduceReasoning } from '../../src/agent/reasoning-state';
+import type { ChatModel } from '../../src/llm/chat-types';
+import { composeAssistantContent, type ReasoningPayload } from '../../src/markers';
+import { createRoot, type Root } from 'react-dom/client';
+import { ChatController } from '../../src/ui/chat/chat-controller';
+import { ChatPanel } from '../../src/ui/chat/ChatPanel';
+import { RootRegistry } from '../../src/ui/message/root-registry';
+import { DEFAULT_DISPLAY_OPTIONS } from '../../src/ui/reasoning/display-options';
+import type { BenchRenderer, BenchRendererContext } from './bench-renderer';
+
+/** The model is never called: the scripted `runAgent` below plays the benchmark's events. */
+const UNUSED_MODEL: ChatModel = {
+  stream: () => {
+    throw new Error('The streaming benchmark plays scripted events; the model is never called.');
+  },
+};
+
+/**
+ * The project's real streaming path, minus the network: the chat view's `ChatPanel` in one
+ * React root, over its `ChatController` (events → `RunAccumulator` → the frame-batched
+ * `ChatStore`) and `MessageRenderer` (one reasoning-block root per message, Markdown
+ * re-rendered block by block). Only the agent runner is replaced: a scripted one hands the
+ * benchmark's events to the controller's `onEvent`.
+ */
+export class RealChatRenderer implements BenchRenderer {
+  readonly name = 'Glassbox ChatPanel';
+  private emit: ((event: AgentEvent) => void) | null = null;
+  private finish: ((result: AgentRunResult) => void) | null = null;
+  private payload: ReasoningPayload | null = null;
+  private answer = '';
+  private controller: ChatController | null = null;
+  private root: Root | null = null;
+  private roots: RootRegistry | null = null;
+
+  mount(container: HTMLElement, context: BenchRendererContext): void {
+    const controller = new ChatController({
+      prepareRun: () => Promise.resolve({ model: UNUSED_MODEL, tools: [] }),
+      runAgent: (options) => this.scriptedRun(options),
+      model: 'bench-model',
+      loopStyle: 'tools',
+      maxIterations: 10,
+    });
+    this.controller = controller;
+    const roots = new RootRegistry();
+    this.roots = roots;
+    const root = createRoot(container);
+    this.root = root;
+    flushSync(() => root.render(<ChatPanel controller={controller} host={context.host} roots={roots} display={DEFAULT_DISPLAY_OPTIONS} sourcePath="Glassbox/bench.md" />));
+    void controller.send('What did we decide about pricing, and why?');
+  }
+
+  onEvent(event: AgentEvent): void {
+    this.payload = reduceReasoning(this.payload, event);
+    if (event.type === 'text_delta') this.answer += event.text;
+    this.emit?.(event);
+    if (event.type === 'run_end' && this.payload !== null) {
+      this.finish?.({ status: event.status, content: composeAssistantContent(this.payload, this.answer), answer: this.answer, payload: this.payload, transcript: [] });
+    }
+  }
+
+  unmount(): void {
+    this.controller?.dispose();
+    this.root?.unmount();
+    this.roots?.unmountAll();
+  }
+
+  private scriptedRun(options: AgentRunOptions): Promise<AgentRunResult> {
+    this.emit = options.onEvent;
+    return new Promise((resolve) => {
+      this.finish = resolve;
+    });
+  }
+}

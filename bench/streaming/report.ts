@@ -1,0 +1,52 @@
+import type { StreamingMeasurement } from './measurement';
+
+/** One line of the streaming table. */
+export interface StreamingRow {
+  readonly environment: 'jsdom' | 'Chromium';
+  readonly renderer: string;
+  readonly runs: number;
+  readonly measurement: StreamingMeasurement;
+}
+
+const FRAME_MS = 1000 / 60;
+
+/**
+ * The Markdown tables of the streaming benchmark: one row per renderer and environment (medians
+ * of the runs), then the budgets of DESIGN.md 10 checked against the same run's naive baseline.
+ */
+export function formatStreamingTable(rows: readonly StreamingRow[]): string {
+  const lines: string[] = [];
+  lines.push('| environment | renderer | runs | main-thread ms | longest task ms | tasks > 16 ms | React commits | max commits/s | Markdown renders (calls / chars) | roots mounted | slowest step to DOM ms | answer complete |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const row of rows) {
+    const m = row.measurement;
+    lines.push(
+      `| ${row.environment} | ${row.renderer} | ${row.runs} | ${m.mainThreadMs.toFixed(0)} | ${m.longestTaskMs.toFixed(1)} | ${m.tasksOver16Ms} | ${m.commits} | ${m.maxCommitsPerSecond} | ${m.markdownCalls} / ${formatChars(m.markdownChars)} | ${m.rootsMounted} | ${formatLatency(m)} | ${m.answerComplete ? 'yes' : 'NO'} |`,
+    );
+  }
+  lines.push('');
+  lines.push('| environment | budget | measured | verdict |');
+  lines.push('| --- | --- | --- | --- |');
+  for (const environment of ['jsdom', 'Chromium'] as const) {
+    const real = rows.find((row) => row.environment === environment && !row.renderer.startsWith('naive'));
+    const naive = rows.find((row) => row.environment === environment && row.renderer.startsWith('naive'));
+    if (!real || !naive) continue;
+    const ratio = naive.measurement.mainThreadMs / Math.max(real.measurement.mainThreadMs, 0.001);
+    const m = real.measurement;
+    lines.push(`| ${environment} | ≥ 30× less main-thread time than naive (goal 100×) | ${ratio.toFixed(1)}× | ${ratio >= 30 ? 'pass' : 'FAIL'} |`);
+    lines.push(`| ${environment} | no task over 16 ms | longest ${m.longestTaskMs.toFixed(1)} ms | ${m.longestTaskMs <= 16 ? 'pass' : 'FAIL'} |`);
+    lines.push(`| ${environment} | ≤ 60 React commits a second | ${m.maxCommitsPerSecond} | ${m.maxCommitsPerSecond <= 60 ? 'pass' : 'FAIL'} |`);
+    lines.push(`| ${environment} | each new step in the DOM within one frame | slowest ${formatLatency(m)} ms | ${m.stepsMissing === 0 && m.maxStepLatencyMs <= FRAME_MS + 0.5 ? 'pass' : 'FAIL'} |`);
+    lines.push(`| ${environment} | one React root per live message, never remounted | ${m.rootsMounted} roots | ${m.rootsMounted <= 2 ? 'pass' : 'FAIL'} |`);
+  }
+  lines.push('');
+  return `${lines.join('\n')}\n`;
+}
+
+function formatChars(chars: number): string {
+  return chars >= 10_000 ? `${(chars / 1_000_000).toFixed(2)} M` : String(chars);
+}
+
+function formatLatency(m: StreamingMeasurement): string {
+  return m.stepsMissing > 0 ? `${m.stepsMissing} missing` : m.maxStepLatencyMs.toFixed(1);
+}
