@@ -1,5 +1,6 @@
 import { closesFence, openingFence, type CodeFence } from './code-fence';
-import type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ThinkSection } from './content-types';
+import { BodyBuilder, type BodyParse } from './body-builder';
+import type { LegacyToolCall, ParsedAssistantContent, ThinkSection } from './content-types';
 import { ForwardFinder } from './forward-finder';
 import { decodeToolResult, parseToolCallHeader, type ToolCallHeader } from './legacy-tool-call-fields';
 import { MARKER } from './marker-syntax';
@@ -33,18 +34,9 @@ export function parseAssistantContent(content: string): ParsedAssistantContent {
   }
 }
 
-type BodyParse = Pick<ParsedAssistantContent, 'segments' | 'text' | 'legacyToolCalls' | 'thinks'>;
-
 /** The body pass. Every search goes through a {@link ForwardFinder}, whose positions only grow. */
 class BodyScanner {
-  /** Literal text pieces and the segments between them, in order; merged at the end. */
-  private readonly parts: Array<string | ContentSegment> = [];
-  /** Indexes of the string entries of `parts` (never empty strings). */
-  private readonly literalIndexes: number[] = [];
-  /** True when something was removed since the last literal piece. */
-  private removedSinceLiteral = false;
-  private readonly calls: LegacyToolCall[] = [];
-  private readonly thinks: ThinkSection[] = [];
+  private readonly body = new BodyBuilder();
   /** Start of literal text not yet emitted. */
   private literalStart = 0;
   private readonly find: Record<'lessThan' | 'newline' | 'arrow' | 'colon' | 'start' | 'end' | 'think' | 'thinking', ForwardFinder>;
@@ -108,7 +100,7 @@ class BodyScanner {
       }
     }
     this.emitLiteral(length);
-    return this.build();
+    return this.body.build();
   }
 
   /** Reads a marker or tag at `at`; returns where scanning resumes, or null when `<` starts nothing. */
@@ -163,14 +155,12 @@ class BodyScanner {
     const closed = close !== -1;
     const innerEnd = closed ? close : this.content.length;
     const think: ThinkSection = { text: this.content.slice(innerStart, innerEnd).trim(), closed };
-    this.thinks.push(think);
-    this.parts.push({ type: 'think', think });
+    this.body.segment({ type: 'think', think });
     return this.skipTo(closed ? close + tag.close.length : this.content.length);
   }
 
   private pushCall(call: LegacyToolCall): void {
-    this.calls.push(call);
-    this.parts.push({ type: 'tool_call', call });
+    this.body.segment({ type: 'tool_call', call });
   }
 
   private lineEnd(from: number): number {
@@ -181,96 +171,15 @@ class BodyScanner {
   /** Marks everything from the last literal start up to `position` as removed. */
   private skipTo(position: number): number {
     this.literalStart = position;
-    this.removedSinceLiteral = true;
+    this.body.removed();
     return position;
   }
 
   private emitLiteral(until: number): void {
-    if (until > this.literalStart) {
-      const piece = this.content.slice(this.literalStart, until);
-      if (this.removedSinceLiteral) this.trimSpelledOpening(piece);
-      this.literalIndexes.push(this.parts.length);
-      this.parts.push(piece);
-      this.removedSinceLiteral = false;
-    }
+    if (until > this.literalStart) this.body.literal(this.content.slice(this.literalStart, until));
     this.literalStart = until;
   }
 
-  /**
-   * Removing a marker joins the text on either side. `<!--TOOL_CALL_` + (a removed banner) +
-   * `START:` must not spell a new opening in the visible text, so the debris before the gap is
-   * dropped until the join is harmless. Looks at most {@link JOIN_WINDOW} characters either side.
-   */
-  private trimSpelledOpening(next: string): void {
-    for (;;) {
-      const tail = this.textTail();
-      const window = tail + next.slice(0, JOIN_WINDOW);
-      const crossing = crossingOpening(window, tail.length);
-      if (crossing === -1) return;
-      this.trimText(tail.length - crossing);
-    }
-  }
-
-  /** The last {@link JOIN_WINDOW} characters of the literal text so far. */
-  private textTail(): string {
-    let tail = '';
-    for (let index = this.literalIndexes.length - 1; index >= 0 && tail.length < JOIN_WINDOW; index -= 1) {
-      tail = (this.parts[this.literalIndexes[index]] as string) + tail;
-    }
-    return tail.slice(-JOIN_WINDOW);
-  }
-
-  private trimText(count: number): void {
-    let left = count;
-    while (left > 0 && this.literalIndexes.length > 0) {
-      const partIndex = this.literalIndexes[this.literalIndexes.length - 1];
-      const piece = this.parts[partIndex] as string;
-      if (piece.length > left) {
-        this.parts[partIndex] = piece.slice(0, piece.length - left);
-        return;
-      }
-      left -= piece.length;
-      this.parts[partIndex] = '';
-      this.literalIndexes.pop();
-    }
-  }
-
-  /** Merges adjacent literal pieces into Markdown segments; empty ones are left out. */
-  private build(): BodyParse {
-    const segments: ContentSegment[] = [];
-    const markdown: string[] = [];
-    let run: string[] = [];
-    const flush = () => {
-      const text = run.join('');
-      run = [];
-      if (text === '') return;
-      markdown.push(text);
-      segments.push({ type: 'markdown', text });
-    };
-    for (const part of this.parts) {
-      if (typeof part === 'string') {
-        run.push(part);
-        continue;
-      }
-      flush();
-      segments.push(part);
-    }
-    flush();
-    return { segments, text: markdown.join(''), legacyToolCalls: this.calls, thinks: this.thinks };
-  }
-}
-
-const JOIN_OPENINGS = [MARKER.toolCallStart, MARKER.toolCallEnd];
-const JOIN_WINDOW = Math.max(...JOIN_OPENINGS.map((opening) => opening.length)) - 1;
-
-/** Start (in `window`) of an opening that spans the join at `boundary`, or -1. */
-function crossingOpening(window: string, boundary: number): number {
-  for (const opening of JOIN_OPENINGS) {
-    for (let at = window.indexOf(opening); at !== -1 && at < boundary; at = window.indexOf(opening, at + 1)) {
-      if (at + opening.length > boundary) return at;
-    }
-  }
-  return -1;
 }
 
 /** Written out field by field: object spread costs microseconds each in V8 and 10,000 banners add up. */
