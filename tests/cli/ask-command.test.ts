@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentEvent } from '../../src/agent/events';
 import { runCli } from '../../src/cli/main';
 import { parseConversationNote } from '../../src/conversation';
@@ -105,7 +106,7 @@ describe('glassbox ask', () => {
   it('stops on Ctrl-C like the stop button: keeps the steps, says "Stopped after", exits 130', async () => {
     const io = captureIo();
     const running = ask(io, '--model', 'slow-thinker', 'How long do refunds take?');
-    for (let tries = 0; tries < 400 && !io.out().includes('Thinking about refunds'); tries += 1) await new Promise((resolve) => window.setTimeout(resolve, 25));
+    for (let tries = 0; tries < 400 && !io.out().includes('Thinking about refunds'); tries += 1) await sleep(25);
     io.interrupt();
     await expect(running).resolves.toBe(130);
     expect(io.out()).toContain('  • Thinking about refunds');
