@@ -1,0 +1,153 @@
+import { act, fireEvent, within } from '@testing-library/react/pure';
+import { formatDuration } from '../../src/agent/format-duration';
+import type { Conversation } from '../../src/conversation';
+import { parseAssistantContent } from '../../src/markers';
+import { PULSE_CLASS } from '../../src/obsidian/chat-view';
+import { noticeLog, clearNotices } from '../../tools/fake-obsidian';
+import { scenario } from '../../tools/model-server';
+import { fixedSearchTool, openChatView, sendMessage, until } from '../support/chat-view-harness';
+import { HOSTILE } from '../support/ui-payloads';
+
+type Opened = Awaited<ReturnType<typeof openChatView>>;
+let opened: Opened | null = null;
+
+afterEach(async () => {
+  await opened?.close();
+  opened = null;
+  clearNotices();
+});
+
+const q = (root: HTMLElement, testId: string) => root.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+const all = (root: HTMLElement, testId: string) => [...root.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
+const label = (root: HTMLElement) => q(root, 'reasoning-label')?.textContent ?? '';
+const summaries = (root: HTMLElement) => all(root, 'reasoning-step-summary').map((el) => el.textContent);
+
+describe('ChatView: a whole run through the real runner and the scripted model server', () => {
+  it('shows the live block with a ticking timer and steps in order, folds after the answer starts, reopens on click, and matches the saved payload', async () => {
+    const saved: Conversation[] = [];
+    const refunds = scenario()
+      .turn((t) => t.reasoning('I should search the vault first.').toolCall('report_thinking', { step: 'Plan the search', detail: 'Refund notes first' }))
+      .turn((t) => t.pause(1300).toolCall('localSearch', { query: 'refunds' }))
+      .turn((t) => t.text('Refunds take 14 days, see [[Refund policy]].', { chunkChars: 6 }));
+    opened = await openChatView({ scenarios: { refunds }, model: 'refunds', saved });
+    const root = opened.view.contentEl;
+
+    await sendMessage(root, 'How long do refunds take?');
+    expect(q(root, 'message-user')?.textContent).toBe('How long do refunds take?');
+    expect(q(root, 'stop-button')).not.toBeNull();
+
+    await until(() => summaries(root).includes('Plan the search'));
+    const block = q(root, 'reasoning-block')!;
+    expect(block.getAttribute('data-status')).toBe('reasoning');
+    expect(q(block, 'reasoning-header')!.getAttribute('aria-expanded')).toBe('true');
+    expect(q(block, 'reasoning-content')!.hidden).toBe(false);
+    // The timer ticks from startedAt while the model "thinks" (the scenario pauses 1.3 s).
+    await until(() => /^Reasoning · \ds$/.test(label(block)));
+
+    await until(() => root.textContent.includes('Refunds take 14 days'));
+    const order = summaries(root);
+    expect(order.indexOf('Plan the search')).toBeGreaterThanOrEqual(0);
+    expect(order.findIndex((text) => text.includes('refunds') || text.includes('Found 2 notes'))).toBeGreaterThan(order.indexOf('Plan the search'));
+
+    await until(() => saved.length === 1);
+    await until(() => q(block, 'reasoning-content')!.hidden, 4000);
+    expect(q(root, 'stop-button')).toBeNull();
+    expect(label(block)).toMatch(/^Thought for /);
+
+    await act(async () => fireEvent.click(q(block, 'reasoning-header')!));
+    expect(q(block, 'reasoning-content')!.hidden).toBe(false);
+    expect(within(block).getByText('localSearch')).toBeTruthy();
+
+    // The DOM shows exactly what was saved.
+    const assistant = saved[0].messages.find((message) => message.role === 'assistant')!;
+    const parsed = parseAssistantContent(assistant.content);
+    expect(parsed.reasoning!.status).toBe('complete');
+    expect(summaries(root)).toEqual(parsed.reasoning!.steps.map((step) => step.summary));
+    expect(label(block)).toBe(`Thought for ${formatDuration(parsed.reasoning!.elapsedMs)}`);
+    expect(q(root, 'assistant-message-body')!.querySelector('a.internal-link')?.textContent).toBe('Refund policy');
+    // The request reached the server through the real SDK.
+    expect(opened.server.requests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(3);
+  });
+
+  it('Stop mid-tool: the tool is cancelled, steps stay, "Stopped after Ns"', async () => {
+    const saved: Conversation[] = [];
+    const hang = scenario().turn((t) => t.toolCall('localSearch', { query: 'refunds' })).turn((t) => t.text('never'));
+    opened = await openChatView({ scenarios: { hang }, model: 'hang', saved, tools: [fixedSearchTool({ blockUntilAborted: true })] });
+    const root = opened.view.contentEl;
+    await sendMessage(root, 'Search please');
+    await until(() => root.querySelector('[data-tool-status="running"]') !== null);
+    await act(async () => fireEvent.click(q(root, 'stop-button')!));
+    await until(() => saved.length === 1);
+    expect(label(root)).toMatch(/^Stopped after /);
+    expect(root.querySelector('[data-tool-status="cancelled"]')).not.toBeNull();
+    expect(q(root, 'reasoning-content')!.hidden).toBe(false);
+    expect(parseAssistantContent(saved[0].messages[1].content).reasoning!.status).toBe('stopped');
+  });
+
+  it('Stop mid-answer: the partial answer stays, "Stopped after Ns"', async () => {
+    const saved: Conversation[] = [];
+    const long = scenario().turn((t) => t.text('Part one of a long answer. '.repeat(40), { chunkChars: 4 }).delay(15));
+    opened = await openChatView({ scenarios: { long }, model: 'long', saved });
+    const root = opened.view.contentEl;
+    await sendMessage(root, 'Tell me everything');
+    await until(() => (q(root, 'assistant-message-body')?.textContent ?? '').includes('Part one'));
+    await act(async () => fireEvent.click(q(root, 'stop-button')!));
+    await until(() => saved.length === 1);
+    expect(label(root)).toMatch(/^Stopped after /);
+    const body = q(root, 'assistant-message-body')!.textContent;
+    expect(body).toContain('Part one');
+    expect(body.length).toBeLessThan('Part one of a long answer. '.repeat(40).length);
+  });
+
+  it('request_input: the card takes focus, the answer resumes the run; a hidden view pulses and shows a notice', async () => {
+    const asking = scenario()
+      .turn((t) => t.toolCall('request_input', { question: 'Which year?', options: ['2024', '2025'] }))
+      .turn((t) => t.text('Here is 2025.'));
+    opened = await openChatView({ scenarios: { asking }, model: 'asking' });
+    const root = opened.view.contentEl;
+    opened.app.workspace.rightSplit.collapse();
+    await sendMessage(root, 'Show me the report');
+    await until(() => q(root, 'input-request-card') !== null);
+    expect(document.activeElement).toBe(q(root, 'input-request-card'));
+    expect(q(root, 'input-request-question')!.textContent).toBe('Which year?');
+    expect(label(root)).toBe('Waiting for your answer');
+    expect(opened.ribbon.classList.contains(PULSE_CLASS)).toBe(true);
+    expect(noticeLog.some((message) => message.includes('Which year?'))).toBe(true);
+
+    await act(async () => fireEvent.click(within(q(root, 'input-request-card')!).getByRole('button', { name: '2025' })));
+    await until(() => root.textContent.includes('Here is 2025.'));
+    expect(q(root, 'input-request-card')).toBeNull();
+    expect(opened.ribbon.classList.contains(PULSE_CLASS)).toBe(false);
+    const toolMessage = (opened.server.requests.at(-1)!.body!.messages ?? []).find((message) => message.role === 'tool');
+    expect(JSON.stringify(toolMessage)).toContain('2025');
+  });
+
+  it('renders hostile model, tool and note text as text', async () => {
+    const hostile = scenario()
+      .turn((t) => t.toolCall('report_thinking', { step: HOSTILE.img }).toolCall('localSearch', { query: HOSTILE.script }))
+      .turn((t) => t.text(`Answer ${HOSTILE.img} ${HOSTILE.script}`));
+    opened = await openChatView({ scenarios: { hostile }, model: 'hostile', tools: [fixedSearchTool({ output: `Note says ${HOSTILE.img}` })] });
+    const root = opened.view.contentEl;
+    await sendMessage(root, HOSTILE.script);
+    await until(() => q(root, 'stop-button') === null && root.textContent.includes('Answer'));
+    await act(async () => fireEvent.click(q(root, 'reasoning-header')!));
+    expect(root.querySelector('img')).toBeNull();
+    expect(root.querySelector('script')).toBeNull();
+    expect(root.textContent).toContain('onerror');
+    expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+  });
+
+  it('closing the view unmounts the panel and every message root', async () => {
+    const quick = scenario().turn((t) => t.text('Quick answer.'));
+    opened = await openChatView({ scenarios: { quick }, model: 'quick' });
+    const root = opened.view.contentEl;
+    await sendMessage(root, 'Hi');
+    await until(() => q(root, 'stop-button') === null && root.textContent.includes('Quick answer.'));
+    const roots = opened.view.roots;
+    expect(roots.live).toBeGreaterThan(0);
+    await opened.close();
+    opened = null;
+    expect(roots.live).toBe(0);
+    expect(root.childElementCount).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { act, waitFor } from '@testing-library/react/pure';
+import { z } from 'zod';
+import { runAgent } from '../../src/agent';
+import type { AgentTool } from '../../src/agent/agent-tool';
+import { createOpenAiChatModel } from '../../src/llm';
+import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat-view';
+import { loadGlassboxSettings } from '../../src/settings';
+import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
+import { createFakeApp, type App, type View } from '../../tools/fake-obsidian';
+import { type ModelServer, type Scenario, startModelServer } from '../../tools/model-server';
+
+(window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A search tool over two fixed notes; with `blockUntilAborted` it hangs until the run stops. */
+export function fixedSearchTool(options: { blockUntilAborted?: boolean; output?: string } = {}): AgentTool {
+  return {
+    name: 'localSearch',
+    description: 'Searches the notes.',
+    schema: z.object({ query: z.string() }),
+    describeStart: (args: { query: string }) => `Searching notes for "${args.query}"`,
+    describeEnd: () => 'Found 2 notes: Refund policy, Billing',
+    execute: (_args, context) =>
+      new Promise((resolve, reject) => {
+        if (!options.blockUntilAborted) {
+          resolve({ output: options.output ?? 'Refund policy.md: refunds take 14 days\nBilling.md: invoices monthly' });
+          return;
+        }
+        context.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })), { once: true });
+      }),
+  };
+}
+
+/** A chat view on the fake host, talking to the scripted model server over real HTTP. */
+export async function openChatView(options: { scenarios: Record<string, Scenario>; model: string; tools?: readonly AgentTool[]; saved?: unknown[]; chunkDelayMs?: number; extra?: Partial<ChatViewOptions> }) {
+  const server: ModelServer = await startModelServer({ scenarios: options.scenarios, chunkDelayMs: options.chunkDelayMs ?? 0 });
+  const app: App = createFakeApp();
+  const settings = { settings: loadGlassboxSettings({ model: options.model, baseUrl: server.url, provider: 'custom' }), saveSettings: () => Promise.resolve() };
+  const ribbon = app.workspace.ribbonEl.createDiv({ cls: 'side-dock-ribbon-action' });
+  const viewOptions: ChatViewOptions = {
+    settings,
+    runAgent,
+    prepareRun: () => Promise.resolve({ model: createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }), tools: options.tools ?? [fixedSearchTool()] }),
+    conversations: { save: (conversation) => { options.saved?.push(conversation); return Promise.resolve(); } },
+    ribbonIcon: () => ribbon,
+    ...options.extra,
+  };
+  app.viewRegistry.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf as unknown as ObsidianLeaf, viewOptions) as unknown as View);
+  const leaf = app.workspace.getRightLeaf(false)!;
+  await act(async () => {
+    await leaf.setViewState({ type: VIEW_TYPE_GLASSBOX_CHAT, active: true });
+    await app.workspace.revealLeaf(leaf);
+  });
+  const view = leaf.view as unknown as ChatView;
+  return {
+    app,
+    server,
+    view,
+    leaf,
+    ribbon,
+    async close() {
+      await act(async () => {
+        leaf.detach();
+        await Promise.resolve();
+      });
+      await server.close();
+    },
+  };
+}
+
+/** Types into the composer and presses Enter, as a user would. */
+export async function sendMessage(root: HTMLElement, text: string): Promise<void> {
+  const { fireEvent } = await import('@testing-library/react/pure');
+  const input = root.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')!;
+  await act(async () => {
+    fireEvent.change(input, { target: { value: text } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+  });
+}
+
+/** Waits (real time) until `predicate` holds. */
+export function until(predicate: () => boolean, timeout = 8000): Promise<void> {
+  return waitFor(() => {
+    if (!predicate()) throw new Error('not yet');
+  }, { timeout, interval: 10 });
+}
