@@ -88,6 +88,7 @@ interface Quote {
   readonly path: string;
   readonly sentence: string;
   readonly score: number;
+  readonly matches: number;
   readonly order: number;
 }
 
@@ -102,10 +103,12 @@ function pickQuotes(reads: readonly CallWithResult[], words: readonly string[]):
       const matches = words.filter((word) => lower.includes(word.slice(0, Math.max(4, word.length - 2)))).length;
       // Whole sentences (capital first, full stop last) beat fragments with as many matches.
       const score = matches === 0 ? 0 : matches * 2 + (/^[\p{Lu}\p{N}]/u.test(sentence) && /[.!?]$/.test(sentence) ? 1 : 0);
-      candidates.push({ path, sentence, score, order: order++ });
+      candidates.push({ path, sentence, score, matches, order: order++ });
     }
   }
-  const ranked = candidates.filter((quote) => quote.score > 0).sort((left, right) => right.score - left.score || left.order - right.order);
+  // Only sentences about as relevant as the best one: a single shared common word is not enough.
+  const best = Math.max(0, ...candidates.map((quote) => quote.matches));
+  const ranked = candidates.filter((quote) => quote.matches > 0 && quote.matches >= Math.ceil((best * 2) / 3)).sort((left, right) => right.score - left.score || left.order - right.order);
   const picked: Quote[] = [];
   for (const quote of ranked.length > 0 ? ranked : candidates.slice(0, 1)) {
     if (picked.length >= 3) break;
