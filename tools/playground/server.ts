@@ -79,6 +79,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     const method = request.method ?? 'GET';
     if (url.pathname.startsWith('/api/proxy')) return proxy(request, response);
     if (method === 'GET' && url.pathname in STATIC_FILES) return serveStatic(response, STATIC_FILES[url.pathname]);
+    if (method === 'GET' && url.pathname === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     if (method === 'GET' && url.pathname === '/api/boot') {
       const boot: PlaygroundBoot = { vaultName: path.basename(vaultDir), files: await readVaultFiles(vaultDir), pluginData };
       return sendJson(response, 200, boot);

@@ -70,8 +70,11 @@ export async function startPlaygroundSession(options: PlaygroundSessionOptions =
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) pageErrors.push(`HTTP ${response.status()} for ${response.url()}`);
+  });
   page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
+    if (message.type() === 'error') pageErrors.push(`${message.text()} (${message.location().url})`);
   });
   return {
     page,
