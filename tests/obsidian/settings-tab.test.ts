@@ -1,0 +1,96 @@
+import { act } from '@testing-library/react/pure';
+import GlassboxPlugin from '../../src/main';
+import { composeAssistantContent } from '../../src/markers';
+import { ChatView } from '../../src/obsidian/chat-view';
+import { GlassboxSettingTab } from '../../src/obsidian/settings-tab';
+import { createConversation } from '../../src/conversation';
+import { createFakeApp } from '../../tools/fake-obsidian';
+import manifestJson from '../../manifest.json';
+import { payload, thoughtStep } from '../support/ui-payloads';
+
+(window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+async function setup() {
+  const app = createFakeApp();
+  const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
+  const tab = app.setting.pluginTabs[0] as unknown as GlassboxSettingTab;
+  tab.display();
+  return { app, plugin, tab, root: tab.containerEl };
+}
+
+function row(root: HTMLElement, name: string): HTMLElement {
+  const found = [...root.querySelectorAll<HTMLElement>('.setting-item')].find((item) => item.querySelector('.setting-item-name')?.textContent === name);
+  if (!found) throw new Error(`No setting named "${name}"`);
+  return found;
+}
+
+describe('GlassboxSettingTab', () => {
+  it('lists every setting under sentence-case headings', async () => {
+    const { root } = await setup();
+    const headings = [...root.querySelectorAll('.setting-item-heading .setting-item-name')].map((el) => el.textContent);
+    expect(headings).toEqual(['Model endpoint', 'Agent', 'Reasoning block', 'Conversations']);
+    const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
+    expect(names).toEqual([
+      'Provider', 'Base URL', 'API key', 'Model',
+      'Maximum iterations', 'Loop style', 'Question timeout (minutes)',
+      'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
+      'Folder',
+    ]);
+    // Sentence case: one capital at the start; acronyms keep theirs.
+    for (const name of [...headings, ...names]) expect(name.replace(/\b(?:API|URL)\b/g, 'xx')).toMatch(/^(?:[A-Z]|xx)[^A-Z]*$/);
+    const providers = [...row(root, 'Provider').querySelectorAll('option')].map((option) => option.textContent);
+    expect(providers).toEqual(['OpenAI', 'Ollama', 'LM Studio', 'OpenRouter', 'Custom']);
+  });
+
+  it('a provider preset fills in its base URL and is saved', async () => {
+    const { root, plugin, app } = await setup();
+    const select = row(root, 'Provider').querySelector('select')!;
+    select.value = 'ollama';
+    select.dispatchEvent(new Event('change'));
+    await Promise.resolve();
+    expect(plugin.settings.baseUrl).toBe('http://localhost:11434/v1');
+    expect(row(root, 'Base URL').querySelector('input')!.value).toBe('http://localhost:11434/v1');
+    const saved = JSON.parse(await app.vault.adapter.read(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`));
+    expect(saved.provider).toBe('ollama');
+    expect(JSON.stringify(saved)).not.toContain('sk-');
+  });
+
+  it('the API key field names a secret in SecretStorage; data.json keeps the name only', async () => {
+    const { root, plugin, app } = await setup();
+    app.secretStorage.setSecret('my-openai-key', 'sk-test-123');
+    const input = row(root, 'API key').querySelector('input')!;
+    input.value = 'my-openai-key';
+    input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new Event('change'));
+    await Promise.resolve();
+    expect(plugin.settings.apiKeySecretName).toBe('my-openai-key');
+    const saved = await app.vault.adapter.read(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`);
+    expect(saved).not.toContain('sk-test-123');
+  });
+
+  it('changing the display mode re-renders an open chat in that mode', async () => {
+    const { root, plugin } = await setup();
+    await act(async () => {
+      await plugin.activateChatView();
+    });
+    const view = plugin.app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+    const conversation = {
+      ...createConversation({ model: 'm' }),
+      messages: [
+        { id: 'u1', role: 'user' as const, at: 1, content: 'q' },
+        { id: 'a1', role: 'assistant' as const, at: 2, content: composeAssistantContent(payload({ status: 'complete', elapsedMs: 2000, steps: [thoughtStep('s1', 'Plan')] }), 'Answer') },
+      ],
+    };
+    await act(async () => view.openConversation(conversation, 'Glassbox/Conversations/q.md'));
+    const block = () => view.contentEl.querySelector('[data-testid="reasoning-block"]')!;
+    expect(block().getAttribute('data-mode')).toBe('normal');
+    const select = row(root, 'Display mode').querySelector('select')!;
+    await act(async () => {
+      select.value = 'verbose';
+      select.dispatchEvent(new Event('change'));
+      await Promise.resolve();
+    });
+    expect(plugin.settings.displayMode).toBe('verbose');
+    expect(block().getAttribute('data-mode')).toBe('verbose');
+  });
+});
