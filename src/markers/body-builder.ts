@@ -46,6 +46,8 @@ export class BodyBuilder {
    * dropped until the join is harmless. Looks at most {@link JOIN_WINDOW} characters either side.
    */
   private trimSpelledOpening(next: string): void {
+    // A joined opening puts at least its second character first in `next`.
+    if (!JOIN_CONTINUATION_CHARS.has(next.charAt(0))) return;
     const lastIndex = this.literalIndexes[this.literalIndexes.length - 1];
     if (lastIndex === undefined) return;
     const last = this.parts[lastIndex] as string;
@@ -88,29 +90,28 @@ export class BodyBuilder {
   build(): BodyParse {
     const segments: ContentSegment[] = [];
     const markdown: string[] = [];
-    let run: string[] = [];
-    const flush = () => {
-      const text = run.join('');
-      run = [];
+    let runStart = 0;
+    const flush = (runEnd: number) => {
+      // Most runs are one piece: no join, no extra string.
+      const text = runEnd - runStart === 1 ? (this.parts[runStart] as string) : (this.parts.slice(runStart, runEnd) as string[]).join('');
       if (text === '') return;
       markdown.push(text);
       segments.push({ type: 'markdown', text });
     };
-    for (const part of this.parts) {
-      if (typeof part === 'string') {
-        run.push(part);
-        continue;
-      }
-      flush();
+    this.parts.forEach((part, index) => {
+      if (typeof part === 'string') return;
+      flush(index);
+      runStart = index + 1;
       segments.push(part);
-    }
-    flush();
+    });
+    flush(this.parts.length);
     return { segments, text: markdown.join(''), legacyToolCalls: this.calls, thinks: this.thinks };
   }
 }
 
 const JOIN_OPENINGS = [MARKER.toolCallStart, MARKER.toolCallEnd];
 const JOIN_WINDOW = Math.max(...JOIN_OPENINGS.map((opening) => opening.length)) - 1;
+const JOIN_CONTINUATION_CHARS: ReadonlySet<string> = new Set(JOIN_OPENINGS.flatMap((opening) => [...opening.slice(1)]));
 
 /** Start (in `window`) of an opening that spans the join at `boundary`, or -1. */
 function crossingOpening(window: string, boundary: number): number {

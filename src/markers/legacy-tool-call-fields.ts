@@ -22,7 +22,7 @@ export function parseToolCallHeader(header: string): ToolCallHeader | null {
   const second = header.indexOf(':', first + 1);
   const id = header.slice(0, first);
   const toolName = header.slice(first + 1, second === -1 ? header.length : second);
-  if (id.trim() === '' || toolName.trim() === '') return null;
+  if (isBlank(id) || isBlank(toolName)) return null;
   const third = second === -1 ? -1 : header.indexOf(':', second + 1);
   const displayName = second === -1 ? '' : header.slice(second + 1, third === -1 ? header.length : third);
   const fourth = third === -1 ? -1 : header.indexOf(':', third + 1);
@@ -30,15 +30,20 @@ export function parseToolCallHeader(header: string): ToolCallHeader | null {
   const last = header.lastIndexOf(':');
   // Six fields need a fifth colon; the last colon then starts the flag.
   const hasFlag = fourth !== -1 && last > fourth;
-  const flag = hasFlag ? header.slice(last + 1).trim().toLowerCase() : '';
+  const flag = hasFlag ? header.slice(last + 1) : '';
   return {
     id,
     toolName,
     displayName: displayName === '' ? toolName : displayName,
     emoji,
     confirmationMessage: fourth === -1 ? '' : header.slice(fourth + 1, hasFlag ? last : header.length),
-    executingFlag: flag === 'true' || flag === '1',
+    executingFlag: flag === 'true' || (flag !== 'false' && isTrueFlag(flag)),
   };
+}
+
+function isTrueFlag(flag: string): boolean {
+  const word = flag.trim().toLowerCase();
+  return word === 'true' || word === '1';
 }
 
 /**
@@ -54,4 +59,13 @@ export function decodeToolResult(raw: string): string {
   } catch {
     return encoded;
   }
+}
+
+/** True for '' or only spaces and tabs; no string is made for the common non-blank case. */
+function isBlank(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x09) return false;
+  }
+  return true;
 }
