@@ -69,7 +69,7 @@ export function baselineOf(conversation: Conversation): Map<string, string> {
 /** Applies the merge rule; pure, never throws. */
 export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteResult {
   const conversation = withMessageIds(options.conversation);
-  const reading = readGlassboxNote(options.currentText);
+  const reading = readGlassboxNote(options.currentText, { checkMarkers: false });
   const adopt = reading.conversation.id === '' && options.adoptNoteWithoutId === true && conversation.id !== '';
   if (!adopt && (reading.conversation.id === '' || reading.conversation.id !== conversation.id)) return { ok: false, reason: 'different_conversation' };
   const { lines, sections, frontmatter, eol } = reading.layout;
@@ -80,10 +80,12 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
   // Line-range replacements, applied bottom-up so earlier ranges keep their numbers.
   const replacements: { start: number; end: number; lines: string[] }[] = [];
   const appended: string[] = [];
+  const nextBaseline = new Map<string, string>();
   let rewritten = 0;
   for (const message of conversation.messages) {
     const id = message.id as string;
     const fingerprint = fingerprintMessage(message);
+    nextBaseline.set(id, fingerprint);
     const index = sectionById.get(id);
     if (index === undefined) {
       if (!options.baseline.has(id)) appended.push(serializeMessageSection(message, options));
@@ -132,7 +134,7 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
   return {
     ok: true,
     text: eol === '\n' ? text : text.replace(/\n/g, '\r\n'),
-    baseline: baselineOf(conversation),
+    baseline: nextBaseline,
     appended: appended.length,
     rewritten,
   };

@@ -48,8 +48,17 @@ export function splitNoteLines(text: string): { lines: string[]; eol: '\n' | '\r
   return { lines: (crlf ? withoutBom.replace(/\r\n/g, '\n') : withoutBom).split('\n'), eol: crlf ? '\r\n' : '\n' };
 }
 
+/** Options of {@link readGlassboxNote}. */
+export interface ReadGlassboxNoteOptions {
+  /**
+   * Parse every answer's marker to warn about unreadable reasoning (default true). Callers that
+   * only need the layout (the save merge) or parse the markers themselves skip it.
+   */
+  readonly checkMarkers?: boolean;
+}
+
 /** Reads a note in the Glassbox format (docs/conversation-format.md). Never throws. */
-export function readGlassboxNote(text: string): GlassboxNoteReading {
+export function readGlassboxNote(text: string, options: ReadGlassboxNoteOptions = {}): GlassboxNoteReading {
   const { lines, eol } = splitNoteLines(text);
   const warnings: ConversationWarning[] = [];
   const frontmatter = readFrontmatterBlock(lines, (line) => classifyLine(line).type === 'header');
@@ -57,7 +66,8 @@ export function readGlassboxNote(text: string): GlassboxNoteReading {
     warnings.push({ code: 'frontmatter_unclosed', line: 1, message: 'The properties block at the top of the note has no closing "---"; Glassbox read what it could.' });
   }
   const sections = findSections(lines, frontmatter.bodyStart);
-  const messages = sections.map((section) => readSection(lines, section, warnings));
+  const checkMarkers = options.checkMarkers ?? true;
+  const messages = sections.map((section) => readSection({ lines, section, warnings, checkMarkers }));
   const known = readKnownKeys(frontmatter.entries, warnings);
   const firstUser = messages.find((message) => message.role === 'user');
   const createdAt = known.created ?? messages.find((message) => message.at !== null)?.at ?? 0;
@@ -93,7 +103,7 @@ function findSections(lines: readonly string[], bodyStart: number): NoteSection[
   return sections;
 }
 
-function readSection(lines: readonly string[], section: NoteSection, warnings: ConversationWarning[]): ConversationMessage {
+function readSection({ lines, section, warnings, checkMarkers }: { lines: readonly string[]; section: NoteSection; warnings: ConversationWarning[]; checkMarkers: boolean }): ConversationMessage {
   const header = classifyLine(lines[section.headerLine]);
   const role: ConversationRole = header.type === 'header' ? header.role : 'user';
   const label = header.type === 'header' ? header.label : '';
@@ -126,7 +136,7 @@ function readSection(lines: readonly string[], section: NoteSection, warnings: C
   if (trailer?.transcript !== undefined) message.transcript = trailer.transcript;
   if (trailer?.pendingInput !== undefined) message.pendingInput = trailer.pendingInput;
   if (trailer?.context !== undefined) message.context = trailer.context;
-  if (role === 'assistant' && parseAssistantContent(content).reasoningError) {
+  if (checkMarkers && role === 'assistant' && parseAssistantContent(content).reasoningError) {
     warnings.push({ code: 'reasoning_unreadable', line: section.headerLine + 1, message: 'The reasoning of one answer could not be read; it shows as "Reasoning unavailable" and the answer is kept.' });
   }
   return message;

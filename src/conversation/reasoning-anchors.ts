@@ -17,7 +17,7 @@ export interface AssistantHeaderAnchor {
  * notes that are not Glassbox conversations (no role headers, or no `id` property). Never throws.
  */
 export function findAssistantHeaders(text: string): AssistantHeaderAnchor[] {
-  const reading = readGlassboxNote(text);
+  const reading = readGlassboxNote(text, { checkMarkers: false });
   // Only notes Glassbox saved (they carry an id): an ordinary note that happens to have a
   // "### 🤖 …" heading is left alone.
   if (!reading.hasMessages || reading.conversation.id === '') return [];

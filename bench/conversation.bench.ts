@@ -1,0 +1,102 @@
+// `npm run bench` (or `node bench/run-all.mjs conversation`): conversations as notes (DESIGN.md 6, 10).
+// 1. A 200-turn conversation note: serialize, parse, the end-of-turn save merge, and the reading
+//    view's header scan, against a JSON round trip of the same data (the floor for reading it).
+// 2. Opening it in the chat panel in jsdom: the current MessageList (every message) against a list
+//    using useLazyMessages (newest 20 first), time to first paint and messages in the DOM.
+import { JSDOM } from 'jsdom';
+import { loadavg } from 'node:os';
+import { setImmediate as realSetImmediate } from 'node:timers';
+import { baselineOf, findAssistantHeaders, mergeConversationIntoNote, parseConversationNote, serializeConversationNote } from '../src/conversation';
+import { buildLongConversation } from './conversation/long-conversation';
+
+const RUNS = 7;
+const WARMUP = 2;
+const TURNS = 200;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+function time(work: () => void): number {
+  const times: number[] = [];
+  for (let run = 0; run < WARMUP + RUNS; run += 1) {
+    const started = cpuMs();
+    work();
+    if (run >= WARMUP) times.push(cpuMs() - started);
+  }
+  return median(times);
+}
+
+const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+
+function noteBench(): void {
+  const conversation = buildLongConversation(TURNS);
+  const note = serializeConversationNote(conversation);
+  const next = { ...conversation, messages: [...conversation.messages, { id: 'new', role: 'user' as const, at: 1, content: 'One more question?' }] };
+  const baseline = baselineOf(conversation);
+  const parsed = parseConversationNote(note);
+  if (!parsed.ok || parsed.value.messages.length !== TURNS * 2) throw new Error('the bench note does not parse back');
+  const json = JSON.stringify(conversation);
+  const rows: [string, number][] = [
+    ['JSON.parse(JSON.stringify(conversation)) — baseline', time(() => JSON.parse(JSON.stringify(conversation)))],
+    ['serializeConversationNote', time(() => serializeConversationNote(conversation))],
+    ['parseConversationNote (incl. marker check of every answer)', time(() => parseConversationNote(note))],
+    ['mergeConversationIntoNote (save of one new turn)', time(() => mergeConversationIntoNote({ currentText: note, conversation: next, baseline }))],
+    ['findAssistantHeaders (reading view)', time(() => findAssistantHeaders(note))],
+  ];
+  process.stdout.write(`### ${TURNS}-turn conversation note (${(note.length / 1024 / 1024).toFixed(2)} MB of note, ${(json.length / 1024 / 1024).toFixed(2)} MB as JSON)\n\n`);
+  process.stdout.write('| operation | median ms | × baseline |\n| --- | ---: | ---: |\n');
+  const floor = rows[0][1];
+  for (const [name, ms] of rows) process.stdout.write(`| ${name} | ${format(ms)} | ${(ms / floor).toFixed(1)} |\n`);
+  process.stdout.write(`\nProcess CPU time, ${RUNS} runs after ${WARMUP} warm-up runs, medians, Node ${process.version}.\n\n`);
+}
+
+async function openBench(): Promise<void> {
+  process.env.NODE_ENV = 'production';
+  const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/', pretendToBeVisual: true });
+  const globals = globalThis as unknown as Record<string, unknown>;
+  for (const name of ['window', 'document', 'navigator', 'Node', 'Element', 'HTMLElement', 'Text', 'DocumentFragment', 'Event', 'MouseEvent', 'KeyboardEvent', 'MutationObserver', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame']) {
+    globals[name] = (dom.window as unknown as Record<string, unknown>)[name];
+  }
+  // Imported only now: React and the fake host capture the DOM globals when first evaluated.
+  const { measureOpen } = await import('./conversation/open-conversation');
+  const conversation = buildLongConversation(TURNS);
+  const results = [];
+  for (const variant of ['all', 20, 10] as const) {
+    const first: number[] = [];
+    const settled: number[] = [];
+    let messages = 0;
+    let blocks = 0;
+    for (let run = 0; run < 1 + 5; run += 1) {
+      const measured = await measureOpen({ conversation, variant, clock: cpuMs, yieldTask: () => new Promise<void>((resolve) => realSetImmediate(resolve)) });
+      if (run === 0) continue;
+      first.push(measured.firstPaintMs);
+      settled.push(measured.settledMs);
+      messages = measured.messages;
+      blocks = measured.reasoningBlocks;
+    }
+    results.push({ variant, first: median(first), settled: median(settled), messages, blocks });
+  }
+  process.stdout.write(`### Opening the ${TURNS}-turn conversation in the chat panel (jsdom, production React)\n\n`);
+  process.stdout.write('| message list | first paint ms (median) | all blocks mounted ms | messages in the DOM | reasoning blocks mounted |\n| --- | ---: | ---: | ---: | ---: |\n');
+  for (const row of results) {
+    const name = row.variant === 'all' ? 'MessageList today: every message (baseline)' : `with useLazyMessages: newest ${row.variant} first`;
+    process.stdout.write(`| ${name} | ${format(row.first)} | ${format(row.settled)} | ${row.messages} | ${row.blocks} |\n`);
+  }
+  process.stdout.write(
+    `\nFirst paint: \`flushSync\` of the list with the opened conversation (commit and layout effects, which render the Markdown). All blocks mounted: until every rendered answer's reasoning root is in the DOM. Times are process CPU time (the machine is shared; wall time would count other processes). 5 runs after 1 warm-up. Load average at the end: ${loadavg().map((value) => value.toFixed(1)).join(' ')}.\n`,
+  );
+}
+
+noteBench();
+openBench().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

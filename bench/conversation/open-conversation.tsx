@@ -1,0 +1,85 @@
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import type { Conversation } from '../../src/conversation';
+import { ChatControllerContext, DisplayOptionsContext, RootRegistryContext, SourcePathContext } from '../../src/ui/chat/chat-contexts';
+import { ChatController } from '../../src/ui/chat/chat-controller';
+import { useChatSelector } from '../../src/ui/chat/useChatSelector';
+import { HostServicesContext, type HostServices } from '../../src/ui/host-services';
+import { MessageItem } from '../../src/ui/message/MessageItem';
+import { MessageList } from '../../src/ui/message/MessageList';
+import { RootRegistry } from '../../src/ui/message/root-registry';
+import { DEFAULT_DISPLAY_OPTIONS } from '../../src/ui/reasoning/display-options';
+import { useLazyMessages } from '../../src/ui/useLazyMessages';
+import { createFakeApp } from '../../tools/fake-obsidian';
+import { fakeHostServices } from '../streaming/fake-host-services';
+
+/** The message list the chat panel would hold with useLazyMessages (what the bench proposes). */
+function LazyMessageList({ initial }: { readonly initial: number }) {
+  const ids = useChatSelector((state) => state.messageIds);
+  const { visible, hiddenCount, showEarlier } = useLazyMessages(ids, { initial });
+  return (
+    <div className="glassbox-messages" role="log" aria-label="Conversation">
+      {hiddenCount > 0 ? (
+        <button type="button" className="glassbox-show-earlier" onClick={showEarlier}>
+          Show earlier messages ({hiddenCount})
+        </button>
+      ) : null}
+      {visible.map((id) => (
+        <MessageItem key={id} id={id} />
+      ))}
+    </div>
+  );
+}
+
+/** What one opening measured. */
+export interface OpenMeasurement {
+  readonly firstPaintMs: number;
+  readonly settledMs: number;
+  readonly messages: number;
+  readonly reasoningBlocks: number;
+}
+
+/** Mounts an empty chat list, then opens the conversation in it and measures. `variant`: every message, or lazy with this many first. */
+export async function measureOpen(options: { conversation: Conversation; variant: 'all' | number; clock: () => number; yieldTask: () => Promise<void> }): Promise<OpenMeasurement> {
+  const host: HostServices = fakeHostServices(createFakeApp());
+  const controller = new ChatController({
+    prepareRun: () => Promise.reject(new Error('no runs in this benchmark')),
+    runAgent: () => Promise.reject(new Error('no runs in this benchmark')),
+    model: 'bench-model',
+    loopStyle: 'tools',
+    maxIterations: 10,
+  });
+  const roots = new RootRegistry();
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <ChatControllerContext.Provider value={controller}>
+        <HostServicesContext.Provider value={host}>
+          <RootRegistryContext.Provider value={roots}>
+            <DisplayOptionsContext.Provider value={DEFAULT_DISPLAY_OPTIONS}>
+              <SourcePathContext.Provider value="Glassbox/Conversations/Long.md">{options.variant === 'all' ? <MessageList /> : <LazyMessageList initial={options.variant} />}</SourcePathContext.Provider>
+            </DisplayOptionsContext.Provider>
+          </RootRegistryContext.Provider>
+        </HostServicesContext.Provider>
+      </ChatControllerContext.Provider>,
+    ),
+  );
+  const started = options.clock();
+  flushSync(() => controller.openConversation(options.conversation));
+  const firstPaintMs = options.clock() - started;
+  const messages = container.querySelectorAll('[data-message-id]').length;
+  const expectedBlocks = container.querySelectorAll('[data-role="assistant"]').length;
+  let reasoningBlocks = 0;
+  for (let tries = 0; tries < 5000; tries += 1) {
+    reasoningBlocks = container.querySelectorAll('[data-testid="reasoning-block"]').length;
+    if (reasoningBlocks >= expectedBlocks) break;
+    await options.yieldTask();
+  }
+  const settledMs = options.clock() - started;
+  root.unmount();
+  roots.unmountAll();
+  await options.yieldTask();
+  container.remove();
+  return { firstPaintMs, settledMs, messages, reasoningBlocks };
+}
