@@ -179,3 +179,16 @@ describe('ChatPanel with hand-built events', () => {
     expect(chat.roots.live).toBe(0);
   });
 });
+
+describe('ChatPanel with a long reopened conversation', () => {
+  it('renders the newest messages first and earlier ones on request', async () => {
+    const chat = mountChat();
+    const messages = Array.from({ length: 60 }, (_, index) => ({ id: `m${index}`, role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), at: index, content: `Message ${index}` }));
+    await act(async () => chat.controller.openConversation({ ...chat.controller.conversation(), messages }));
+    expect(screen.getAllByTestId(/^message-/).filter((el) => el.dataset.messageId).length).toBe(20);
+    expect(screen.getByTestId('show-earlier').textContent).toBe('Show earlier messages (40)');
+    fireEvent.click(screen.getByTestId('show-earlier'));
+    expect(document.querySelectorAll('[data-message-id]').length).toBe(40);
+    expect(document.querySelector('[data-message-id]')!.textContent).toBe('Message 20');
+  });
+});
