@@ -1,3 +1,5 @@
+import { ForwardFinder } from './forward-finder';
+
 /** Where a leading marker's payload ends, as found by {@link scanCommentPayload}. */
 export interface CommentPayloadScan {
   /** Index just past the payload text (where `-->` starts, or where the scan gave up). */
@@ -30,30 +32,13 @@ const GREATER = 0x3e;
  */
 export function scanCommentPayload(content: string, from: number): CommentPayloadScan {
   const length = content.length;
+  const newlines = new ForwardFinder(content, '\n');
   let depth = 0;
   let maxDepth = 0;
-  let inString = false;
   let valueDone = false;
   let index = from;
   while (index < length) {
     const code = content.charCodeAt(index);
-    if (inString) {
-      if (code === BACKSLASH && content.charCodeAt(index + 1) !== NEWLINE) {
-        index += 2;
-        continue;
-      }
-      if (code === QUOTE) {
-        inString = false;
-        if (depth === 0) valueDone = true;
-        index += 1;
-        continue;
-      }
-      if (code !== NEWLINE) {
-        index += 1;
-        continue;
-      }
-      inString = false;
-    }
     if (code === DASH && content.charCodeAt(index + 1) === DASH && content.charCodeAt(index + 2) === GREATER) {
       return { payloadEnd: index, markerEnd: index + 3, closed: true, maxDepth };
     }
@@ -63,18 +48,41 @@ export function scanCommentPayload(content: string, from: number): CommentPayloa
       continue;
     }
     if (valueDone && !isSpace(code)) return { payloadEnd: index, markerEnd: skipCutArrow(content, index), closed: false, maxDepth };
-    if (code === QUOTE) inString = true;
-    else if (code === 0x7b || code === 0x5b) {
+    if (code === QUOTE) {
+      const stringEnd = skipString(content, index + 1, newlines);
+      // A string broken by a raw line break resumes the scan at that line break.
+      if (stringEnd.closed && depth === 0) valueDone = true;
+      index = stringEnd.at;
+      continue;
+    }
+    if (code === 0x7b || code === 0x5b) {
       depth += 1;
       if (depth > maxDepth) maxDepth = depth;
-    }
-    else if (code === 0x7d || code === 0x5d) {
+    } else if (code === 0x7d || code === 0x5d) {
       depth = Math.max(0, depth - 1);
       if (depth === 0) valueDone = true;
     }
     index += 1;
   }
   return { payloadEnd: length, markerEnd: length, closed: false, maxDepth };
+}
+
+/**
+ * Skips a JSON string body starting after its opening quote, jumping with `indexOf` rather
+ * than reading each character (payload text is mostly inside strings). Returns the index after
+ * the closing quote (`closed`), or of the raw line break or content end that cut it off.
+ */
+function skipString(content: string, from: number, newlines: ForwardFinder): { at: number; closed: boolean } {
+  const newline = newlines.next(from);
+  let searchFrom = from;
+  for (;;) {
+    const quote = content.indexOf('"', searchFrom);
+    if (quote === -1 || (newline !== -1 && newline < quote)) return { at: newline === -1 ? content.length : newline, closed: false };
+    let backslashes = 0;
+    while (quote - backslashes - 1 >= from && content.charCodeAt(quote - backslashes - 1) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return { at: quote + 1, closed: true };
+    searchFrom = quote + 1;
+  }
 }
 
 /** Past a `-` or `--` that is all that is left of a cut-off `-->` (followed by a space, a line break or the end). */
