@@ -13,7 +13,19 @@ import { useLazyMessages } from '../../src/ui/useLazyMessages';
 import { createFakeApp } from '../../tools/fake-obsidian';
 import { fakeHostServices } from '../streaming/fake-host-services';
 
-/** The message list the chat panel would hold with useLazyMessages (what the bench proposes). */
+/** The baseline: every message rendered at once (what MessageList did before useLazyMessages). */
+function EagerMessageList() {
+  const ids = useChatSelector((state) => state.messageIds);
+  return (
+    <div className="glassbox-messages" role="log" aria-label="Conversation">
+      {ids.map((id) => (
+        <MessageItem key={id} id={id} />
+      ))}
+    </div>
+  );
+}
+
+/** A list on useLazyMessages with a chosen first window. */
 function LazyMessageList({ initial }: { readonly initial: number }) {
   const ids = useChatSelector((state) => state.messageIds);
   const { visible, hiddenCount, showEarlier } = useLazyMessages(ids, { initial });
@@ -31,6 +43,12 @@ function LazyMessageList({ initial }: { readonly initial: number }) {
   );
 }
 
+function listFor(variant: 'eager' | 'message-list' | number) {
+  if (variant === 'eager') return <EagerMessageList />;
+  if (variant === 'message-list') return <MessageList />;
+  return <LazyMessageList initial={variant} />;
+}
+
 /** What one opening measured. */
 export interface OpenMeasurement {
   readonly firstPaintMs: number;
@@ -39,8 +57,8 @@ export interface OpenMeasurement {
   readonly reasoningBlocks: number;
 }
 
-/** Mounts an empty chat list, then opens the conversation in it and measures. `variant`: every message, or lazy with this many first. */
-export async function measureOpen(options: { conversation: Conversation; variant: 'all' | number; clock: () => number; yieldTask: () => Promise<void> }): Promise<OpenMeasurement> {
+/** Mounts an empty chat list, then opens the conversation in it and measures. `variant`: every message, the app's own MessageList, or lazy with this many first. */
+export async function measureOpen(options: { conversation: Conversation; variant: 'eager' | 'message-list' | number; clock: () => number; yieldTask: () => Promise<void> }): Promise<OpenMeasurement> {
   const host: HostServices = fakeHostServices(createFakeApp());
   const controller = new ChatController({
     prepareRun: () => Promise.reject(new Error('no runs in this benchmark')),
@@ -58,7 +76,7 @@ export async function measureOpen(options: { conversation: Conversation; variant
         <HostServicesContext.Provider value={host}>
           <RootRegistryContext.Provider value={roots}>
             <DisplayOptionsContext.Provider value={DEFAULT_DISPLAY_OPTIONS}>
-              <SourcePathContext.Provider value="Glassbox/Conversations/Long.md">{options.variant === 'all' ? <MessageList /> : <LazyMessageList initial={options.variant} />}</SourcePathContext.Provider>
+              <SourcePathContext.Provider value="Glassbox/Conversations/Long.md">{listFor(options.variant)}</SourcePathContext.Provider>
             </DisplayOptionsContext.Provider>
           </RootRegistryContext.Provider>
         </HostServicesContext.Provider>
