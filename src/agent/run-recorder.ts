@@ -124,9 +124,14 @@ export class RunRecorder {
   private dispatch(event: AgentEvent): void {
     const before = this.state;
     this.state = reduceReasoning(this.state, event);
-    this.options.onEvent(event);
-    if (this.options.onContent !== undefined && (before !== this.state || event.type === 'text_delta')) {
-      this.options.onContent(this.content());
+    // A consumer that throws (a rendering bug) must not end the run or lose its answer.
+    try {
+      this.options.onEvent(event);
+      if (this.options.onContent !== undefined && (before !== this.state || event.type === 'text_delta')) {
+        this.options.onContent(this.content());
+      }
+    } catch {
+      // Ignored on purpose; the result still carries everything.
     }
   }
 }

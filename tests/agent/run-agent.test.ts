@@ -1,3 +1,4 @@
+import { runAgent } from '../../src/agent';
 import { composeAssistantContent, parseAssistantContent } from '../../src/markers';
 import { FakeClock } from '../support/fake-clock';
 import { runWithDefaults } from '../support/agent-run-harness';
@@ -164,5 +165,23 @@ describe('runAgent: a full run', () => {
     const markers = new Set(contents.map((content) => content.slice(0, content.indexOf('-->'))));
     expect(markers.size).toBeLessThan(contents.length);
     expect(contents).toContain(composeAssistantContent(parseAssistantContent(contents.at(-2)!).reasoning, ANSWER_1));
+  });
+});
+
+describe('runAgent: consumers', () => {
+  it('finishes the run when an event listener throws', async () => {
+    const model = new ScriptedChatModel([[say.text('Refunds take 14 days.'), say.finish()]]);
+    const result = await runAgent({
+      model,
+      modelName: 'm',
+      tools: [],
+      question: 'q',
+      history: [],
+      signal: new AbortController().signal,
+      onEvent: () => {
+        throw new Error('render bug');
+      },
+    });
+    expect(result).toMatchObject({ status: 'complete', answer: 'Refunds take 14 days.' });
   });
 });
