@@ -1,0 +1,51 @@
+import { act } from '@testing-library/react/pure';
+import type { Editor } from 'obsidian';
+import GlassboxPlugin from '../../src/main';
+import type { ChatView } from '../../src/obsidian/chat-view';
+import { createFakeApp } from '../../tools/fake-obsidian';
+import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
+import manifestJson from '../../manifest.json';
+import { sendMessage, until } from '../support/chat-view-harness';
+
+let server: ModelServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function loadWithServer() {
+  server = await startModelServer({ scenarios: { cite: scenario().turn((t) => t.reasoning('Thinking about refunds.').text('Refunds take **14 days**, see [[Refund policy]].')) } });
+  const app = createFakeApp();
+  await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: server.url, model: 'cite', apiKeySecretName: '' }));
+  const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
+  const command = (id: string) => app.commands.commands[`glassbox:${id}`];
+  return { app, plugin, command };
+}
+
+describe('plugin commands', () => {
+  it('insert last answer puts the answer, markers stripped, at the cursor; stop only applies to a running answer; new chat empties the view', async () => {
+    const { app, plugin, command } = await loadWithServer();
+    const editor = { replaceSelection: jest.fn() } as unknown as Editor & { replaceSelection: jest.Mock };
+    expect(command('insert-last-answer').editorCheckCallback!(true, editor, {} as never)).toBe(false);
+    await act(async () => {
+      app.commands.executeCommandById('glassbox:open-chat');
+      await Promise.resolve();
+    });
+    const view = app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+    await sendMessage(view.contentEl, 'How long do refunds take?');
+    await until(() => !view.controller.store.getState().running && view.contentEl.textContent.includes('14 days'));
+    expect(command('stop').checkCallback!(true)).toBe(false);
+
+    expect(command('insert-last-answer').editorCheckCallback!(true, editor, {} as never)).toBe(true);
+    command('insert-last-answer').editorCheckCallback!(false, editor, {} as never);
+    expect(editor.replaceSelection).toHaveBeenCalledWith('Refunds take **14 days**, see [[Refund policy]].');
+
+    await act(async () => {
+      app.commands.executeCommandById('glassbox:new-chat');
+      await Promise.resolve();
+    });
+    expect(view.contentEl.querySelector('[data-testid="chat-empty"]')).not.toBeNull();
+    expect(view.roots.live).toBe(0);
+    await act(async () => plugin.unload());
+  });
+});
