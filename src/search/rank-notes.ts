@@ -16,14 +16,15 @@ const BOOST_TAG = 2;
 const BOOST_PATH = 2.5;
 /** Other matching passages of a note add this share of their score to the best one. */
 const OTHER_PASSAGES_SHARE = 0.1;
-/** Terms in more than this share of passages are skipped when a rarer term can find candidates. */
-const COMMON_TERM_SHARE = 0.3;
+/** Words in more than this share of passages only add to candidates found by rarer words. */
+const COMMON_TERM_SHARE = 0.05;
+/** …and in more than this many passages or notes, so small vaults are searched exhaustively. */
+const COMMON_TERM_FLOOR = 200;
 
-function fieldBoost(mask: number): number {
-  return (
-    (mask & FIELD_TITLE ? BOOST_TITLE : 0) + (mask & FIELD_HEADING ? BOOST_HEADING : 0) + (mask & FIELD_TAG ? BOOST_TAG : 0) + (mask & FIELD_PATH ? BOOST_PATH : 0)
-  );
-}
+/** Boost of every field-mask value, precomputed (and free of imported bindings in the loop). */
+const FIELD_BOOSTS = Float64Array.from({ length: 16 }, (_unused, mask) =>
+  (mask & FIELD_TITLE ? BOOST_TITLE : 0) + (mask & FIELD_HEADING ? BOOST_HEADING : 0) + (mask & FIELD_TAG ? BOOST_TAG : 0) + (mask & FIELD_PATH ? BOOST_PATH : 0),
+);
 
 function idf(total: number, frequency: number): number {
   return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
@@ -88,83 +89,95 @@ function inRange(mtime: number, range: TimeRange | undefined): boolean {
   return range === undefined || ((range.start === undefined || mtime >= range.start) && (range.end === undefined || mtime <= range.end));
 }
 
-function bitCount(value: number): number {
-  let count = 0;
-  for (let rest = value; rest !== 0; rest &= rest - 1) count += 1;
-  return count;
-}
-
 /**
  * Ranks notes for a parsed query: BM25 over passages (best passage plus a small share of the
- * others), plus boosted matches in title/aliases, headings, tags and folders, times the share of
- * query terms the note matched (so notes matching every word come first). Synchronous and
- * allocation-light: the cost is one pass over the postings of the query's terms.
+ * others), plus boosted matches in title/aliases, headings, tags and folders, times the
+ * idf-weighted share of query words the note matched (so notes matching the rare words of the
+ * query come first, and a stopword more or less barely matters).
+ *
+ * Cost control: words are visited rarest first, and once a rare word has produced candidates,
+ * common words (in more than {@link COMMON_TERM_SHARE} of passages) only add to passages that
+ * are already candidates; they never widen the set. That keeps a question full of stopwords
+ * about as cheap as its two meaningful words.
  */
 export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit: number; timeRange?: TimeRange }): RankedNote[] {
   const passageCount = core.passages.note.length;
   const noteCount = core.notes.length;
   scratch.ensure(passageCount, noteCount);
   const { passageScores, passageBits, noteScores, noteBest, noteBestPassage, noteOther, noteTerms } = scratch;
+  // Module-level imports compile to getters under CommonJS; a local copy keeps them out of the loops.
+  const dead = DEAD_PASSAGE;
   const passageNote = core.passages.note.array;
   const passageLength = core.passages.length.array;
   const notes = core.notes;
   const total = Math.max(1, core.livePassages);
+  const liveNotes = Math.max(1, core.liveNotes);
   const averageLength = core.liveTokens / total || 1;
-  const expansions = expand(core, query);
-  // A very common word (in a large share of passages) is skipped when another word of the
-  // query is rare enough to find the candidates: its BM25 weight is small and its postings long.
-  const rareBits = expansions.reduce((bits, expansion) => (core.body.docFrequency(expansion.id) <= core.livePassages * COMMON_TERM_SHARE ? bits | expansion.bit : bits), 0);
+  const expansions = expand(core, query)
+    .map((expansion) => ({ ...expansion, frequency: core.body.docFrequency(expansion.id) }))
+    .sort((a, b) => a.frequency - b.frequency);
+  const commonLimit = Math.max(COMMON_TERM_FLOOR, total * COMMON_TERM_SHARE);
+  const commonNoteLimit = Math.max(COMMON_TERM_FLOOR, liveNotes * COMMON_TERM_SHARE);
+  // Query words (bits) that have produced candidates; a common word is restricted only when
+  // another word did, so `the` alone (or with its own prefix expansions) still finds notes.
+  let candidateBits = 0;
+  // Weight of each query word (by bit) for the coverage factor: its best idf.
+  const bitWeights = new Map<number, number>();
+  for (const expansion of expansions) {
+    const weight = expansion.weight * idf(total, expansion.frequency);
+    bitWeights.set(expansion.bit, Math.max(bitWeights.get(expansion.bit) ?? 0, weight));
+  }
+  let totalWeight = 0;
+  for (const weight of bitWeights.values()) totalWeight += weight;
   const touchedPassages: number[] = [];
-  const touchedNotes: number[] = [];
-  const touchNote = (noteId: number): void => {
-    if (noteTerms[noteId] === 0 && noteScores[noteId] === 0 && noteBest[noteId] === 0) touchedNotes.push(noteId);
-  };
-  for (const { id, weight, bit } of expansions) {
-    const frequency = core.body.docFrequency(id);
-    if (frequency === 0 || (frequency > total * COMMON_TERM_SHARE && (rareBits & ~bit) !== 0)) continue;
-    const termWeight = weight * idf(total, frequency);
-    // The hot loop: kept free of note lookups; notes are folded in once per touched passage below.
-    const lengthFactor = (K1 * B) / averageLength;
-    const baseNorm = K1 * (1 - B);
-    const scale = termWeight * (K1 + 1);
-    const visit = (passage: number, tf: number): void => {
-      if (passageNote[passage] === DEAD_PASSAGE) return;
-      if (passageBits[passage] === 0) touchedPassages.push(passage);
+  const lengthFactor = (K1 * B) / averageLength;
+  const baseNorm = K1 * (1 - B);
+  for (const { id, weight, bit, frequency } of expansions) {
+    if (frequency === 0) continue;
+    const widen = (candidateBits & ~bit) === 0 || frequency <= commonLimit;
+    if (widen) candidateBits |= bit;
+    const scale = weight * idf(total, frequency) * (K1 + 1);
+    const add = (passage: number, tf: number): void => {
+      if (passageNote[passage] === dead) return;
+      if (passageBits[passage] === 0) {
+        if (!widen) return;
+        touchedPassages.push(passage);
+      }
       passageScores[passage] += (scale * tf) / (tf + baseNorm + lengthFactor * passageLength[passage]);
       passageBits[passage] |= bit;
     };
     const { termStart, docs, values } = core.body.current;
-    if (id + 1 < termStart.length) {
-      const end = termStart[id + 1];
-      for (let at = termStart[id]; at < end; at += 1) {
+    const begin = id + 1 < termStart.length ? termStart[id] : 0;
+    const end = id + 1 < termStart.length ? termStart[id + 1] : 0;
+    if (!widen && touchedPassages.length * 16 < end - begin) {
+      // Few candidates, long postings: look each candidate up (postings are sorted by passage).
+      for (const passage of touchedPassages) {
+        const at = lowerBound(docs, begin, end, passage);
+        if (at < end && docs[at] === passage) add(passage, values[at]);
+      }
+    } else {
+      // The same as `add`, written out: this loop is where a query spends its time.
+      for (let at = begin; at < end; at += 1) {
         const passage = docs[at];
-        if (passageNote[passage] === DEAD_PASSAGE) continue;
+        if (passageNote[passage] === dead) continue;
+        if (passageBits[passage] === 0) {
+          if (!widen) continue;
+          touchedPassages.push(passage);
+        }
         const tf = values[at];
-        if (passageBits[passage] === 0) touchedPassages.push(passage);
         passageScores[passage] += (scale * tf) / (tf + baseNorm + lengthFactor * passageLength[passage]);
         passageBits[passage] |= bit;
       }
     }
-    core.body.forEachLive(id, visit);
+    core.body.forEachLive(id, add);
   }
-  const liveNotes = Math.max(1, core.liveNotes);
-  for (const { id, weight, bit } of expansions) {
-    const frequency = core.fields.docFrequency(id);
-    if (frequency === 0) continue;
-    const termWeight = weight * idf(liveNotes, frequency);
-    core.fields.forEach(id, (noteId, mask) => {
-      if (!notes[noteId].alive) return;
-      touchNote(noteId);
-      noteScores[noteId] += termWeight * fieldBoost(mask);
-      noteTerms[noteId] |= bit;
-    });
-  }
+  const touchedNotes: number[] = [];
   for (const passage of touchedPassages) {
     const noteId = passageNote[passage];
     const score = passageScores[passage];
-    passageScores[passage] = 0;
-    touchNote(noteId);
+    if (noteTerms[noteId] === 0) touchedNotes.push(noteId);
     noteTerms[noteId] |= passageBits[passage];
+    passageScores[passage] = 0;
     passageBits[passage] = 0;
     if (score > noteBest[noteId]) {
       noteOther[noteId] += noteBest[noteId];
@@ -174,12 +187,29 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit:
       noteOther[noteId] += score;
     }
   }
-  const queryTerms = Math.max(1, Math.min(query.terms.length, 32));
+  for (const { id, weight, bit, frequency: bodyFrequency } of expansions) {
+    const frequency = core.fields.docFrequency(id);
+    if (frequency === 0) continue;
+    const widen = (candidateBits & ~bit) === 0 || (frequency <= commonNoteLimit && bodyFrequency <= commonLimit);
+    if (widen) candidateBits |= bit;
+    const termWeight = weight * idf(liveNotes, frequency);
+    core.fields.forEach(id, (noteId, mask) => {
+      if (!notes[noteId].alive) return;
+      if (noteTerms[noteId] === 0) {
+        if (!widen) return;
+        touchedNotes.push(noteId);
+      }
+      noteScores[noteId] += termWeight * FIELD_BOOSTS[mask & 15];
+      noteTerms[noteId] |= bit;
+    });
+  }
   const top: RankedNote[] = [];
   for (const noteId of touchedNotes) {
     const note = notes[noteId];
-    const coverage = bitCount(noteTerms[noteId]) / queryTerms;
-    const score = (noteBest[noteId] + OTHER_PASSAGES_SHARE * noteOther[noteId] + noteScores[noteId]) * coverage;
+    let matchedWeight = 0;
+    for (const [bit, bitWeight] of bitWeights) if (noteTerms[noteId] & bit) matchedWeight += bitWeight;
+    const coverage = totalWeight > 0 ? matchedWeight / totalWeight : 1;
+    const score = (noteBest[noteId] + OTHER_PASSAGES_SHARE * noteOther[noteId] + noteScores[noteId]) * coverage * coverage;
     const passage = noteBest[noteId] > 0 ? noteBestPassage[noteId] : -1;
     noteScores[noteId] = 0;
     noteBest[noteId] = 0;
@@ -189,6 +219,18 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit:
     insertTop(top, { note, score, passage }, options.limit);
   }
   return top;
+}
+
+/** First index in `docs[begin, end)` whose value is ≥ `target`. */
+function lowerBound(docs: Uint32Array, begin: number, end: number, target: number): number {
+  let low = begin;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (docs[middle] < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Keeps `top` sorted best first with at most `limit` entries (ties: shorter path first). */

@@ -305,7 +305,9 @@ export class VaultIndex {
     if (passage < 0 && record.passageCount > 0) passage = record.firstPassage;
     const headingIndex = passage < 0 ? NO_HEADING : passages.heading.array[passage];
     const heading = headingIndex === NO_HEADING ? undefined : record.headings[headingIndex];
-    const body = passage < 0 ? '' : text.slice(passages.start.array[passage], passages.end.array[passage]);
+    let body = passage < 0 ? '' : text.slice(passages.start.array[passage], passages.end.array[passage]);
+    // The heading is reported on its own; the passage is the text under it.
+    if (heading !== undefined && /^ {0,3}#/.test(body)) body = body.slice(body.indexOf('\n') + 1 || body.length);
     const terms = [...query.phrases, ...query.terms.map((term) => term.term)];
     return { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
   }

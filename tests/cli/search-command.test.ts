@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/main';
+import { captureIo } from '../support/capture-io';
+
+const VAULT = join(__dirname, '..', 'fixtures', 'vault');
+
+describe('glassbox search', () => {
+  it('prints JSON results best first, with vault-relative / paths', async () => {
+    const io = captureIo();
+    await expect(runCli(['search', '--vault', VAULT, '--json', '--limit', '2', 'irrigation'], io)).resolves.toBe(0);
+    const output = JSON.parse(io.out()) as { tookMs: number; results: { path: string; title: string; score: number; heading?: string; passage: string }[] };
+    expect(typeof output.tookMs).toBe('number');
+    expect(output.results).toHaveLength(2);
+    expect(output.results[0]).toMatchObject({ path: 'Gardening.md', title: 'Gardening', heading: 'Irrigation' });
+    expect(output.results[0].passage).toContain('Drip lines');
+    expect(output.results[0].score).toBeGreaterThan(output.results[1].score);
+    expect(Object.keys(output.results[1]).sort()).toEqual(['heading', 'passage', 'path', 'score', 'title']);
+    expect(io.err()).toBe('');
+  });
+
+  it('prints a readable numbered list without --json, for any script', async () => {
+    const io = captureIo({ cwd: join(VAULT, '..') });
+    await expect(runCli(['search', '--vault', 'vault', 'ラーメン'], io)).resolves.toBe(0);
+    expect(io.out()).toMatch(/^1\. 日本語 \(Languages\/日本語\.md\) § 東京の旅\n {3}東京で美味しいラーメンを食べました。/);
+    expect(io.out()).toMatch(/\n\n1 of \d+ notes in [\d.]+ ms\.\n$/);
+  });
+
+  it('finds notes in sub-folders by a path given as Obsidian would', async () => {
+    const io = captureIo();
+    await runCli(['search', `--vault=${VAULT}`, '--json', '"quantum tunnelling"'], io);
+    expect((JSON.parse(io.out()) as { results: { path: string }[] }).results.map((result) => result.path)).toEqual(['Physics/Tunnelling.md']);
+  });
+
+  it('says so when nothing matches, and exits 0', async () => {
+    const io = captureIo();
+    await expect(runCli(['search', '--vault', VAULT, 'xylophone'], io)).resolves.toBe(0);
+    expect(io.out()).toMatch(/^No notes found for "xylophone" \(\d+ notes searched\)\.\n$/);
+  });
+
+  it.each([
+    [['search', 'gardening'], 'Say which folder of notes to search with --vault DIR.'],
+    [['search', '--vault', VAULT], 'Give the text to search for, e.g. glassbox search --vault DIR "meeting notes".'],
+    [['search', '--vault', VAULT, '--limit', 'many', 'x'], '--limit must be a whole number from 1 to 1000, not "many".'],
+    [['search', '--vault', VAULT, '--limit'], '--limit needs a value.'],
+    [['search', '--vault', VAULT, '--fuzzy', 'x'], 'Unknown option --fuzzy for "glassbox search" (try --vault, --json, --limit).'],
+    [['search', '--vault', join(VAULT, 'missing'), 'x'], `The vault folder ${join(VAULT, 'missing')} does not exist or is not a folder.`],
+  ])('bad usage %j exits 2 with one sentence', async (argv, message) => {
+    const io = captureIo();
+    await expect(runCli(argv, io)).resolves.toBe(2);
+    expect(io.err()).toBe(`${message}\n`);
+    expect(io.out()).toBe('');
+  });
+});
