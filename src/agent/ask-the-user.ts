@@ -5,7 +5,7 @@ import type { RunClock } from './run-clock';
 import type { RunContext } from './run-context';
 import { isAbortError, linkAbortSignals, raceAbort } from './signals';
 import { describeInputOutcome } from './tools/request-input';
-import { CANCELLED_OUTPUT } from './tool-call-runner';
+import { cancelledOutput } from './tool-call-runner';
 
 /**
  * Handles a `request_input` call: an `input` step with the question, `input_request` (the
@@ -52,7 +52,7 @@ export async function askTheUser(options: {
   recorder.emit({ type: 'input_response', stepId, requestId, outcome: outcome.outcome, ...(answer !== undefined ? { answer } : {}) });
   if (signal.aborted) {
     recorder.step({ id: stepId, kind: 'input', summary, detail: 'Stopped before an answer' });
-    return CANCELLED_OUTPUT;
+    return cancelledOutput(signal);
   }
   const detail = answer !== undefined ? `Answer: ${answer}` : outcome.outcome === 'dismissed' ? 'Dismissed' : 'No answer in time';
   recorder.step({ id: stepId, kind: 'input', summary, detail });

@@ -32,7 +32,7 @@ export class RunClock {
   start(): void {
     if (this.cancelTimer !== undefined || this.timedOut) return;
     this.resumedAt = this.options.now();
-    this.cancelTimer = startTimer(Math.max(0, this.remainingMs), () => this.controller.abort());
+    this.cancelTimer = startTimer(Math.max(0, this.remainingMs), () => this.controller.abort(runTimeoutReason()));
   }
 
   pause(): void {
@@ -46,4 +46,17 @@ export class RunClock {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
   }
+}
+
+/** The abort reason of a run that used up its time, so tools and messages can tell it from a stop. */
+export function runTimeoutReason(): Error {
+  const error = new Error('The run took too long.');
+  error.name = 'TimeoutError';
+  return error;
+}
+
+/** Whether `signal` was aborted by the whole-run timeout rather than by the user. */
+export function abortedByRunTimeout(signal: AbortSignal): boolean {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name === 'TimeoutError';
 }

@@ -3,7 +3,7 @@ import type { AgentTool } from './agent-tool';
 import type { AgentRunOptions } from './agent-run-options';
 import { streamModelTurn, type ModelTurnResult, type TurnTextMode } from './model-turn';
 import type { RunRecorder } from './run-recorder';
-import { runToolCall, CANCELLED_OUTPUT } from './tool-call-runner';
+import { runToolCall, cancelledOutput } from './tool-call-runner';
 import { isThoughtToolName, thoughtStepFromArgs } from './tools/report-thinking';
 import { requestInputTool } from './tools/request-input';
 import { askTheUser } from './ask-the-user';
@@ -85,7 +85,7 @@ export class RunContext {
     let outcome: ToolBatchOutcome = 'ok';
     for (const call of calls) {
       if (this.signal.aborted || outcome !== 'ok') {
-        const output = this.signal.aborted ? CANCELLED_OUTPUT : 'Not run: the loop ended because a call was repeated.';
+        const output = this.signal.aborted ? cancelledOutput(this.signal) : 'Not run: the loop ended because a call was repeated.';
         this.transcript.push({ role: 'tool', toolCallId: call.id, content: output });
         continue;
       }
@@ -100,11 +100,11 @@ export class RunContext {
     return this.signal.aborted ? 'stopped' : outcome;
   }
 
-  /** Gives every tool call in the transcript that has no result a "cancelled by user" one. */
+  /** Gives every tool call in the transcript that has no result a "cancelled by user" one (or the run-timeout text). */
   closeOpenToolCalls(): void {
     const answered = new Set(this.transcript.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
     const open = this.transcript.flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []) : [])).filter((call) => !answered.has(call.id));
-    for (const call of open) this.transcript.push({ role: 'tool', toolCallId: call.id, content: CANCELLED_OUTPUT });
+    for (const call of open) this.transcript.push({ role: 'tool', toolCallId: call.id, content: cancelledOutput(this.signal) });
   }
 
   private async runOne(call: LlmToolCall): Promise<string> {

@@ -2,11 +2,20 @@ import { startTimer } from './timer';
 import type { LlmToolCall } from '../llm/chat-types';
 import type { AgentTool, AgentToolResult } from './agent-tool';
 import { formatLimit } from './format-limit';
+import { abortedByRunTimeout } from './run-clock';
 import type { RunRecorder } from './run-recorder';
 import { isAbortError, linkAbortSignals, raceAbort } from './signals';
 
 /** The result text every call left without one gets when the user stops the run. */
 export const CANCELLED_OUTPUT = 'cancelled by user';
+
+/** The result text of a call cut short by the whole-run timeout. */
+export const TIMED_OUT_OUTPUT = 'cancelled: the run reached its time limit';
+
+/** The result for a call that a stop or the run timeout ended (see {@link abortedByRunTimeout}). */
+export function cancelledOutput(signal: AbortSignal): string {
+  return abortedByRunTimeout(signal) ? TIMED_OUT_OUTPUT : CANCELLED_OUTPUT;
+}
 
 /** How one tool call ended, and the text the model gets back. */
 export interface ToolCallOutcome {
@@ -60,7 +69,7 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
     result = await raceAbort(tool.execute(input, { signal: linked.controller.signal, now: recorder.now }), linked.controller.signal);
     outcome = { status: 'ok', output: result.output };
   } catch (error) {
-    if (options.signal.aborted) outcome = { status: 'cancelled', output: CANCELLED_OUTPUT };
+    if (options.signal.aborted) outcome = { status: 'cancelled', output: cancelledOutput(options.signal) };
     else if (timeout.signal.aborted) outcome = { status: 'error', output: `Error: ${call.name} did not finish within ${formatLimit(options.timeoutMs)} and was cancelled.` };
     else outcome = { status: 'error', output: `Error: ${call.name} failed: ${describeError(error)}` };
   } finally {

@@ -114,3 +114,20 @@ describe('runAgent: limits and failing tools', () => {
     expect(result.error).toBe('The run failed: socket hang up');
   });
 });
+
+describe('runAgent: the whole-run timeout during a tool', () => {
+  it('cancels the tool with a time-limit result, not "cancelled by user"', async () => {
+    const stuck: AgentTool = {
+      name: 'localSearch',
+      description: 'Search.',
+      schema: z.object({ query: z.string() }),
+      describeStart: () => 'Searching',
+      execute: () => new Promise(() => undefined),
+    };
+    const model = new ScriptedChatModel([search('c1', 'refunds')]);
+    const { result, events } = await runWithDefaults({ model, tools: [stuck], runTimeoutMs: 30 });
+    expect(result.status).toBe('error');
+    expect(events.find((event) => event.type === 'tool_end')).toMatchObject({ status: 'cancelled', output: 'cancelled: the run reached its time limit' });
+    expect(result.transcript.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', content: 'cancelled: the run reached its time limit' });
+  });
+});
