@@ -1,11 +1,125 @@
-import type { BenchFlags } from './run-streaming-bench';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { buildPlayground, REPO_ROOT } from '../../tools/playground/build';
+import type { BrowserRunResult } from './browser-entry';
+import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import type { StreamingRow } from './report';
+import type { BenchFlags } from './run-streaming-bench';
 
 /** Debian's Chromium (override with GLASSBOX_CHROMIUM). */
 export const CHROMIUM_PATH = process.env.GLASSBOX_CHROMIUM ?? '/usr/bin/chromium';
 
-/** The Chromium half of the benchmark (filled in below). */
-export function runChromium(flags: BenchFlags): Promise<StreamingRow[]> {
-  void flags;
-  return Promise.resolve([]);
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+/** Main-thread work between the page's `bench-start` and `bench-end` marks, from a Chromium trace. */
+export interface TraceSummary {
+  readonly mainThreadMs: number;
+  readonly longestTaskMs: number;
+  readonly tasksOver16Ms: number;
+  /** Whether durations are thread CPU time (`tdur`) rather than wall time. */
+  readonly cpuTime: boolean;
+}
+
+/**
+ * Sums the renderer main thread's top-level tasks (`ThreadControllerImpl::RunTask`, else
+ * `RunTask`) inside the marks. Uses each task's thread time (`tdur`) when the trace has it, so a
+ * task preempted by another process on a busy machine is not counted as long; else wall time.
+ */
+export function summariseTrace(events: readonly TraceEvent[]): TraceSummary {
+  const start = events.find((event) => event.name === 'bench-start');
+  const end = events.find((event) => event.name === 'bench-end');
+  if (!start || !end) throw new Error('The trace has no bench-start/bench-end marks.');
+  const mainThread = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === start.pid);
+  const tid = mainThread?.tid ?? start.tid;
+  const onMain = events.filter((event) => event.ph === 'X' && event.pid === start.pid && event.tid === tid && event.ts >= start.ts && event.ts <= end.ts);
+  const preferred = onMain.filter((event) => event.name === 'ThreadControllerImpl::RunTask');
+  const tasks = preferred.length > 0 ? preferred : onMain.filter((event) => event.name === 'RunTask');
+  const cpuTime = tasks.length > 0 && tasks.every((event) => typeof event.tdur === 'number');
+  const durations = tasks.map((event) => ((cpuTime ? event.tdur : event.dur) ?? 0) / 1000);
+  if (process.env.GLASSBOX_BENCH_DEBUG) {
+    const names = new Map<string, number>();
+    for (const event of onMain) names.set(event.name, (names.get(event.name) ?? 0) + 1);
+    const wall = tasks.reduce((sum, event) => sum + (event.dur ?? 0) / 1000, 0);
+    process.stderr.write(`trace: ${tasks.length} tasks, cpuTime=${String(cpuTime)}, wall sum ${wall.toFixed(0)} ms; top names ${JSON.stringify([...names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12))}\n`);
+  }
+  return {
+    mainThreadMs: durations.reduce((sum, value) => sum + value, 0),
+    longestTaskMs: durations.length === 0 ? 0 : Math.max(...durations),
+    tasksOver16Ms: durations.filter((value) => value > 16).length,
+    cpuTime,
+  };
+}
+
+async function measureOnce(browser: Browser, options: { bundleDir: string; name: 'real' | 'naive'; answerTokens?: number }): Promise<StreamingMeasurement & { readonly renderer: string }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  try {
+    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-light"></body></html>');
+    await page.addStyleTag({ path: path.join(options.bundleDir, 'theme.css') });
+    await page.addStyleTag({ path: path.join(options.bundleDir, 'styles.css') });
+    await page.addScriptTag({ path: path.join(options.bundleDir, 'bench.js') });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    const result: BrowserRunResult = await page.evaluate(
+      ([name, answerTokens]) => window.streamingBench!.run(name, answerTokens === undefined ? {} : { answerTokens }),
+      [options.name, options.answerTokens] as const,
+    );
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    const summary = summariseTrace(trace.traceEvents);
+    return {
+      renderer: result.renderer,
+      mainThreadMs: summary.mainThreadMs,
+      longestTaskMs: summary.longestTaskMs,
+      tasksOver16Ms: summary.tasksOver16Ms,
+      commits: result.commits,
+      maxCommitsPerSecond: result.maxCommitsPerSecond,
+      markdownCalls: result.markdownCalls,
+      markdownChars: result.markdownChars,
+      rootsMounted: result.rootsMounted,
+      maxStepLatencyMs: result.maxStepLatencyMs,
+      stepsMissing: result.stepsMissing,
+      answerComplete: result.answerComplete,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** The Chromium half: the playground's bench bundle in headless Chromium, traced. */
+export async function runChromium(flags: BenchFlags): Promise<StreamingRow[]> {
+  const bundleDir = await buildPlayground({ outdir: path.join(REPO_ROOT, '.tmp', 'bench-playground'), bench: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const counts = { real: flags.runs, naive: flags.naiveRuns };
+    const results: Record<'real' | 'naive', (StreamingMeasurement & { renderer: string })[]> = { real: [], naive: [] };
+    for (const name of ['real', 'naive'] as const) {
+      if (counts[name] > 0) await measureOnce(browser, { bundleDir, name, answerTokens: 500 });
+    }
+    for (let index = 0; index < Math.max(counts.real, counts.naive); index += 1) {
+      for (const name of ['real', 'naive'] as const) {
+        if (index >= counts[name]) continue;
+        const measurement = await measureOnce(browser, { bundleDir, name });
+        results[name].push(measurement);
+        process.stderr.write(`Chromium ${name} run ${index + 1}: ${measurement.mainThreadMs.toFixed(0)} ms main thread\n`);
+      }
+    }
+    const rows: StreamingRow[] = [];
+    for (const name of ['real', 'naive'] as const) {
+      const runs = results[name];
+      if (runs.length > 0) rows.push({ environment: 'Chromium', renderer: runs[0].renderer, runs: runs.length, measurement: medianMeasurement(runs) });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
 }
