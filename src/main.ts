@@ -1,9 +1,12 @@
 import { type Editor, Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
 import { runAgent } from './agent';
+import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
+import { ConversationStore } from './obsidian/conversation-store';
 import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
+import { HistoryToggle } from './ui/chat/HistoryToggle';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
@@ -22,7 +25,19 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const vaultTools = this.createVaultTools();
     this.vaultTools = vaultTools;
     const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools: vaultTools ?? { current: () => ({ tools: [] }) } });
-    this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, { settings: this, prepareRun, runAgent, ribbonIcon: () => this.ribbonIconEl }));
+    const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
+    this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
+      settings: this,
+      prepareRun,
+      runAgent,
+      conversations,
+      ribbonIcon: () => this.ribbonIconEl,
+      toolbarExtras: (view) => createElement(HistoryToggle, {
+        load: () => conversations.list(),
+        onOpen: (summary) => void this.openSavedConversation({ view, conversations, path: summary.path }),
+        currentPath: view.notePath,
+      }),
+    }));
     this.ribbonIconEl = this.addRibbonIcon('message-square', 'Open chat', () => void this.activateChatView());
     this.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void this.activateChatView() });
     this.addCommand({ id: 'new-chat', name: 'New chat', callback: () => void this.withChatView((view) => view.newChat()) });
@@ -78,6 +93,16 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
       if (leaf.view instanceof ChatView) leaf.view.refresh();
     }
+  }
+
+  private async openSavedConversation(options: { view: ChatView; conversations: ConversationStore; path: string }): Promise<void> {
+    const file = this.app.vault.getFileByPath(options.path);
+    const opened = file === null ? null : await options.conversations.open(file);
+    if (opened === null) {
+      new Notice('This note could not be opened as a conversation.');
+      return;
+    }
+    options.view.openConversation(opened.conversation, opened.file?.path ?? '');
   }
 
   private openChatView(): ChatView | null {

@@ -121,6 +121,11 @@ export class ChatView extends ItemView {
     this.render();
   }
 
+  /** The note of the conversation on screen ('' before its first save). */
+  get notePath(): string {
+    return this.sourcePath;
+  }
+
   /** Shows a saved conversation; links resolve against its note. */
   openConversation(conversation: Conversation, notePath: string): void {
     this.sourcePath = notePath;

@@ -48,4 +48,37 @@ describe('plugin commands', () => {
     expect(view.roots.live).toBe(0);
     await act(async () => plugin.unload());
   });
+
+  it('saves each turn as a note and reopens it from the history with the block folded', async () => {
+    const { app, plugin } = await loadWithServer();
+    await act(async () => {
+      await plugin.activateChatView();
+    });
+    const view = app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+    await sendMessage(view.contentEl, 'How long do refunds take?');
+    await until(() => !view.controller.store.getState().running && view.notePath !== '');
+    const note = await app.vault.read(app.vault.getFileByPath(view.notePath)!);
+    expect(note).toContain('REASONING_BLOCK');
+    expect(note).toContain('Refunds take **14 days**');
+
+    await act(async () => {
+      view.newChat();
+      await Promise.resolve();
+    });
+    await act(async () => {
+      view.contentEl.querySelector<HTMLElement>('[data-testid="history-toggle"]')!.click();
+    });
+    await until(() => view.contentEl.querySelector('[data-testid="history-item"]') !== null);
+    expect(view.contentEl.querySelector('[data-testid="history-title"]')!.textContent).toContain('refunds');
+    await act(async () => {
+      view.contentEl.querySelector<HTMLElement>('[data-testid="history-item"]')!.click();
+    });
+    await until(() => view.contentEl.querySelector('[data-testid="reasoning-block"]') !== null);
+    const block = view.contentEl.querySelector<HTMLElement>('[data-testid="reasoning-block"]')!;
+    expect(block.dataset.live).toBe('false');
+    expect(block.querySelector('[data-testid="reasoning-label"]')!.textContent).toMatch(/^Thought for /);
+    expect(block.querySelector<HTMLElement>('[data-testid="reasoning-content"]')!.hidden).toBe(true);
+    expect(view.contentEl.querySelector('[data-testid="message-user"]')!.textContent).toBe('How long do refunds take?');
+    await act(async () => plugin.unload());
+  });
 });
