@@ -18,8 +18,8 @@ export function makeSnippet(text: string, terms: readonly string[], maxChars = S
   let bestHits = 0;
   for (const term of terms) {
     for (let at = folded.indexOf(term), seen = 0; at >= 0 && seen < 20; at = folded.indexOf(term, at + 1), seen += 1) {
-      const window = folded.slice(Math.max(0, at - 40), at + maxChars - 40);
-      const hits = terms.reduce((count, other) => count + (window.includes(other) ? 1 : 0), 0);
+      const span = folded.slice(Math.max(0, at - 40), at + maxChars - 40);
+      const hits = terms.reduce((count, other) => count + (span.includes(other) ? 1 : 0), 0);
       if (hits > bestHits) {
         bestHits = hits;
         best = at;

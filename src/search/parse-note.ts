@@ -80,8 +80,8 @@ function pushSection(passages: NotePassage[], text: string, section: NotePassage
     let end = Math.min(section.end, start + MAX_PASSAGE_CHARS);
     if (end < section.end) {
       // Prefer a paragraph break, then a line break, then a space in the second half of the window.
-      const window = text.slice(start + MAX_PASSAGE_CHARS / 2, end);
-      const breakAt = Math.max(window.lastIndexOf('\n\n'), window.lastIndexOf('\n'), window.lastIndexOf(' '));
+      const tail = text.slice(start + MAX_PASSAGE_CHARS / 2, end);
+      const breakAt = Math.max(tail.lastIndexOf('\n\n'), tail.lastIndexOf('\n'), tail.lastIndexOf(' '));
       if (breakAt >= 0) end = start + MAX_PASSAGE_CHARS / 2 + breakAt + 1;
     }
     if (text.slice(start, end).trim().length > 0) passages.push({ heading: section.heading, start, end });

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { NodeVaultSource } from '../../src/cli/node-vault-source';
 import type { VaultChange } from '../../src/search';
 
@@ -57,6 +58,6 @@ describe('NodeVaultSource', () => {
 });
 
 async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) await new Promise((resolve) => window.setTimeout(resolve, 10));
+  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) await sleep(10);
   expect(condition()).toBe(true);
 }
