@@ -28,9 +28,10 @@ export function parseAssistantContent(content: string): ParsedAssistantContent {
     const body = new BodyScanner(text).scan(leading.bodyStart);
     return { reasoning: leading.reasoning, reasoningError: leading.reasoningError, ...body };
   } catch {
-    // Only a bug can get here; the promise to callers is "never throws", so show nothing
-    // rather than raw marker syntax.
-    return { reasoning: null, reasoningError: true, segments: [], text: '', legacyToolCalls: [], thinks: [] };
+    // Only a bug can get here. Callers are promised "never throws", and losing the answer is
+    // worse than showing marker syntax (an HTML comment, invisible once rendered), so keep it all.
+    const segments = text === '' ? [] : [{ type: 'markdown' as const, text }];
+    return { reasoning: null, reasoningError: true, segments, text, legacyToolCalls: [], thinks: [] };
   }
 }
 
