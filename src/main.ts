@@ -3,6 +3,8 @@ import { runAgent } from './agent';
 import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
 import { ConversationStore } from './obsidian/conversation-store';
+import { openConversationNote } from './obsidian/open-conversation-note';
+import { createReadingViewProcessor } from './obsidian/reading-view-processor';
 import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
@@ -62,6 +64,18 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       },
     });
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this }));
+    // Saved conversation notes show their "Thought for" blocks in reading view too.
+    this.registerMarkdownPostProcessor(
+      createReadingViewProcessor({
+        vault: this.app.vault,
+        displayOptions: () => ({
+          mode: this.settings.displayMode,
+          showReasoningText: this.settings.showReasoningText,
+          showToolOutput: this.settings.showToolOutput,
+          expandWhileWorking: this.settings.expandWhileWorking,
+        }),
+      }),
+    );
     this.app.workspace.onLayoutReady(() => vaultTools?.start());
   }
 
@@ -97,13 +111,14 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
 
   private async openSavedConversation(options: { view: ChatView; conversations: ConversationStore; path: string }): Promise<void> {
     const file = this.app.vault.getFileByPath(options.path);
-    const opened = file === null ? null : await options.conversations.open(file);
-    if (opened === null) {
+    if (file === null) {
       new Notice('This note could not be opened as a conversation.');
       return;
     }
-    options.view.openConversation(opened.conversation, opened.file?.path ?? '');
+    // Shows the note's warnings (broken properties or markers) in a notice, and says when it was imported.
+    await openConversationNote({ store: options.conversations, target: options.view, file });
   }
+
 
   private openChatView(): ChatView | null {
     const view = this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)[0]?.view;

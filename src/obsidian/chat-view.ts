@@ -1,5 +1,6 @@
 import { ItemView, Notice, type WorkspaceLeaf } from 'obsidian';
 import { createElement, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { AgentInputRequest, AgentRunOptions, AgentRunResult } from '../agent/agent-run-options';
 import type { Conversation } from '../conversation';
@@ -89,7 +90,8 @@ export class ChatView extends ItemView {
     this.contentEl.empty();
     this.contentEl.addClass('glassbox-chat-view');
     this.root = createRoot(this.contentEl);
-    this.render();
+    // The first paint is synchronous so the view is never an empty pane, even for a frame.
+    flushSync(() => this.render());
     // The pulse stops once the question is answered or the chat is on screen.
     this.unsubscribe = this.controller.store.subscribe(() => {
       if (this.controller.store.getState().pendingInput === null) this.setPulse(false);
