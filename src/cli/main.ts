@@ -43,6 +43,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function nodeIo(): CliIo {
+  // A reader that goes away (`glassbox ask --events jsonl | head`) closes the pipe: end quietly,
+  // as other command-line tools do, instead of dying with an EPIPE stack trace.
+  process.stdout.on('error', (error: Error & { code?: string }) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   return {
     stdout: process.stdout,
     stderr: process.stderr,
