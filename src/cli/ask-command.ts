@@ -9,7 +9,8 @@ import type { ReasoningPayload } from '../markers/reasoning-payload';
 import { createVaultTools, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
 import { CliUsageError, type CliIo } from './cli-io';
-import { NodeConversationStore } from './node-conversation-store';
+import { DEFAULT_CONVERSATION_FOLDER, NodeConversationStore } from './node-conversation-store';
+import { FolderExcludingSource } from './folder-excluding-source';
 import { NodeVaultSource } from './node-vault-source';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
 
@@ -32,7 +33,8 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const info = await stat(vaultDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
 
-  const source = new NodeVaultSource(vaultDir);
+  // Saved conversations are not notes to answer from (see FolderExcludingSource).
+  const source = new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER);
   const index = await VaultIndex.build(source);
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();

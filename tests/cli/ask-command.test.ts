@@ -86,6 +86,11 @@ describe('glassbox ask', () => {
     await expect(runCli(['ask', '--vault', own, '--base-url', server.url, '--model', 'extractive', '--save', 'How long do refunds take?'], io)).resolves.toBe(0);
     expect(io.err()).toBe('saved: Glassbox/Conversations/How long do refunds take.md\n');
     const note = await readFile(join(own, 'Glassbox/Conversations/How long do refunds take.md'), 'utf8');
+    // Asked again, the agent answers from the notes, not from the conversation it saved.
+    const again = captureIo();
+    await expect(runCli(['ask', '--vault', own, '--base-url', server.url, '--model', 'extractive', 'How long do refunds take?'], again)).resolves.toBe(0);
+    expect(again.out()).toContain('[[Refund policy]]');
+    expect(again.out()).not.toContain('How long do refunds take]]');
     await rm(own, { recursive: true, force: true });
     const parsed = parseConversationNote(note);
     if (!parsed.ok) throw new Error('the saved note does not parse');
