@@ -2,8 +2,10 @@ import type { AgentInputOutcome, AgentInputRequest, AgentLoopStyle, AgentRunOpti
 import type { AgentTool } from '../../agent/agent-tool';
 import type { AgentEvent } from '../../agent/events';
 import { type Conversation, createConversation, createMessageId, titleFromQuestion } from '../../conversation';
-import type { ChatModel, LlmMessage } from '../../llm/chat-types';
+import type { ChatModel } from '../../llm/chat-types';
 import { stripMarkers } from '../../markers';
+import { toHistory } from './chat-history';
+import { userMessageOf } from './user-message-of';
 import { type ChatMessage, type ChatState, orderedMessages, withMessage } from './chat-state';
 import { ChatStore } from './chat-store';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
@@ -286,27 +288,4 @@ export class ChatController {
       maxIterations: this.options.maxIterations,
     };
   }
-}
-
-function toHistory(messages: readonly ChatMessage[]): LlmMessage[] {
-  const history: LlmMessage[] = [];
-  for (const message of messages) {
-    if (message.role === 'user') history.push({ role: 'user', content: message.content });
-    else {
-      // Markers never go back to the model (DESIGN.md 3.3).
-      const answer = stripMarkers(message.content).trim();
-      if (answer !== '') history.push({ role: 'assistant', content: answer });
-    }
-  }
-  return history;
-}
-
-function userMessageOf(thrown: unknown): string {
-  if (typeof thrown === 'object' && thrown !== null) {
-    const userMessage = (thrown as { userMessage?: unknown }).userMessage;
-    if (typeof userMessage === 'string' && userMessage !== '') return userMessage;
-    const message = (thrown as { message?: unknown }).message;
-    if (typeof message === 'string' && message !== '') return message;
-  }
-  return 'Something went wrong.';
 }

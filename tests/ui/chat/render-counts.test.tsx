@@ -6,7 +6,7 @@ import { T0 } from '../../support/ui-payloads';
 afterEach(cleanupChat);
 
 type EventDraft = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, 'runId' | 'at'> : never) : never;
-const e = (event: EventDraft): AgentEvent => ({ runId: 'r1', at: T0, ...event }) as AgentEvent;
+const e = (event: EventDraft): AgentEvent => ({ runId: 'r1', at: T0, ...event });
 
 async function send(text: string) {
   fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });

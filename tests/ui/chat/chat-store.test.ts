@@ -1,0 +1,39 @@
+import { ChatController } from '../../../src/ui/chat/chat-controller';
+import { ChatStore } from '../../../src/ui/chat/chat-store';
+
+function emptyState() {
+  const controller = new ChatController({ prepareRun: () => Promise.reject(new Error('unused')), runAgent: () => Promise.reject(new Error('unused')), model: 'm', loopStyle: 'tools', maxIterations: 10, scheduleFrame: () => {} });
+  return controller.store.getState();
+}
+
+describe('ChatStore', () => {
+  it('publishes queued changes once per frame, in order, and urgent ones at once', () => {
+    const frames: (() => void)[] = [];
+    const store = new ChatStore(emptyState(), (callback) => frames.push(callback));
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    for (let index = 1; index <= 50; index += 1) store.update((state) => ({ ...state, maxIterations: index }));
+    expect(frames).toHaveLength(1);
+    expect(store.getState().maxIterations).toBe(10);
+    frames.shift()!();
+    expect(store.getState().maxIterations).toBe(50);
+    expect(notified).toBe(1);
+
+    store.update((state) => ({ ...state, model: 'a' }));
+    store.update((state) => ({ ...state, error: 'now' }), 'now');
+    expect(store.getState().model).toBe('a');
+    expect(store.getState().error).toBe('now');
+    expect(notified).toBe(2);
+    frames.shift()!();
+    expect(notified).toBe(2);
+  });
+
+  it('does not notify when nothing changed', () => {
+    const store = new ChatStore(emptyState(), (callback) => callback());
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    store.update((state) => state);
+    expect(notified).toBe(0);
+    expect(store.publishCount).toBe(0);
+  });
+});
