@@ -33,12 +33,12 @@ describe('saved conversations', () => {
     await flush();
     const notes = await conversationNotes(session.vaultDir);
     expect(notes).toHaveLength(1);
-    const text = await readFile(notes[0]!, 'utf8');
+    const text = await readFile(notes[0], 'utf8');
     expect(text).toContain('What did we decide about pricing?');
     expect(text).toContain('<!--REASONING_BLOCK:{"v":1,"status":"complete"');
     expect(text).toContain('Pay-per-ride stays for tourists.');
     // The file list of the frame shows the new note as well.
-    const relative = path.relative(session.vaultDir, notes[0]!).split(path.sep).join('/');
+    const relative = path.relative(session.vaultDir, notes[0]).split(path.sep).join('/');
     await session.page.locator(`[data-testid="file-item"][data-path="${relative}"]`).waitFor();
   });
 
@@ -85,7 +85,7 @@ describe('saved conversations', () => {
     const { page } = session;
     const notes = await conversationNotes(session.vaultDir);
     const texts = await Promise.all(notes.map((file) => readFile(file, 'utf8')));
-    const note = notes[texts.findIndex((text) => text.includes('What did we decide about pricing?'))]!;
+    const note = notes[texts.findIndex((text) => text.includes('What did we decide about pricing?'))];
     const relative = path.relative(session.vaultDir, note).split(path.sep).join('/');
     await page.locator(`[data-testid="file-item"][data-path="${relative}"]`).click();
     const pane = page.locator('[data-testid="note-pane"]');
