@@ -35,13 +35,14 @@ beforeAll(async () => {
         .turn((t) => t.toolCall('localSearch', { query: 'refunds' }, { id: 'call_1' }))
         .turn((t) => t.text('Refunds are', { chunkChars: 4 }).cut()),
       malformed: scenario().turn((t) => t.text('Refunds ').malformedChunk()),
+      'slow-reasoning': scenario().turn((t) => t.reasoning('Weighing the refund rules\n').pause(500).text('Too late.')),
     },
   });
 });
 
 afterAll(() => server.close());
 
-async function run(model: string, options: { baseUrl?: string } = {}) {
+async function run(model: string, options: { baseUrl?: string; controller?: AbortController; onEvent?: (event: AgentEvent) => void } = {}) {
   const clock = new FakeClock(T);
   const events: AgentEvent[] = [];
   const result = await runAgent({
@@ -50,8 +51,11 @@ async function run(model: string, options: { baseUrl?: string } = {}) {
     tools: [sampleSearchTool({ clock, searchMs: 250 }), sampleReadTool({ clock, readMs: 150 })],
     question: 'How long do refunds take?',
     history: [],
-    signal: new AbortController().signal,
-    onEvent: (event) => events.push(event),
+    signal: (options.controller ?? new AbortController()).signal,
+    onEvent: (event) => {
+      events.push(event);
+      options.onEvent?.(event);
+    },
     now: clock.now,
     runId: 'r1',
   });
@@ -166,5 +170,15 @@ describe('runAgent over HTTP (real SDK, scripted server)', () => {
     expect(result.payload.steps[0]).toMatchObject({ kind: 'tool', tool: { status: 'ok' } });
     expect(result.transcript.map((message) => message.role)).toEqual(['assistant', 'tool', 'assistant']);
     expect(result.answer).toBe('Refunds are');
+  });
+
+  it('stops a streaming request through the SDK: stopped, not an error, reasoning kept', async () => {
+    const controller = new AbortController();
+    const { result } = await run('slow-reasoning', { controller, onEvent: (event) => event.type === 'step' && controller.abort() });
+    expect(result.status).toBe('stopped');
+    expect(result.error).toBeUndefined();
+    expect(result.payload).toMatchObject({ status: 'stopped' });
+    expect(result.payload.steps).toEqual([expect.objectContaining({ kind: 'reasoning', summary: 'Weighing the refund rules' })]);
+    expect(result.answer).toBe('');
   });
 });
