@@ -58,6 +58,30 @@ function noteBench(): void {
   process.stdout.write(`\nProcess CPU time, ${RUNS} runs after ${WARMUP} warm-up runs, medians, Node ${process.version}.\n\n`);
 }
 
+function adversarialBench(): void {
+  const MB = 1024 * 1024;
+  const fill = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
+  const head = '---\nid: adversarial\ntags:\n  - glassbox\n---\n\n';
+  const cases: [string, string][] = [
+    ['1 MB of role headers (about 50,000 messages)', head + fill('### 🧑 You · 2026-11-22 10:15\n')],
+    ['one 1 MB message of backslash-escaped header lines', `${head}### 🧑 You\n\n${fill('\\\\\\### 🤖 Glassbox\n')}`],
+    ['one 1 MB line of backslashes', `${head}### 🧑 You\n\n${fill('\\')}`],
+    ['frontmatter of 1 MB without a colon', `---\n${fill('x')}\n---\n\n### 🧑 You\n\nHi\n`],
+    ['import: one 1 MB line of spaces after **user**:', `**user**: ${fill(' ')}x [Timestamp: 2025/12/30 03:49:46]\n`],
+    ['import: 1 MB of unclosed code fences', `**user**: hi\n${fill('```\n**ai**: no\n')}`],
+  ];
+  process.stdout.write('### Adversarial 1 MB notes (parse must stay linear, DESIGN.md 3.3)\n\n| input | parseConversationNote median ms | messages |\n| --- | ---: | ---: |\n');
+  for (const [name, text] of cases) {
+    let messages = 0;
+    const ms = time(() => {
+      const parsed = parseConversationNote(text);
+      messages = parsed.ok ? parsed.value.messages.length : 0;
+    });
+    process.stdout.write(`| ${name} | ${format(ms)} | ${messages} |\n`);
+  }
+  process.stdout.write('\n');
+}
+
 async function openBench(): Promise<void> {
   process.env.NODE_ENV = 'production';
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/', pretendToBeVisual: true });
@@ -95,6 +119,7 @@ async function openBench(): Promise<void> {
   );
 }
 
+adversarialBench();
 noteBench();
 openBench().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -22,7 +22,8 @@ import { titleFromQuestion } from './note-name';
  */
 
 const START = /^\*\*(user|ai|assistant)\*\*:[ \t]?/i;
-const TIMESTAMP = /[ \t]*\[Timestamp: (\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})\]$/;
+// Matched from the last `[Timestamp: ` of the line only, so a long line costs linear time.
+const TIMESTAMP = /^\[Timestamp: (\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})\]$/;
 const CONTEXT = /^\[Context: (.*)\]$/;
 
 /** Whether the note has at least one message in this format. */
@@ -77,12 +78,13 @@ function readMessage(lines: string[]): ConversationMessage {
   trimTrailingBlank(body);
   let at: number | null = null;
   const last = body[body.length - 1];
-  const stamp = last === undefined ? null : TIMESTAMP.exec(last);
+  const stampAt = last === undefined ? -1 : last.lastIndexOf('[Timestamp: ');
+  const stamp = last === undefined || stampAt < 0 ? null : TIMESTAMP.exec(last.slice(stampAt));
   if (last !== undefined && stamp !== null) {
     const [year, month, day, hours, minutes, seconds] = stamp.slice(1).map(Number);
     const time = new Date(year, month - 1, day, hours, minutes, seconds).getTime();
     at = Number.isNaN(time) ? null : time;
-    const rest = last.slice(0, stamp.index);
+    const rest = last.slice(0, stampAt).trimEnd();
     if (rest.trim() === '') body.pop();
     else body[body.length - 1] = rest;
     trimTrailingBlank(body);
