@@ -1,0 +1,52 @@
+import { ChatPage } from './support/chat-page';
+import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import { hostileOutputScenario } from './support/scenarios';
+import { saveScreenshot } from './support/screenshots';
+import { installXssTrap, type XssTrap } from './support/xss-trap';
+
+// Obsidian is an Electron app: script injected through a note or a model's output would run
+// with the user's rights (DESIGN.md 3.3). These tests put hostile HTML everywhere it can reach
+// the screen and watch with a trap that is first proven to fire.
+describe('safety against hostile notes and model output', () => {
+  let session: PlaygroundSession;
+  let chat: ChatPage;
+  let trap: XssTrap;
+
+  beforeAll(async () => {
+    session = await startPlaygroundSession({ settings: { displayMode: 'verbose' }, modelServer: { scenarios: { hostile: hostileOutputScenario() } } });
+    trap = await installXssTrap(session.page);
+    await session.open();
+    chat = new ChatPage(session.page);
+  });
+
+  afterAll(async () => {
+    await session.close();
+  });
+
+  beforeEach(async () => {
+    const control = await trap.proveItWorks();
+    expect(control.executed).toBeGreaterThan(0);
+    expect(control.dialogs).toContain('positive control');
+    expect(control.liveElements.join(' ')).toContain('onerror');
+    await trap.reset();
+    await chat.panel.locator('[data-testid="new-chat"]').click();
+  });
+
+  it('shows hostile model output (reasoning, steps, answer, a legacy tool banner) as text and runs none of it', async () => {
+    const { page } = session;
+    await chat.useModel('hostile');
+    await chat.ask('Say something dangerous.');
+    await chat.waitForIdle();
+    if ((await chat.expanded()) === 'false') await chat.header.click();
+    const message = chat.lastAnswer;
+    await expect(message.textContent()).resolves.toContain('hostile-answer-canary');
+    await expect(message.textContent()).resolves.toContain('<img src=x onerror=');
+    await expect(chat.block.textContent()).resolves.toContain('<script>');
+    await expect(message.locator('img, script, iframe, object, embed').count()).resolves.toBe(0);
+    await expect(message.locator('a[href^="javascript:" i]').count()).resolves.toBe(0);
+    await page.waitForTimeout(500);
+    await expect(trap.report()).resolves.toEqual({ executed: 0, dialogs: [], liveElements: [] });
+    await saveScreenshot(page, 'hostile-output', chat.panel);
+  });
+
+});
