@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { parseConversationNote, serializeConversationNote } from '../../src/conversation';
+import { conversation } from '../support/conversation-arbitraries';
 import { ConversationBuilder } from '../support/conversation-builder';
 
 const GOOD_MARKER = '<!--REASONING_BLOCK:{"v":1,"status":"complete","startedAt":1,"elapsedMs":1200,"steps":[]}-->';
@@ -75,5 +77,33 @@ describe('parseConversationNote on damaged and hand-edited notes', () => {
     ['binary noise', '\u0000\uffff\ud800---\n---\n\r\r'],
   ])('never throws on %s', (_name, text) => {
     expect(() => parseConversationNote(text)).not.toThrow();
+  });
+});
+
+describe('parseConversationNote never throws', () => {
+  it('on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
+        expect(() => parseConversationNote(text)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('on a saved note with any slice cut out or pasted twice, and still reads a conversation from it', () => {
+    fc.assert(
+      fc.property(conversation, fc.nat(), fc.nat(), fc.boolean(), (value, from, length, duplicate) => {
+        const note = serializeConversationNote(value);
+        const start = from % (note.length + 1);
+        const end = Math.min(note.length, start + (length % 200));
+        const damaged = duplicate ? note.slice(0, end) + note.slice(start) : note.slice(0, start) + note.slice(end);
+        const result = parseConversationNote(damaged);
+        if (value.messages.length === 0 || end > note.indexOf('\n### ')) return;
+        // The cut was inside the frontmatter: every message is still there.
+        expect(result.ok).toBe(true);
+        if (result.ok) expect(result.value.messages).toHaveLength(value.messages.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
