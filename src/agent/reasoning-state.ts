@@ -117,7 +117,7 @@ function upsertStep(state: ReasoningPayload, step: ReasoningStep, at: number): R
   const index = state.steps.findIndex((existing) => existing.id === step.id);
   if (index >= 0 && JSON.stringify(state.steps[index]) === JSON.stringify(step)) return state;
   const steps = index >= 0 ? state.steps.map((existing, i) => (i === index ? step : existing)) : [...state.steps, step];
-  return { ...state, steps, elapsedMs: activeMs(state, at) };
+  return { ...state, steps, elapsedMs: reasoningElapsedMs(state, at) };
 }
 
 function updateTool(

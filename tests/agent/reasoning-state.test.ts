@@ -115,4 +115,9 @@ describe('reduceReasoning', () => {
     const state = fold(new AgentEventsBuilder(T0).runStart().toolStart('s7', 'readNote', { path: 'A.md' }).events)!;
     expect(state.steps).toEqual([{ id: 's7', kind: 'tool', summary: 'readNote', at: T0, tool: { name: 'readNote', args: { path: 'A.md' }, status: 'running' } }]);
   });
+
+  it('keeps reasoning time frozen when a step arrives after the answer started', () => {
+    const log = new AgentEventsBuilder(T0).runStart().after(2000).answerStart().after(5000).step({ id: 's1', kind: 'tool', summary: 'Reading a late note' });
+    expect(fold(log.events)).toMatchObject({ status: 'collapsed', elapsedMs: 2000, answerStartedAt: T0 + 2000 });
+  });
 });
