@@ -4,6 +4,8 @@ import { serializeReasoningBlock, type ReasoningPayload } from '../../src/marker
 import { createReadingViewProcessor } from '../../src/obsidian/reading-view-processor';
 import { DEFAULT_DISPLAY_OPTIONS } from '../../src/ui/reasoning/display-options';
 import { Component, createFakeApp, MarkdownRenderer } from '../../tools/fake-obsidian';
+import GlassboxPlugin from '../../src/main';
+import manifestJson from '../../manifest.json';
 import { ConversationBuilder } from '../support/conversation-builder';
 
 const T0 = Date.UTC(2026, 10, 22, 10, 15);
@@ -112,5 +114,26 @@ describe('reading view: saved "Thought for" blocks (fake host)', () => {
       await processor(fake, { docId: 'd', sourcePath: 'x.md', frontmatter: null, addChild: (child: Component) => child.load(), getSectionInfo: () => ({ text: NOTE, lineStart: fakeLine, lineEnd: fakeLine }) } as never);
     });
     expect(blocks(fake)).toHaveLength(0);
+  });
+
+  it('is registered by the plugin: a saved note in reading view shows its blocks, and none after unload', async () => {
+    const path = 'Glassbox/Conversations/Refunds.md';
+    const app = createFakeApp({ files: { [path]: NOTE } });
+    const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson as never);
+    const render = async () => {
+      const el = document.body.createDiv();
+      const component = new Component();
+      component.load();
+      await act(async () => {
+        await MarkdownRenderer.render(app, NOTE, el, path, component);
+      });
+      return el;
+    };
+    expect(blocks(await render()).map((block) => block.querySelector('[data-testid="reasoning-label"]')?.textContent)).toEqual(['Thought for 12s', 'Stopped after 14s']);
+    await act(async () => {
+      (plugin as unknown as Component).unload();
+      await Promise.resolve();
+    });
+    expect(blocks(await render())).toHaveLength(0);
   });
 });
