@@ -106,6 +106,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       }
     }
   }
+  if (status !== 'stopped' && context.lastFinishReason === 'length' && recorder.answerStarted) {
+    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: 'The answer was cut off at the model’s length limit' });
+  }
   context.closeOpenToolCalls();
   if (status === 'error' && errorMessage !== undefined) {
     recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage });

@@ -1,4 +1,4 @@
-import type { LlmMessage, LlmToolCall, LlmToolSchema } from '../llm/chat-types';
+import type { LlmFinishReason, LlmMessage, LlmToolCall, LlmToolSchema } from '../llm/chat-types';
 import type { AgentTool } from './agent-tool';
 import type { AgentRunOptions } from './agent-run-options';
 import { streamModelTurn, type ModelTurnResult, type TurnTextMode } from './model-turn';
@@ -23,6 +23,8 @@ export const REPEAT_LIMIT = 3;
 export class RunContext {
   /** Provider messages of this turn, after the user's question. */
   readonly transcript: LlmMessage[] = [];
+  /** Why the last model call stopped, as the provider said (`length`: cut at its token limit). */
+  lastFinishReason: LlmFinishReason | undefined;
   private readonly callCounts = new Map<string, number>();
 
   constructor(
@@ -66,6 +68,7 @@ export class RunContext {
       ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
     };
     const turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode });
+    this.lastFinishReason = turn.finishReason;
     if (turn.text !== '' || turn.reasoning !== '' || turn.toolCalls.length > 0) {
       this.transcript.push({
         role: 'assistant',

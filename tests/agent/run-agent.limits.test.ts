@@ -131,3 +131,13 @@ describe('runAgent: the whole-run timeout during a tool', () => {
     expect(result.transcript.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', content: 'cancelled: the run reached its time limit' });
   });
 });
+
+describe('runAgent: a reply cut at the length limit', () => {
+  it('adds a notice after the answer, because the provider said it stopped at its token limit', async () => {
+    const model = new ScriptedChatModel([[say.text('Refunds take 14'), { type: 'finish', reason: 'length' }]]);
+    const { result } = await runWithDefaults({ model });
+    expect(result.status).toBe('complete');
+    expect(result.answer).toBe('Refunds take 14');
+    expect(result.payload.steps).toEqual([expect.objectContaining({ kind: 'notice', summary: 'The answer was cut off at the model’s length limit' })]);
+  });
+});
