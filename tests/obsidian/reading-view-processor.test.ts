@@ -119,7 +119,7 @@ describe('reading view: saved "Thought for" blocks (fake host)', () => {
   it('is registered by the plugin: a saved note in reading view shows its blocks, and none after unload', async () => {
     const path = 'Glassbox/Conversations/Refunds.md';
     const app = createFakeApp({ files: { [path]: NOTE } });
-    const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson as never);
+    const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
     const render = async () => {
       const el = document.body.createDiv();
       const component = new Component();
