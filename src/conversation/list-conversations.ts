@@ -1,5 +1,6 @@
 import type { VaultSource } from '../search/vault-source';
 import { parseConversationNote, type ConversationNoteFormat } from './parse-note';
+import { readGlassboxNote } from './read-glassbox-note';
 
 /** One row of the history list. */
 export interface ConversationSummary {
@@ -16,7 +17,7 @@ export interface ConversationSummary {
   /** The first question, for the filter and a tooltip. */
   readonly firstQuestion: string;
   readonly format: ConversationNoteFormat;
-  /** Whether the note had something Glassbox could not read. */
+  /** Whether the note's properties or message metadata could not all be read (markers are not checked here). */
   readonly hasWarnings: boolean;
 }
 
@@ -48,7 +49,9 @@ export async function listConversations(source: VaultSource, options: ListConver
 
 /** The summary of one note's text, or null when it is not a conversation. `mtime` dates notes with no times. */
 export function summarizeConversationNote(path: string, text: string, mtime = 0): ConversationSummary | null {
-  const parsed = parseConversationNote(text);
+  // The history lists many notes: skip the per-answer marker check the chat view needs.
+  const reading = readGlassboxNote(text, { checkMarkers: false });
+  const parsed = reading.hasMessages ? { ok: true as const, value: reading.conversation, warnings: reading.warnings, format: 'glassbox' as const } : parseConversationNote(text);
   if (!parsed.ok) return null;
   const conversation = parsed.value;
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
