@@ -112,6 +112,7 @@ class ReasoningStepWriter {
   text = '';
   private stepId: string | undefined;
   private shownUpTo = 0;
+  private shown = false;
   private finished = false;
 
   constructor(private readonly recorder: RunRecorder) {}
@@ -130,7 +131,12 @@ class ReasoningStepWriter {
     const lastNewline = this.text.lastIndexOf('\n');
     if (lastNewline >= this.shownUpTo && firstLine(this.text.slice(0, lastNewline)) !== '') {
       this.shownUpTo = lastNewline + 1;
+      this.shown = true;
       this.show(this.text.slice(0, lastNewline));
+    } else if (!this.shown && firstLine(this.text).length >= LIMITS.summaryChars) {
+      // A long first line already fills the summary: show the bullet now, not at its end.
+      this.shown = true;
+      this.show(this.text);
     }
   }
 

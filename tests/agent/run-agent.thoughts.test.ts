@@ -60,3 +60,17 @@ describe('runAgent: narrated steps', () => {
     expect(result.answer).toBe('Done.');
   });
 });
+
+describe('runAgent: native reasoning', () => {
+  it('shows a reasoning bullet as soon as a long first line fills the summary, then the full text at the end', async () => {
+    const long = 'The question is about refunds and I should check the policy note first because it is the most likely source of the rule here';
+    const model = new ScriptedChatModel([[say.reasoning(long.slice(0, 60)), say.reasoning(long.slice(60)), say.reasoning(', then answer.'), say.text('Done.'), say.finish()]]);
+    const { events } = await runWithDefaults({ model });
+    const steps = events.flatMap((event) => (event.type === 'step' ? [event.step] : []));
+    expect(steps).toHaveLength(2);
+    expect(steps[0].summary).toHaveLength(120);
+    expect(steps[1]).toMatchObject({ kind: 'reasoning', detail: `${long}, then answer.` });
+    const firstStepIndex = events.findIndex((event) => event.type === 'step');
+    expect(events.slice(0, firstStepIndex).filter((event) => event.type === 'reasoning_delta')).toHaveLength(2);
+  });
+});
