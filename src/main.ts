@@ -2,13 +2,16 @@ import { type Editor, Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
 import { runAgent } from './agent';
 import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
+import { FolderExcludingSource } from './cli/folder-excluding-source';
 import { ConversationStore } from './obsidian/conversation-store';
+import { ObsidianVaultSource, pluginFolderIndexStore } from './obsidian/obsidian-vault-source';
 import { openConversationNote } from './obsidian/open-conversation-note';
 import { createReadingViewProcessor } from './obsidian/reading-view-processor';
 import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
+import { openVaultIndex } from './search';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
@@ -26,7 +29,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     await this.loadSettings();
     const vaultTools = this.createVaultTools();
     this.vaultTools = vaultTools;
-    const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools: vaultTools ?? { current: () => ({ tools: [] }) } });
+    const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools });
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
       settings: this,
@@ -76,7 +79,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         }),
       }),
     );
-    this.app.workspace.onLayoutReady(() => vaultTools?.start());
+    // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
+    this.app.workspace.onLayoutReady(() => vaultTools.start());
   }
 
   override onunload(): void {
@@ -131,8 +135,12 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     else new Notice('The chat view could not be opened.');
   }
 
-  private createVaultTools(): VaultToolsProvider | null {
-    return null;
+  private createVaultTools(): VaultToolsProvider {
+    // Saved conversations are not notes to answer from: the agent would quote its own answers.
+    const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), this.settings.conversationsFolder);
+    const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
+    const store = pluginFolderIndexStore({ adapter: this.app.vault.adapter, path: `${pluginDir}/search-index.bin` });
+    return new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source, store }), source }));
   }
 }
 

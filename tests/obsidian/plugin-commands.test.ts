@@ -81,4 +81,38 @@ describe('plugin commands', () => {
     expect(view.contentEl.querySelector('[data-testid="message-user"]')!.textContent).toBe('How long do refunds take?');
     await act(async () => plugin.unload());
   });
+
+  it('runs the real vault tools over an index of the vault, without the saved conversations', async () => {
+    server = await startModelServer({
+      scenarios: {
+        search: scenario()
+          .turn((t) => t.toolCall('localSearch', { query: 'refunds' }))
+          .turn((t) => t.text('Refunds take 14 days, see [[Refund policy]].')),
+      },
+    });
+    const app = createFakeApp({ files: { 'Refund policy.md': '# Refund policy\n\nRefunds take 14 days after the request.', 'Billing.md': '# Billing\n\nInvoices go out monthly.' } });
+    await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: server.url, model: 'search', apiKeySecretName: '' }));
+    const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
+    const tools = (plugin as unknown as { vaultTools: { current(): { notice?: string } } }).vaultTools;
+    await until(() => tools.current().notice === undefined);
+    await act(async () => {
+      await plugin.activateChatView();
+    });
+    const view = app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+    for (const round of [1, 2]) {
+      await sendMessage(view.contentEl, 'How long do refunds take?');
+      await until(() => !view.controller.store.getState().running && view.notePath !== '' && view.contentEl.querySelectorAll('[data-testid="message-assistant"]').length === round);
+    }
+    const toolResults = server.requests
+      .flatMap((request) => request.body?.messages ?? [])
+      .filter((message) => message.role === 'tool')
+      .map((message) => JSON.stringify(message));
+    expect(toolResults.length).toBeGreaterThanOrEqual(2);
+    for (const result of toolResults) {
+      expect(result).toContain('Refund policy');
+      expect(result).not.toContain('Glassbox/Conversations');
+    }
+    expect(view.contentEl.querySelector('[data-tool-status="ok"]')).not.toBeNull();
+    await act(async () => plugin.unload());
+  });
 });
