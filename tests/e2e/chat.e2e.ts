@@ -65,6 +65,7 @@ describe('chat view', () => {
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((left, right) => left - right)).toEqual(positions);
     await saveScreenshot(page, 'thought-for-collapsed', chat.panel);
+    await saveScreenshot(page, 'playground');
 
     await chat.header.click();
     expect(await chat.expanded()).toBe('true');

@@ -54,11 +54,14 @@ export async function installXssTrap(page: Page): Promise<XssTrap> {
     };
     new MutationObserver((records) => {
       for (const record of records) {
-        if (record.type === 'attributes' && record.target.instanceOf(Element)) inspect(record.target);
+        // nodeType, not instanceOf(): this runs before any page script, so the Node.instanceOf
+        // helper the fake host's bundle installs does not exist yet.
+        if (record.type === 'attributes' && record.target.nodeType === Node.ELEMENT_NODE) inspect(record.target as Element);
         for (const node of Array.from(record.addedNodes)) {
-          if (!(node.instanceOf(Element))) continue;
-          inspect(node);
-          for (const child of Array.from(node.querySelectorAll('*'))) inspect(child);
+          if (node.nodeType !== Node.ELEMENT_NODE) continue;
+          const element = node as Element;
+          inspect(element);
+          for (const child of Array.from(element.querySelectorAll('*'))) inspect(child);
         }
       }
     }).observe(document, { childList: true, subtree: true, attributes: true });
