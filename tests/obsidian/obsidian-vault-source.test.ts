@@ -1,8 +1,12 @@
-import { createFakeApp } from 'obsidian';
+import type { MetadataCache, Vault } from 'obsidian';
+import { createFakeApp } from '../../tools/fake-obsidian';
 import { ObsidianVaultSource, pluginFolderIndexStore } from '../../src/obsidian/obsidian-vault-source';
 import { VaultIndex, openVaultIndex, type VaultChange } from '../../src/search';
 
-const immediate = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/** The fake app as the adapter sees it: Obsidian's own Vault and MetadataCache types. */
+const host = (app: ReturnType<typeof createFakeApp>): { vault: Vault; metadataCache: MetadataCache } => app as unknown as { vault: Vault; metadataCache: MetadataCache };
+
+const immediate = (): Promise<void> => new Promise((resolve) => window.setTimeout(resolve, 0));
 
 function vaultWithNotes() {
   return createFakeApp({
@@ -18,7 +22,7 @@ function vaultWithNotes() {
 describe('ObsidianVaultSource on the fake host', () => {
   it('lists the Markdown notes with their mtime and size, and reads them', async () => {
     const app = vaultWithNotes();
-    const source = new ObsidianVaultSource(app);
+    const source = new ObsidianVaultSource(host(app));
     const notes = await source.listNotes();
     expect(notes.map((note) => note.path).sort()).toEqual(['Inbox.md', 'Projects/Alpha.md', 'Projects/Beta.md']);
     const beta = app.vault.getFileByPath('Projects/Beta.md')!;
@@ -30,7 +34,7 @@ describe('ObsidianVaultSource on the fake host', () => {
   it('gives the metadata cache’s tags, headings and links', () => {
     const app = vaultWithNotes();
     app.metadataCache.indexAll();
-    const metadata = new ObsidianVaultSource(app).metadata('Projects/Alpha.md');
+    const metadata = new ObsidianVaultSource(host(app)).metadata('Projects/Alpha.md');
     expect(metadata?.tags).toEqual(expect.arrayContaining(['work', 'project/alpha']));
     expect(metadata?.headings).toEqual([{ heading: 'Alpha', level: 1 }]);
     expect(metadata?.links).toEqual(['Beta']);
@@ -38,14 +42,14 @@ describe('ObsidianVaultSource on the fake host', () => {
 
   it('turns vault events on notes into changes, ignores other files, and unsubscribes', async () => {
     const app = vaultWithNotes();
-    const source = new ObsidianVaultSource(app);
+    const source = new ObsidianVaultSource(host(app));
     const changes: VaultChange[] = [];
     const stop = source.onChange((change) => changes.push(change));
     const created = await app.vault.create('New.md', 'fresh');
     await app.vault.modify(created, 'fresher');
     await app.vault.create('Attachments/other.png', 'x');
     await app.vault.rename(created, 'Projects/Renamed.md');
-    await app.vault.delete(app.vault.getFileByPath('Inbox.md')!);
+    await app.fileManager.trashFile(app.vault.getFileByPath('Inbox.md')!);
     stop();
     await app.vault.create('After.md', 'not seen');
     expect(changes.map((change) => [change.type, change.type === 'delete' ? change.path : change.note.path])).toEqual([
@@ -59,7 +63,7 @@ describe('ObsidianVaultSource on the fake host', () => {
 
   it('keeps a VaultIndex current through the vault’s own events', async () => {
     const app = vaultWithNotes();
-    const source = new ObsidianVaultSource(app);
+    const source = new ObsidianVaultSource(host(app));
     const index = await VaultIndex.build(source, { yieldToHost: immediate });
     index.watch();
     const file = await app.vault.create('Projects/Canoe.md', '# Canoe\n\nPaddle to the estuary.');
@@ -68,14 +72,14 @@ describe('ObsidianVaultSource on the fake host', () => {
     await app.vault.rename(file, 'Projects/Boat trip.md');
     await index.refresh();
     expect((await index.search('estuary'))[0]).toMatchObject({ path: 'Projects/Boat trip.md', title: 'Boat trip' });
-    await app.vault.delete(app.vault.getFileByPath('Projects/Boat trip.md')!);
+    await app.fileManager.trashFile(app.vault.getFileByPath('Projects/Boat trip.md')!);
     await index.refresh();
     expect(await index.search('estuary')).toEqual([]);
   });
 
   it('persists the index in the plugin folder and reloads it without re-reading unchanged notes', async () => {
     const app = vaultWithNotes();
-    const source = new ObsidianVaultSource(app);
+    const source = new ObsidianVaultSource(host(app));
     const store = pluginFolderIndexStore({ adapter: app.vault.adapter, path: `${app.vault.configDir}/plugins/glassbox/search-index.bin` });
     expect(await store.load()).toBeNull();
     const first = await openVaultIndex({ source, store, yieldToHost: immediate });
@@ -83,7 +87,7 @@ describe('ObsidianVaultSource on the fake host', () => {
     expect(await store.load()).not.toBeNull();
 
     const reads: string[] = [];
-    const counting = new ObsidianVaultSource(app);
+    const counting = new ObsidianVaultSource(host(app));
     const read = counting.read.bind(counting);
     counting.read = (path) => {
       reads.push(path);
