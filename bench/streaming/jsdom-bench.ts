@@ -33,7 +33,8 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
   process.env.NODE_ENV = 'production';
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/', pretendToBeVisual: false });
   const win = dom.window as unknown as Record<string, unknown>;
-  const target = window as unknown as Record<string, unknown>;
+  // Node's global object (this runs in the bench process, not in a page).
+  const target = global as unknown as Record<string, unknown>;
   for (const name of WINDOW_GLOBALS) {
     if (win[name] !== undefined) target[name] = name === 'window' ? dom.window : win[name];
   }
@@ -68,7 +69,7 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
   }
   Date.now = () => Math.round(loop.now);
   const overheadMs = await loop.calibrate();
-  const commits = installReactCommitCounter(window, () => loop.now);
+  const commits = installReactCommitCounter(global, () => loop.now);
   return { loop, commits, document: dom.window.document, overheadMs };
 }
 
