@@ -49,4 +49,20 @@ describe('safety against hostile notes and model output', () => {
     await saveScreenshot(page, 'hostile-output', chat.panel);
   });
 
+  it('reads the hostile note through the vault tools and shows what it found without running it', async () => {
+    const { page } = session;
+    await chat.useModel('extractive');
+    await chat.ask('What does the hostile note say about the secret test phrase canary?');
+    await chat.waitForIdle(30000);
+    if ((await chat.expanded()) === 'false') await chat.header.click();
+    const block = chat.block;
+    // The agent really searched and read the hostile note: its text is in the tool output.
+    await expect(block.textContent()).resolves.toContain('localSearch');
+    await expect(block.textContent()).resolves.toContain('Hostile note (XSS test)');
+    await expect(chat.lastAnswer.textContent()).resolves.toContain('hostile-canary-7731');
+    await expect(chat.lastAnswer.locator('img, script, svg, iframe').count()).resolves.toBe(0);
+    await page.waitForTimeout(500);
+    await expect(trap.report()).resolves.toEqual({ executed: 0, dialogs: [], liveElements: [] });
+    await saveScreenshot(page, 'hostile-note', chat.panel);
+  });
 });
