@@ -123,5 +123,22 @@ describe('chat view', () => {
     const toolResults = session.modelServer.requests.flatMap((request) => request.body?.messages ?? []).filter((message) => message.role === 'tool');
     expect(toolResults.some((message) => JSON.stringify(message.content).includes('Lisbon'))).toBe(true);
   });
-});
 
+  it("answers from the vault with the demo's extractive model, citing notes that open on click", async () => {
+    const { page } = session;
+    await chat.useModel('extractive');
+    await chat.ask('What did we decide about the pass price in the pricing review?');
+    await chat.waitForIdle(30000);
+    await page.waitForFunction(() => document.querySelector('.playground-sidebar [data-testid="reasoning-header"]')?.getAttribute('aria-expanded') === 'false');
+    await saveScreenshot(page, 'demo');
+    await chat.header.click();
+    const steps = (await chat.steps.allTextContents()).join('\n');
+    expect(steps).toContain('localSearch');
+    expect(steps).toMatch(/Read .*Pricing/);
+    const citation = chat.lastAnswer.locator('[data-testid="assistant-message-body"] a.internal-link').first();
+    const target = await citation.getAttribute('data-href');
+    expect(target).toBeTruthy();
+    await citation.click();
+    await page.waitForFunction((title) => document.querySelector('[data-testid="note-pane"] h1.inline-title')?.textContent === title, target);
+  });
+});
