@@ -9,6 +9,8 @@ import { MessageItem } from './MessageItem';
  */
 export function MessageList() {
   const ids = useChatSelector((state) => state.messageIds);
+  // aria-busy while a run streams: screen readers read the finished answer once, not every chunk.
+  const running = useChatSelector((state) => state.running);
   const { visible, hiddenCount, showEarlier } = useLazyMessages(ids);
   if (ids.length === 0) {
     return (
@@ -18,7 +20,7 @@ export function MessageList() {
     );
   }
   return (
-    <div className="glassbox-messages" role="log" aria-label="Conversation" data-testid="message-list">
+    <div className="glassbox-messages" role="log" aria-label="Conversation" aria-busy={running} data-testid="message-list">
       {hiddenCount > 0 ? (
         <button type="button" className="glassbox-show-earlier" data-testid="show-earlier" onClick={showEarlier}>
           {`Show earlier messages (${hiddenCount})`}
