@@ -38,7 +38,7 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
   const now = props.now ?? systemNow;
   const reasoningError = props.reasoningError === true || payload === null;
   const working = payload !== null && live && isWorking(payload);
-  const nowMs = useTicker(working && payload.status === 'reasoning', now);
+  const nowMs = useTicker({ active: working && payload.status === 'reasoning', now, anchorMs: payload?.startedAt ?? 0 });
   const expandWhileWorking = props.expandWhileWorking ?? DEFAULT_DISPLAY_OPTIONS.expandWhileWorking;
   const { expanded, toggle } = useBlockExpansion({
     status: payload?.status ?? null,

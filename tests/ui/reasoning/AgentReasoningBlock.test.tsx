@@ -33,6 +33,15 @@ describe('AgentReasoningBlock: live run', () => {
     expect(screen.getByRole('img', { name: 'Working' })).toBeTruthy();
   });
 
+  it('ticks on the whole seconds since the message was sent, not since the block mounted', () => {
+    render(<AgentReasoningBlock payload={payload({ startedAt: T0 - 400 })} live />);
+    expect(label()).toBe('Reasoning…');
+    act(() => jest.advanceTimersByTime(600));
+    expect(label()).toBe('Reasoning · 1s');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(label()).toBe('Reasoning · 2s');
+  });
+
   it('leaves paused time out of the timer', () => {
     jest.setSystemTime(T0 + 20_000);
     render(<AgentReasoningBlock payload={payload({ pausedMs: 15_000 })} live />);
