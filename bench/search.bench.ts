@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import MiniSearch from 'minisearch';
 import { VaultIndex, type VaultSource } from '../src/search';
 import { generateVault, random, type EvalQuery, type GeneratedNote } from './search-vault-generator';
@@ -19,7 +20,9 @@ interface Measurement {
   notes: number;
   textMB: number;
   buildMs: number;
+  buildWallMs: number;
   longestBlockMs: number;
+  longestBlockWallMs: number;
   peakHeapMB: number;
   retainedHeapMB: number;
   reloadMs: number;
@@ -91,11 +94,18 @@ function corpusQueries(notes: readonly GeneratedNote[]): EvalQuery[] {
   return queries;
 }
 
-const gc = (): void => (window as { gc?: () => void }).gc?.();
+// `gc` from a fresh context: the same function as the global one --expose-gc installs.
+const gcFunction = runInNewContext('typeof gc === "function" ? gc : undefined') as (() => void) | undefined;
+const gc = (): void => gcFunction?.();
 // Typed arrays live outside the JS heap (arrayBuffers), so both count.
 const heapMB = (): number => {
   const usage = process.memoryUsage();
   return (usage.heapUsed + usage.arrayBuffers) / 1048576;
+};
+/** Process CPU time in ms: the machine is shared, so wall time mostly measures the neighbours. */
+const cpuNow = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
 };
 const percentile = (values: number[], share: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
 const median = (values: number[]): number => percentile(values, 0.5);
@@ -124,29 +134,33 @@ function heartbeat(): { stop: () => { longestMs: number; peakMB: number }; sampl
   };
 }
 
-function score(queries: readonly EvalQuery[], run: (query: string) => string[]): { hitAt10: number; mrr: number } {
+/** hit@10 and MRR of ranked path lists (one per query, in query order). */
+function score(queries: readonly EvalQuery[], ranked: readonly string[][]): { hitAt10: number; mrr: number } {
   let hits = 0;
   let reciprocal = 0;
-  for (const { query, expected } of queries) {
-    const rank = run(query).indexOf(expected);
+  queries.forEach(({ expected }, position) => {
+    const rank = ranked[position]!.indexOf(expected);
     if (rank >= 0) {
       hits += 1;
       reciprocal += 1 / (rank + 1);
     }
-  }
+  });
   return { hitAt10: hits / queries.length, mrr: reciprocal / queries.length };
 }
 
-function latency(queries: readonly EvalQuery[], run: (query: string) => unknown): number[] {
+/** Runs every query `rounds` times; returns the CPU time of each run and the first round's results. */
+function latency(queries: readonly EvalQuery[], run: (query: string) => string[], rounds: number): { times: number[]; ranked: string[][] } {
   const times: number[] = [];
-  for (let round = 0; round < 3; round += 1) {
+  const ranked: string[][] = [];
+  for (let round = 0; round < rounds; round += 1) {
     for (const { query } of queries) {
-      const started = performance.now();
-      run(query);
-      times.push(performance.now() - started);
+      const started = cpuNow();
+      const result = run(query);
+      times.push(cpuNow() - started);
+      if (round === 0) ranked.push(result);
     }
   }
-  return times;
+  return { times, ranked };
 }
 
 async function measureGlassbox(notes: GeneratedNote[], queries: EvalQuery[], base: Omit<Measurement, 'buildMs'> & { textMB: number }): Promise<Measurement> {
@@ -158,42 +172,59 @@ async function measureGlassbox(notes: GeneratedNote[], queries: EvalQuery[], bas
   gc();
   const heapBefore = heapMB();
   const beat = heartbeat();
-  const started = performance.now();
-  const index = await VaultIndex.build(source);
-  const buildMs = performance.now() - started;
+  // CPU time between two yields of the index = the longest slice it held the thread for.
+  let sliceStart = cpuNow();
+  let longestSlice = 0;
+  const yieldToHost = (): Promise<void> => {
+    longestSlice = Math.max(longestSlice, cpuNow() - sliceStart);
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        sliceStart = cpuNow();
+        resolve();
+      }),
+    );
+  };
+  const wallStarted = performance.now();
+  const started = cpuNow();
+  const index = await VaultIndex.build(source, { yieldToHost });
+  const buildMs = cpuNow() - started;
+  const buildWallMs = performance.now() - wallStarted;
+  longestSlice = Math.max(longestSlice, cpuNow() - sliceStart);
   const { longestMs, peakMB } = beat.stop();
   gc();
   const retained = heapMB() - heapBefore;
   const run = (query: string): string[] => index.rank(query, { limit: 10 }).map((hit) => hit.note.path);
-  latency(queries.slice(0, 50), run); // warm-up
-  const times = latency(queries, run);
+  latency(queries.slice(0, 50), run, 1); // warm-up
+  const { times, ranked } = latency(queries, run, 3);
   const searchTimes: number[] = [];
   for (const { query } of queries) {
-    const begun = performance.now();
+    const begun = cpuNow();
     await index.search(query, { limit: 10 });
-    searchTimes.push(performance.now() - begun);
+    searchTimes.push(cpuNow() - begun);
   }
-  const quality = score(queries, run);
+  const quality = score(queries, ranked);
   const data = await index.serialize();
   const reloads: number[] = [];
   for (let round = 0; round < 5; round += 1) {
-    const begun = performance.now();
+    const begun = cpuNow();
     const loaded = VaultIndex.load(data.slice(), source);
     await loaded!.refresh();
-    reloads.push(performance.now() - begun);
+    reloads.push(cpuNow() - begun);
   }
   const updates: number[] = [];
   for (let round = 0; round < 50; round += 1) {
     const note = notes[(round * 397) % notes.length];
     files.set(note.path, { ...note, text: `${note.text}\nEdited ${round} marmalade.` });
-    const begun = performance.now();
+    const begun = cpuNow();
     await index.applyChange({ type: 'modify', note: { path: note.path, mtime: note.mtime + round + 1, size: note.text.length + 20 } });
-    updates.push(performance.now() - begun);
+    updates.push(cpuNow() - begun);
   }
   return {
     ...base,
     buildMs,
-    longestBlockMs: longestMs,
+    buildWallMs,
+    longestBlockMs: longestSlice,
+    longestBlockWallMs: longestMs,
     peakHeapMB: peakMB - heapBefore,
     retainedHeapMB: retained,
     reloadMs: median(reloads),
@@ -213,39 +244,45 @@ function measureMiniSearch(notes: GeneratedNote[], queries: EvalQuery[], base: O
   gc();
   const heapBefore = heapMB();
   let peak = heapBefore;
-  const started = performance.now();
+  const wallStarted = performance.now();
+  const started = cpuNow();
   const search = new MiniSearch(options);
   // addAll is this same loop; adding one by one lets us sample the heap during the build.
   documents.forEach((document, position) => {
     search.add(document);
     if (position % 200 === 0) peak = Math.max(peak, heapMB());
   });
-  const buildMs = performance.now() - started;
+  const buildMs = cpuNow() - started;
+  const buildWallMs = performance.now() - wallStarted;
   peak = Math.max(peak, heapMB());
   gc();
   const retained = heapMB() - heapBefore;
   const run = (query: string): string[] => search.search(query).slice(0, 10).map((result) => (result as unknown as { path: string }).path);
-  latency(queries.slice(0, 50), run);
-  const times = latency(queries, run);
-  const quality = score(queries, run);
+  latency(queries.slice(0, 10), run, 1);
+  // One round: with default options a stopword-heavy query takes MiniSearch long enough that
+  // three rounds would dominate the whole benchmark.
+  const { times, ranked } = latency(queries, run, 1);
+  const quality = score(queries, ranked);
   const json = JSON.stringify(search);
   const reloads: number[] = [];
   for (let round = 0; round < 3; round += 1) {
-    const begun = performance.now();
+    const begun = cpuNow();
     MiniSearch.loadJSON(json, options);
-    reloads.push(performance.now() - begun);
+    reloads.push(cpuNow() - begun);
   }
   const updates: number[] = [];
   for (let round = 0; round < 50; round += 1) {
     const document = documents[(round * 397) % documents.length];
-    const begun = performance.now();
+    const begun = cpuNow();
     search.replace({ ...document, text: `${document.text}\nEdited ${round} marmalade.` });
-    updates.push(performance.now() - begun);
+    updates.push(cpuNow() - begun);
   }
   return {
     ...base,
     buildMs,
+    buildWallMs,
     longestBlockMs: buildMs,
+    longestBlockWallMs: buildWallMs,
     peakHeapMB: peak - heapBefore,
     retainedHeapMB: retained,
     reloadMs: median(reloads),
@@ -274,10 +311,10 @@ function table(vault: VaultName, results: Record<EngineName, Measurement>): stri
   return [
     `### ${vault === 'corpus' ? `obsidian-help corpus (${ours.notes} notes, ${fixed(ours.textMB)} MB)` : `generated vault (${ours.notes} notes, ${fixed(ours.textMB)} MB)`}`,
     '',
-    '| measure | Glassbox VaultIndex | MiniSearch (defaults) | budget (20k notes) |',
+    '| measure (CPU ms unless said) | Glassbox VaultIndex | MiniSearch (defaults) | budget (20k notes) |',
     '| --- | --- | --- | --- |',
-    row('build (ms)', (m) => fixed(m.buildMs, 0), '≤ 4000'),
-    row('longest main-thread block during build (ms)', (m) => fixed(m.longestBlockMs), '≤ 50'),
+    row('build, CPU (wall) ms', (m) => `${fixed(m.buildMs, 0)} (${fixed(m.buildWallMs, 0)})`, '≤ 4000'),
+    row('longest main-thread block during build, CPU (wall) ms', (m) => `${fixed(m.longestBlockMs)} (${fixed(m.longestBlockWallMs)})`, '≤ 50'),
     row('peak heap during build (MB)', (m) => `${fixed(m.peakHeapMB)} (${fixed(m.peakHeapMB / m.textMB, 2)}× text)`, '≤ 4× text'),
     row('heap retained by the index (MB)', (m) => fixed(m.retainedHeapMB)),
     row('restart: load saved index (ms)', (m) => fixed(m.reloadMs, 0), '≤ 500'),

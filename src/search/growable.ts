@@ -1,4 +1,4 @@
-/** A typed array that grows by doubling, for postings and per-passage columns. */
+/** A typed array that grows by half its size at a time (less slack than doubling), for postings and per-passage columns. */
 export class GrowableUint32 {
   array: Uint32Array;
   length = 0;
@@ -8,7 +8,7 @@ export class GrowableUint32 {
   }
 
   push(value: number): void {
-    if (this.length === this.array.length) this.grow(Math.max(16, this.length * 2));
+    if (this.length === this.array.length) this.grow(Math.max(16, Math.ceil(this.length * 1.5)));
     this.array[this.length++] = value;
   }
 
@@ -31,5 +31,24 @@ export class GrowableUint32 {
     growable.array = values;
     growable.length = values.length;
     return growable;
+  }
+}
+
+/** {@link GrowableUint32} for 16-bit values (term frequencies), at half the memory. */
+export class GrowableUint16 {
+  array: Uint16Array;
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.array = new Uint16Array(Math.max(16, capacity));
+  }
+
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const next = new Uint16Array(Math.max(16, Math.ceil(this.length * 1.5)));
+      next.set(this.array);
+      this.array = next;
+    }
+    this.array[this.length++] = value;
   }
 }

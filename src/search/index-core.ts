@@ -162,6 +162,7 @@ export class IndexCore {
    * ones. Time-sliced. After a bulk build this also makes the bulk postings visible.
    */
   async compact(slicer: TimeSlicer): Promise<void> {
+    if (this.deadNotes === 0 && !this.body.hasPending && !this.fields.hasPending) return;
     const noteRemap = new Int32Array(this.notes.length).fill(-1);
     const passageRemap = new Int32Array(this.passages.note.length).fill(-1);
     const notes: NoteRecord[] = [];

@@ -31,10 +31,13 @@ export class TermDictionary {
   add(term: string): number {
     const known = this.ids.get(term);
     if (known !== undefined) return known;
+    // A long substring is a view of the whole text it was cut from; copying it here keeps
+    // the dictionary from holding every passage that introduced a new word alive.
+    const own = term.length >= 13 ? (term + ' ').slice(0, -1) : term;
     const id = this.list.length;
-    this.ids.set(term, id);
-    this.list.push(term);
-    if (this.buckets) this.addToBucket(this.buckets, term, id);
+    this.ids.set(own, id);
+    this.list.push(own);
+    if (this.buckets) this.addToBucket(this.buckets, own, id);
     return id;
   }
 
