@@ -45,6 +45,8 @@ export function RunOptions() {
           value={maxIterations}
           disabled={running}
           onChange={(event) => {
+            // An empty box while retyping is not a choice of 1.
+            if (event.target.value.trim() === '') return;
             const value = clampIterations(Number(event.target.value));
             if (value !== null) controller.configureNextRun({ maxIterations: value });
           }}

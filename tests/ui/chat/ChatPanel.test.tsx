@@ -192,3 +192,22 @@ describe('ChatPanel with a long reopened conversation', () => {
     expect(document.querySelector('[data-message-id]')!.textContent).toBe('Message 20');
   });
 });
+
+describe('ChatPanel run options', () => {
+  it('loop style and max iterations go to the next run', async () => {
+    const chat = mountChat();
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('loop-style'), { target: { value: 'reason-act-observe' } });
+      fireEvent.change(screen.getByTestId('max-iterations'), { target: { value: '' } });
+      fireEvent.change(screen.getByTestId('max-iterations'), { target: { value: '25' } });
+      fireEvent.change(screen.getByTestId('model-picker'), { target: { value: 'other-model' } });
+    });
+    await send('question');
+    const options = chat.scripted.runs[0].options;
+    expect(options.loopStyle).toBe('reason-act-observe');
+    expect(options.maxIterations).toBe(25);
+    expect(options.modelName).toBe('other-model');
+    expect((screen.getByTestId('loop-style') as HTMLSelectElement).disabled).toBe(true);
+    await chat.scripted.runs[0].end('complete');
+  });
+});
