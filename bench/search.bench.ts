@@ -139,7 +139,7 @@ function score(queries: readonly EvalQuery[], ranked: readonly string[][]): { hi
   let hits = 0;
   let reciprocal = 0;
   queries.forEach(({ expected }, position) => {
-    const rank = ranked[position]!.indexOf(expected);
+    const rank = ranked[position].indexOf(expected);
     if (rank >= 0) {
       hits += 1;
       reciprocal += 1 / (rank + 1);
