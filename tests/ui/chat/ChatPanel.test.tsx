@@ -207,7 +207,7 @@ describe('ChatPanel run options', () => {
     expect(options.loopStyle).toBe('reason-act-observe');
     expect(options.maxIterations).toBe(25);
     expect(options.modelName).toBe('other-model');
-    expect((screen.getByTestId('loop-style') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLSelectElement>('loop-style').disabled).toBe(true);
     await chat.scripted.runs[0].end('complete');
   });
 });
