@@ -13,6 +13,8 @@ export interface JsdomBenchWorld {
   readonly document: Document;
   /** Milliseconds the loop subtracts from every task as its own overhead. */
   readonly overheadMs: number;
+  /** Puts Node's own timers, `Date.now` and globals back (before anything else runs in the process). */
+  restore(): void;
 }
 
 const WINDOW_GLOBALS = [
@@ -35,13 +37,18 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
   const win = dom.window as unknown as Record<string, unknown>;
   // Node's global object (this runs in the bench process, not in a page).
   const target = global as unknown as Record<string, unknown>;
+  const saved = new Map<string, unknown>();
+  const replace = (name: string, value: unknown): void => {
+    if (!saved.has(name)) saved.set(name, target[name]);
+    target[name] = value;
+  };
   for (const name of WINDOW_GLOBALS) {
-    if (win[name] !== undefined) target[name] = name === 'window' ? dom.window : win[name];
+    if (win[name] !== undefined) replace(name, name === 'window' ? dom.window : win[name]);
   }
   if (typeof win.matchMedia !== 'function') {
     const matchMedia = (query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
     win.matchMedia = matchMedia;
-    target.matchMedia = matchMedia;
+    replace('matchMedia', matchMedia);
   }
   const loop = new VirtualEventLoop({
     startEpochMs,
@@ -64,13 +71,22 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
     },
   };
   for (const [name, value] of Object.entries(timers)) {
-    target[name] = value;
+    replace(name, value);
     win[name] = value;
   }
+  const realDateNow = Date.now;
   Date.now = () => Math.round(loop.now);
   const overheadMs = await loop.calibrate();
   const commits = installReactCommitCounter(global, () => loop.now);
-  return { loop, commits, document: dom.window.document, overheadMs };
+  const restore = (): void => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete target[name];
+      else target[name] = value;
+    }
+    Date.now = realDateNow;
+    delete target.__REACT_DEVTOOLS_GLOBAL_HOOK__;
+  };
+  return { loop, commits, document: dom.window.document, overheadMs, restore };
 }
 
 function cpuMs(): number {

@@ -71,6 +71,7 @@ async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
       process.stderr.write(`jsdom ${name} run ${index + 1}: ${measurement.mainThreadMs.toFixed(0)} ms main thread\n`);
     }
   }
+  world.restore();
   const rows: StreamingRow[] = [];
   if (flags.runs > 0) rows.push({ environment: 'jsdom', renderer: factories.real().name, runs: flags.runs, measurement: medianMeasurement(results.real) });
   if (flags.naiveRuns > 0) rows.push({ environment: 'jsdom', renderer: factories.naive().name, runs: flags.naiveRuns, measurement: medianMeasurement(results.naive) });
