@@ -1,9 +1,10 @@
-import { type Editor, Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
+import { type Editor, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
 import { runAgent } from './agent';
 import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
 import { FolderExcludingSource } from './cli/folder-excluding-source';
 import { ConversationStore } from './obsidian/conversation-store';
+import { listModels } from './obsidian/list-models';
 import { ObsidianVaultSource, pluginFolderIndexStore } from './obsidian/obsidian-vault-source';
 import { openConversationNote } from './obsidian/open-conversation-note';
 import { createReadingViewProcessor } from './obsidian/reading-view-processor';
@@ -37,6 +38,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       runAgent,
       conversations,
       ribbonIcon: () => this.ribbonIconEl,
+      // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
+      listModels: () => listModels({ baseUrl: this.settings.baseUrl, apiKey: this.apiKey(), get: ({ url, headers }) => requestUrl({ url, headers, throw: false }).then((response) => ({ status: response.status, json: safeJson(response) })) }),
       toolbarExtras: (view) => createElement(HistoryToggle, {
         load: () => conversations.list(),
         onOpen: (summary) => void this.openSavedConversation({ view, conversations, path: summary.path }),
@@ -124,6 +127,12 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   }
 
 
+  // Read at each use: the key lives in SecretStorage only, never in the plugin's data.
+  private apiKey(): string | null {
+    const name = this.settings.apiKeySecretName.trim();
+    return name === '' ? null : this.app.secretStorage.getSecret(name);
+  }
+
   private openChatView(): ChatView | null {
     const view = this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)[0]?.view;
     return view instanceof ChatView ? view : null;
@@ -141,6 +150,15 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
     const store = pluginFolderIndexStore({ adapter: this.app.vault.adapter, path: `${pluginDir}/search-index.bin` });
     return new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source, store }), source }));
+  }
+}
+
+function safeJson(response: { readonly json: unknown }): unknown {
+  try {
+    return response.json;
+  } catch {
+    // requestUrl's json getter throws on a body that is not JSON.
+    return null;
   }
 }
 

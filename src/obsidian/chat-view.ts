@@ -37,6 +37,8 @@ export interface ChatViewOptions {
   readonly ribbonIcon?: () => HTMLElement | null;
   /** Extra toolbar content (the conversation history button), given the view. */
   readonly toolbarExtras?: (view: ChatView) => ReactNode;
+  /** Model names the endpoint offers, suggested by the model picker. */
+  readonly listModels?: () => Promise<readonly string[]>;
   /** Tests pass a manual scheduler and clock. */
   readonly scheduleFrame?: FrameScheduler;
   readonly now?: () => number;
@@ -55,6 +57,7 @@ export class ChatView extends ItemView {
   private root: Root | null = null;
   private sourcePath = '';
   private unsubscribe: (() => void) | null = null;
+  private offeredModels: readonly string[] = [];
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -96,6 +99,7 @@ export class ChatView extends ItemView {
     this.unsubscribe = this.controller.store.subscribe(() => {
       if (this.controller.store.getState().pendingInput === null) this.setPulse(false);
     });
+    this.loadModels();
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => this.isChatVisible() && this.setPulse(false)));
     this.registerEvent(this.app.workspace.on('layout-change', () => this.isChatVisible() && this.setPulse(false)));
     return Promise.resolve();
@@ -116,6 +120,7 @@ export class ChatView extends ItemView {
 
   /** Re-renders with the current settings (display mode, toggles); the settings tab calls it. */
   refresh(): void {
+    this.loadModels();
     const settings = this.options.settings.settings;
     if (!this.controller.store.getState().running) {
       this.controller.configureNextRun({ model: settings.model, loopStyle: settings.loopStyle, maxIterations: settings.maxIterations });
@@ -150,11 +155,22 @@ export class ChatView extends ItemView {
         host: this.host,
         roots: this.roots,
         display: this.displayOptions(),
-        models: [this.options.settings.settings.model],
+        models: [...new Set([this.options.settings.settings.model, ...this.offeredModels])],
         sourcePath: this.sourcePath,
         toolbarExtras: this.options.toolbarExtras?.(this),
       }),
     );
+  }
+
+  // Asks the endpoint for its models in the background; the picker works without them.
+  private loadModels(): void {
+    const list = this.options.listModels;
+    if (list === undefined) return;
+    void list().then((models) => {
+      if (this.root === null || models.join('\n') === this.offeredModels.join('\n')) return;
+      this.offeredModels = models;
+      this.render();
+    });
   }
 
   private displayOptions(): ReasoningDisplayOptions {

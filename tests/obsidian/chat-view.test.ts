@@ -150,4 +150,13 @@ describe('ChatView: a whole run through the real runner and the scripted model s
     expect(roots.live).toBe(0);
     expect(root.childElementCount).toBe(0);
   });
+
+  it('the model picker suggests the models the endpoint lists', async () => {
+    const quick = scenario().turn((t) => t.text('Quick answer.'));
+    opened = await openChatView({ scenarios: { quick }, model: 'quick', extra: { listModels: () => Promise.resolve(['llama3.1', 'quick']) } });
+    const root = opened.view.contentEl;
+    await until(() => root.querySelectorAll('datalist option').length === 2);
+    expect([...root.querySelectorAll('datalist option')].map((option) => option.getAttribute('value'))).toEqual(['quick', 'llama3.1']);
+    expect(q(root, 'model-picker')!.getAttribute('list')).toBe(root.querySelector('datalist')!.id);
+  });
 });
