@@ -180,7 +180,8 @@ export class IndexCore {
         columns.length.push(this.passages.length.array[passage]);
         columns.heading.push(this.passages.heading.array[passage]);
       }
-      notes.push({ ...note, firstPassage });
+      // Field by field, not a spread: loaded records keep their lists behind getters.
+      notes.push({ path: note.path, title: note.title, mtime: note.mtime, size: note.size, aliases: note.aliases, tags: note.tags, headings: note.headings, links: note.links, firstPassage, passageCount: note.passageCount, alive: true });
       if ((noteId & 1023) === 0) await slicer.checkpoint();
     }
     const noDeadNotes = this.deadNotes === 0;

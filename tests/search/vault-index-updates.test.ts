@@ -74,6 +74,8 @@ describe('VaultIndex persistence', () => {
       expect(await loaded.search(query)).toEqual(await index.search(query));
     }
     expect(loaded.notesWithTag('project/alpha').map((note) => note.path)).toEqual(index.notesWithTag('project/alpha').map((note) => note.path));
+    expect(loaded.backlinks('Gardening.md')).toEqual(index.backlinks('Gardening.md'));
+    expect(loaded.note('Gardening.md')).toMatchObject({ aliases: ['Allotment'], headings: ['Gardening', 'Irrigation', 'Soil'], tags: ['hobby', 'garden'] });
     // A copy in an unaligned buffer (as a file read can give) loads too.
     const unaligned = new Uint8Array(data.byteLength + 1).subarray(1);
     unaligned.set(data);
