@@ -4,7 +4,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { build, type BuildOptions } from 'esbuild';
+import { build, stop, type BuildOptions } from 'esbuild';
 
 // The production main.js, built with the real options from esbuild.options.mjs, must load
 // where Obsidian loads it, mobile included: CommonJS, only `obsidian` (and CodeMirror) from the
@@ -12,10 +12,39 @@ import { build, type BuildOptions } from 'esbuild';
 
 const root = join(__dirname, '..', '..');
 
+// MessageChannel is left out on purpose: React's scheduler opens one at load and its port would
+// keep jest alive (it falls back to setTimeout, which the test tracks).
+const WEB_GLOBALS = [
+  'console', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone',
+  'TextEncoder', 'TextDecoder', 'TextEncoderStream', 'TextDecoderStream', 'URL', 'URLSearchParams',
+  'AbortController', 'AbortSignal', 'Event', 'EventTarget', 'atob', 'btoa', 'crypto', 'performance',
+  'fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'File',
+  'ReadableStream', 'WritableStream', 'TransformStream',
+];
+
 /** Reads the real build options in a child process (they live in an ES module jest cannot import). */
 function readBuildOptions(): { plugin: BuildOptions; externals: string[] } {
   const script = "import('./esbuild.options.mjs').then((m) => process.stdout.write(JSON.stringify({ plugin: m.pluginBuildOptions({ production: true }), externals: m.obsidianExternals })))";
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+}
+
+/**
+ * A value that accepts any use: every property is another such value, it can be called or
+ * constructed, iterates as empty and is not a thenable. Stands in for the app, whose API the
+ * plugin uses more of over time; this test is about loading, not about Obsidian's behaviour.
+ */
+function anything(): unknown {
+  const target = function () {} as unknown as Record<PropertyKey, unknown>;
+  return new Proxy(target, {
+    get: (_target, key) => {
+      if (key === 'then') return undefined;
+      if (key === Symbol.iterator) return function* () {};
+      if (key === Symbol.toPrimitive) return () => '';
+      return anything();
+    },
+    apply: () => anything(),
+    construct: () => anything() as object,
+  });
 }
 
 /** A minimal `obsidian`: a Plugin base that records what the plugin registers and undoes it on unload. */
@@ -45,7 +74,6 @@ function createObsidianStub(): { module: Record<string, unknown>; registered: st
       return child;
     }
   }
-  const element = (): Record<string, unknown> => new Proxy({}, { get: (_target, key) => (key === 'then' ? undefined : () => element()) });
   class Plugin extends Component {
     private data: unknown = null;
     constructor(
@@ -73,7 +101,7 @@ function createObsidianStub(): { module: Record<string, unknown>; registered: st
     addRibbonIcon(icon: string): unknown {
       registered.push(`ribbon:${icon}`);
       this.register(() => undefined);
-      return element();
+      return anything();
     }
     addSettingTab(): void {
       registered.push('setting-tab');
@@ -87,8 +115,9 @@ function createObsidianStub(): { module: Record<string, unknown>; registered: st
   }
   class Stub {}
   const known: Record<string, unknown> = { Plugin, Component, Platform: { isMobile: true, isDesktop: false, isMobileApp: true, isDesktopApp: false } };
-  // Any other export is a do-nothing class: the plugin may import it, but must not need it to load.
-  const module = new Proxy(known, { get: (target, key: string) => target[key] ?? Stub });
+  for (const name of ['View', 'ItemView', 'SettingTab', 'PluginSettingTab', 'Modal', 'MarkdownRenderChild', 'Notice', 'Setting', 'Events']) known[name] = Stub;
+  // Any other export is a do-anything function: the plugin may import it, but must not need it to load.
+  const module = new Proxy(known, { get: (target, key: string) => target[key] ?? anything() });
   return { module, registered, cleanups };
 }
 
@@ -105,7 +134,11 @@ describe('production main.js', () => {
     code = readFileSync(outfile, 'utf8');
   }, 60_000);
 
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(outDir, { recursive: true, force: true });
+    // esbuild keeps a service process alive for later builds; without this jest cannot exit.
+    await stop();
+  });
 
   it('keeps obsidian, electron, CodeMirror and Lezer external, and is a minified CommonJS browser build', () => {
     for (const name of ['obsidian', 'electron', '@codemirror/state', '@codemirror/view', '@codemirror/language', '@lezer/common']) expect(options.externals).toContain(name);
@@ -117,7 +150,7 @@ describe('production main.js', () => {
     const required: string[] = [];
     const stub = createObsidianStub();
     const moduleObject: { exports: Record<string, unknown> } = { exports: {} };
-    const sandbox = {
+    const sandbox: Record<string, unknown> = {
       module: moduleObject,
       exports: moduleObject.exports,
       require: (name: string) => {
@@ -125,28 +158,53 @@ describe('production main.js', () => {
         if (name === 'obsidian') return stub.module;
         throw new Error(`main.js required "${name}", which Obsidian does not provide on mobile`);
       },
-      console,
-      setTimeout,
-      clearTimeout,
-      setInterval,
-      clearInterval,
-      queueMicrotask,
-      TextEncoder,
-      TextDecoder,
-      URL,
-      URLSearchParams,
-      AbortController,
-      AbortSignal,
     };
-    vm.runInNewContext(code, sandbox, { filename: 'main.js' });
+    // The web platform an Obsidian window has on desktop and mobile alike; nothing Node-only
+    // (no process, Buffer or require beyond the recorder above).
+    for (const name of WEB_GLOBALS) if (name in globalThis) sandbox[name] = (globalThis as unknown as Record<string, unknown>)[name];
+    // Timers are tracked so the test can tell whether the plugin leaves any running after unload.
+    const pending = new Map<unknown, string>();
+    sandbox.setTimeout = (callback: () => void, ms?: number) => {
+      const handle = setTimeout(() => {
+        pending.delete(handle);
+        callback();
+      }, ms);
+      pending.set(handle, `timeout ${ms}ms: ${String(callback).slice(0, 120)}`);
+      return handle;
+    };
+    sandbox.clearTimeout = (handle: ReturnType<typeof setTimeout>) => {
+      pending.delete(handle);
+      clearTimeout(handle);
+    };
+    sandbox.setInterval = (callback: () => void, ms?: number) => {
+      const handle = setInterval(callback, ms);
+      pending.set(handle, `interval ${ms}ms: ${String(callback).slice(0, 120)}`);
+      return handle;
+    };
+    sandbox.clearInterval = (handle: ReturnType<typeof setInterval>) => {
+      pending.delete(handle);
+      clearInterval(handle);
+    };
+    const context = vm.createContext(sandbox);
+    context.window = context;
+    context.self = context;
+    try {
+      vm.runInContext(code, context, { filename: 'main.js' });
+    } catch (error) {
+      // The VM's own message quotes the minified line; keep only what names the problem.
+      throw new Error(`main.js failed to load: ${String(error).slice(0, 300)}`);
+    }
 
     const exported = moduleObject.exports;
     const PluginClass = (exported.default ?? exported) as new (app: unknown, manifest: unknown) => { onload(): Promise<void> | void; unload(): void };
-    const plugin = new PluginClass({ workspace: {}, vault: {} }, { id: 'glassbox', name: 'Glassbox', version: '0.0.0' });
+    const plugin = new PluginClass(anything(), { id: 'glassbox', name: 'Glassbox', version: '0.0.0' });
     await plugin.onload();
     expect(stub.registered).toEqual(expect.arrayContaining(['view:glassbox-chat', 'command:open-chat']));
     plugin.unload();
     expect(stub.cleanups.run).toBe(stub.registered.length);
+    const leftRunning = [...pending.values()];
+    for (const handle of pending.keys()) clearTimeout(handle as ReturnType<typeof setTimeout>);
+    expect(leftRunning).toEqual([]);
 
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
     expect(required.filter((name) => builtins.has(name) || name.startsWith('node:'))).toEqual([]);
