@@ -42,28 +42,44 @@ export function noteBody(output: string): string {
     .join('\n');
 }
 
+/** A sentence of a note with the heading it sits under (empty before the first heading). */
+export interface NoteSentence {
+  readonly sentence: string;
+  readonly heading: string;
+}
+
 /**
  * Sentences of Markdown text, verbatim, for quoting: each line (list markers and `>` removed) is
  * split at sentence ends; front matter, headings, code, tables and lines that only introduce a
  * list (ending in `:`) are skipped.
  */
 export function sentencesOf(markdown: string): string[] {
+  return noteSentences(markdown).map((entry) => entry.sentence);
+}
+
+/** Like {@link sentencesOf}, with each sentence's heading (headings give a sentence its topic). */
+export function noteSentences(markdown: string): NoteSentence[] {
   const withoutFrontMatter = markdown.trimStart().replace(/^---\n[\s\S]*?\n---\n/, '');
-  const sentences: string[] = [];
+  const sentences: NoteSentence[] = [];
   let inFence = false;
+  let heading = '';
   for (const line of withoutFrontMatter.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) {
       inFence = !inFence;
       continue;
     }
-    if (inFence || /^\s*(#|\||<!--|---)/.test(line)) continue;
+    if (inFence) continue;
+    const headingMatch = /^\s*#{1,6}\s+(.*)$/.exec(line);
+    if (headingMatch) heading = headingMatch[1].trim();
+    if (/^\s*(#|\||<!--|---)/.test(line)) continue;
     const text = line
       .replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+/, '')
       .replace(/^\[[ xX]\]\s+/, '')
       .trim();
-    for (const sentence of text.replace(/([.!?])\s+/g, '$1\n').split('\n')) {
+    // Latin sentence ends need a space after them; CJK ones (。！？) do not.
+    for (const sentence of text.replace(/([.!?])\s+/g, '$1\n').replace(/([。！？])/g, '$1\n').split('\n')) {
       const trimmed = sentence.trim();
-      if (trimmed.length >= 12 && /[a-z]/i.test(trimmed) && !trimmed.endsWith(':')) sentences.push(trimmed);
+      if (trimmed.length >= 12 && /\p{L}/u.test(trimmed) && !trimmed.endsWith(':')) sentences.push({ sentence: trimmed, heading });
     }
   }
   return sentences;
