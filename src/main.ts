@@ -2,7 +2,6 @@ import { type Editor, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obs
 import { runAgent } from './agent';
 import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
-import { FolderExcludingSource } from './cli/folder-excluding-source';
 import { ConversationStore } from './obsidian/conversation-store';
 import { listModels } from './obsidian/list-models';
 import { ObsidianVaultSource, pluginFolderIndexStore } from './obsidian/obsidian-vault-source';
@@ -12,7 +11,7 @@ import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
-import { openVaultIndex } from './search';
+import { FolderExcludingSource, openVaultIndex } from './search';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
@@ -146,7 +145,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
 
   private createVaultTools(): VaultToolsProvider {
     // Saved conversations are not notes to answer from: the agent would quote its own answers.
-    const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), this.settings.conversationsFolder);
+    const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), () => this.settings.conversationsFolder);
     const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
     const store = pluginFolderIndexStore({ adapter: this.app.vault.adapter, path: `${pluginDir}/search-index.bin` });
     return new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source, store }), source }));

@@ -6,11 +6,10 @@ import type { AgentRunEndStatus } from '../agent/events';
 import { createConversation, titleFromQuestion } from '../conversation';
 import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers/reasoning-payload';
-import { createVaultTools, VaultIndex } from '../search';
+import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER, NodeConversationStore } from './node-conversation-store';
-import { FolderExcludingSource } from './folder-excluding-source';
 import { NodeVaultSource } from './node-vault-source';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
 

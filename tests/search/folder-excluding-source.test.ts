@@ -1,4 +1,4 @@
-import { FolderExcludingSource } from '../../src/cli/folder-excluding-source';
+import { FolderExcludingSource } from '../../src/search/folder-excluding-source';
 import type { VaultChange, VaultSource } from '../../src/search/vault-source';
 
 function memorySource(notes: Record<string, string>): VaultSource & { emit(change: VaultChange): void } {
@@ -35,5 +35,24 @@ describe('FolderExcludingSource', () => {
     stop();
     inner.emit({ type: 'delete', path: 'After.md' });
     expect(seen).toEqual(['Travel.md']);
+  });
+
+  it('reads a folder given as a function at each call, so a changed setting applies at once', async () => {
+    let folder = 'Glassbox/Conversations';
+    const live = new FolderExcludingSource(inner, () => folder);
+    expect(live.hides('Glassbox/Conversations/Refunds?.md')).toBe(true);
+    folder = 'Glassbox';
+    expect((await live.listNotes()).map((note) => note.path)).toEqual(['Refunds.md']);
+    const seen: string[] = [];
+    const stop = live.onChange((change) => seen.push(change.type === 'delete' ? change.path : change.note.path));
+    inner.emit({ type: 'create', note: { path: 'Glassbox/Chats/New.md', mtime: 2, size: 1 } });
+    inner.emit({ type: 'create', note: { path: 'Notes/New.md', mtime: 2, size: 1 } });
+    stop();
+    expect(seen).toEqual(['Notes/New.md']);
+  });
+
+  it('hides nothing when the folder is the vault root', async () => {
+    const rootFolder = new FolderExcludingSource(inner, '/');
+    expect(await rootFolder.listNotes()).toHaveLength(4);
   });
 });
