@@ -6,7 +6,7 @@ import { PostingStore } from './posting-store';
 import type { TimeSlicer } from './scheduler';
 import { TermDictionary } from './term-dictionary';
 import { tokenize } from './tokenize';
-import type { VaultNoteInfo } from './vault-source';
+import type { VaultNoteInfo, VaultNoteMetadata } from './vault-source';
 
 /** Bits of a note-field posting: which fields of the note hold the term. */
 export const FIELD_TITLE = 1;
@@ -69,7 +69,7 @@ export class IndexCore {
   }
 
   /** Indexes one note's text; `bulk` postings become visible at the next compaction. */
-  addNote(info: VaultNoteInfo, text: string, bulk: boolean): void {
+  addNote(info: VaultNoteInfo, text: string, bulk: boolean, metadata?: VaultNoteMetadata): void {
     this.removeNote(info.path);
     const parsed = parseNote(text);
     const noteId = this.notes.length;
@@ -109,7 +109,10 @@ export class IndexCore {
     }
     const title = noteTitle(info.path);
     const aliases = parsed.frontmatterTitle ? [parsed.frontmatterTitle, ...parsed.aliases] : parsed.aliases;
-    this.notes.push({ path: info.path, title, mtime: info.mtime, size: info.size, aliases, tags: parsed.tags, headings: parsed.headings, links: parsed.links, firstPassage, passageCount, alive: true });
+    // The host's own parse (Obsidian's metadata cache) wins where it knows more than ours.
+    const tags = metadata?.tags ? union(parsed.tags, metadata.tags) : parsed.tags;
+    const links = metadata?.links ? union(parsed.links, metadata.links) : parsed.links;
+    this.notes.push({ path: info.path, title, mtime: info.mtime, size: info.size, aliases, tags, headings: parsed.headings, links, firstPassage, passageCount, alive: true });
     this.byPath.set(info.path, noteId);
     this.livePassages += passageCount;
     this.liveNotes += 1;
@@ -194,6 +197,13 @@ export class IndexCore {
     this.byPath.clear();
     notes.forEach((note, noteId) => this.byPath.set(note.path, noteId));
   }
+}
+
+/** `first` plus the items of `second` it lacks, compared case-insensitively, without a leading `#`. */
+function union(first: readonly string[], second: readonly string[]): readonly string[] {
+  const seen = new Set(first.map((item) => item.toLowerCase()));
+  const extra = second.map((item) => item.replace(/^#/, '')).filter((item) => item !== '' && !seen.has(item.toLowerCase()));
+  return extra.length === 0 ? first : [...first, ...new Set(extra)];
 }
 
 /** Empty passage columns with room for `capacity` passages. */

@@ -228,7 +228,7 @@ export class VaultIndex {
       if (index + READ_AHEAD < changed.length) reads.push(this.readOrUndefined(changed[index + READ_AHEAD].path));
       const text = await reads[index];
       reads[index] = Promise.resolve(undefined);
-      if (text !== undefined) this.core.addNote(changed[index], text, bulk);
+      if (text !== undefined) this.core.addNote(changed[index], text, bulk, this.source.metadata?.(changed[index].path));
       else this.core.removeNote(changed[index].path);
       if ((index & 63) === 63) options.onProgress?.({ indexed: index + 1, total: changed.length });
       await slicer.checkpoint();
@@ -253,7 +253,7 @@ export class VaultIndex {
   private async reindex(info: VaultNoteInfo): Promise<void> {
     const text = await this.readOrUndefined(info.path);
     if (text === undefined) this.core.removeNote(info.path);
-    else this.core.addNote(info, text, false);
+    else this.core.addNote(info, text, false, this.source.metadata?.(info.path));
   }
 
   private async compactIfNeeded(): Promise<void> {

@@ -146,3 +146,14 @@ describe('VaultIndex building in the background', () => {
     await expect(index.search('gardening', { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('VaultIndex with host metadata', () => {
+  it('adds the tags and links the host parsed (e.g. Obsidian’s metadata cache) to its own', async () => {
+    const source = new MemoryVaultSource({ 'a.md': 'plain text #inline', 'b.md': 'target' });
+    const withMetadata = Object.assign(source, { metadata: (path: string) => (path === 'a.md' ? { tags: ['#from-host', 'inline'], links: ['b'] } : undefined) });
+    const index = await VaultIndex.build(withMetadata, { yieldToHost: immediate });
+    expect(index.note('a.md')!.tags).toEqual(['inline', 'from-host']);
+    expect(index.notesWithTag('from-host').map((note) => note.path)).toEqual(['a.md']);
+    expect(index.backlinks('b.md')).toEqual([{ path: 'a.md', count: 1 }]);
+  });
+});
