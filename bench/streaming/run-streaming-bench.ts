@@ -33,7 +33,15 @@ export async function runStreamingBench(argv: readonly string[]): Promise<void> 
   if (flags.jsdom) rows.push(...(await runJsdom(flags)));
   if (flags.chromium) {
     const { CHROMIUM_PATH, runChromium } = await import('./chromium-bench');
-    if (existsSync(CHROMIUM_PATH)) rows.push(...(await runChromium(flags)));
+    if (existsSync(CHROMIUM_PATH)) {
+      try {
+        rows.push(...(await runChromium(flags)));
+      } catch (error) {
+        // Keep the jsdom table (minutes of work) when the browser half cannot run; fail the script anyway.
+        process.stdout.write(`(Chromium part failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n\n`);
+        process.exitCode = 1;
+      }
+    }
     else process.stdout.write(`(Chromium part skipped: no browser at ${CHROMIUM_PATH})\n\n`);
   }
   process.stdout.write(formatStreamingTable(rows));
