@@ -2,7 +2,7 @@ import type { AgentInputOutcome, AgentInputRequest, AgentLoopStyle, AgentRunOpti
 import type { AgentTool } from '../../agent/agent-tool';
 import type { AgentEvent } from '../../agent/events';
 import { type Conversation, createConversation, createMessageId, titleFromQuestion } from '../../conversation';
-import type { ChatModel } from '../../llm/chat-types';
+import type { ChatModel, LlmMessage } from '../../llm/chat-types';
 import { stripMarkers } from '../../markers';
 import { toHistory } from './chat-history';
 import { userMessageOf } from './user-message-of';
@@ -10,6 +10,8 @@ import { type ChatMessage, type ChatState, orderedMessages, withMessage } from '
 import { ChatStore } from './chat-store';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
 import { RunAccumulator } from './run-accumulator';
+import { finishedMessage, type RunTurn } from './run-turn';
+import { type SavedInputOutcome, closeSavedQuestion, continuationOf, pendingInputOf, reopenedQuestion, withoutPendingInput } from './saved-question';
 
 /** What a run needs from the host, built fresh for each send (settings may have changed). */
 export interface ChatRunSetup {
@@ -29,8 +31,9 @@ export interface ChatControllerOptions {
   readonly loopStyle: AgentLoopStyle;
   readonly maxIterations: number;
   /**
-   * Saves the conversation once per turn (complete, stopped or error). It may resolve to the
-   * conversation as saved (ids filled in), which the chat then keeps.
+   * Saves the conversation once per turn (complete, stopped or error), and once when a run
+   * pauses on a `request_input` question. It may resolve to the conversation as saved (ids
+   * filled in), which the chat then keeps.
    */
   readonly onTurnEnd?: (conversation: Conversation) => void | Promise<Conversation | void>;
   /** How long a `request_input` question waits, read at each send. */
@@ -54,6 +57,10 @@ export class ChatController {
   readonly store: ChatStore;
   private abort: AbortController | null = null;
   private question: OpenQuestion | null = null;
+  /** The run in progress (the one `this.abort` stops). */
+  private turn: RunTurn | null = null;
+  /** The assistant message of a reopened chat whose question is still open (no run behind it). */
+  private savedQuestion: string | null = null;
   private requestCounter = 0;
   /** The chat a run belongs to when the user started a new chat before it ended; it is still saved. */
   private detached: ChatState | null = null;
@@ -72,15 +79,22 @@ export class ChatController {
       this.answerInput(question);
       return;
     }
+    if (this.savedQuestion !== null) return this.closeSavedQuestion({ outcome: 'answered', answer: question });
     if (this.store.getState().running) return;
+    await this.runTurn(question, toHistory(orderedMessages(this.store.getState())));
+  }
+
+  // One run: the user message, the live assistant message, the agent, and the save at its end.
+  private async runTurn(question: string, history: readonly LlmMessage[]): Promise<void> {
     const sentAt = this.now();
-    const history = toHistory(orderedMessages(this.store.getState()));
     const user: ChatMessage = { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question };
     const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '' };
     this.store.update((state) => ({ ...withMessage(withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, notice: null }), 'now');
     const abort = new AbortController();
     this.abort = abort;
     const accumulator = new RunAccumulator();
+    const turn: RunTurn = { assistantId: assistant.id, accumulator, abort, paused: null, keepQuestion: false };
+    this.turn = turn;
     let result: AgentRunResult | null = null;
     let error: string | null = null;
     try {
@@ -99,14 +113,14 @@ export class ChatController {
         startedAt: sentAt,
         now: this.now,
         ...(this.options.inputTimeoutMs ? { inputTimeoutMs: this.options.inputTimeoutMs() } : {}),
-        onEvent: (event) => this.onEvent(event, accumulator, assistant.id),
+        onEvent: (event) => this.onEvent(event, turn),
         askUser: (request, signal) => this.askUser(request, signal),
       });
       if (result.status === 'error') error = result.error ?? 'The run failed.';
     } catch (thrown) {
       error = userMessageOf(thrown);
     }
-    this.finishTurn({ assistantId: assistant.id, result, accumulator, error, abort });
+    this.finishTurn({ turn, result, error });
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */
@@ -114,13 +128,25 @@ export class ChatController {
     this.abort?.abort();
   }
 
-  /** Answers the open `request_input` question. */
+  /**
+   * Answers the open `request_input` question. A question reopened from a note (its run is gone)
+   * is answered by a new turn: the answer as the user's message, and a run that continues from
+   * the asking turn (docs/decisions/answer-reopened-question.md).
+   */
   answerInput(answer: string): void {
+    if (this.savedQuestion !== null) {
+      void this.closeSavedQuestion({ outcome: 'answered', answer });
+      return;
+    }
     this.closeQuestion({ outcome: 'answered', answer });
   }
 
-  /** Dismisses the open question; the run goes on without an answer. */
+  /** Dismisses the open question; the run goes on without an answer (a reopened one is closed and saved). */
   dismissInput(): void {
+    if (this.savedQuestion !== null) {
+      void this.closeSavedQuestion({ outcome: 'dismissed' });
+      return;
+    }
     this.closeQuestion({ outcome: 'dismissed' });
   }
 
@@ -139,6 +165,12 @@ export class ChatController {
     conversation.messages.forEach((message, index) => {
       state = withMessage(state, { ...message, id: message.id ?? `m${index + 1}` });
     });
+    // A turn saved while it waited for the user: its question is shown again and can be answered.
+    const reopened = reopenedQuestion(state);
+    if (reopened !== null) {
+      this.savedQuestion = reopened.messageId;
+      state = { ...state, pendingInput: reopened.pendingInput };
+    }
     this.store.update(() => state, 'now');
   }
 
@@ -172,12 +204,14 @@ export class ChatController {
     };
   }
 
-  /** Stops the run; the view calls it on close. */
+  /** Stops the run; the view calls it on close. A question still open stays answerable in the note. */
   dispose(): void {
+    this.keepOpenQuestion();
     this.stop();
   }
 
-  private onEvent(event: AgentEvent, accumulator: RunAccumulator, assistantId: string): void {
+  private onEvent(event: AgentEvent, turn: RunTurn): void {
+    const { accumulator, assistantId } = turn;
     const changed = accumulator.apply(event);
     if (changed) {
       this.store.update((state) => {
@@ -187,8 +221,45 @@ export class ChatController {
         return content === message.content ? state : withMessage(state, { ...message, content });
       });
     }
+    if (event.type === 'input_request') {
+      // The run waits, maybe for hours: save the turn now, question included (issue 7).
+      const paused = { content: accumulator.content(), pendingInput: pendingInputOf(event) };
+      turn.paused = paused;
+      this.store.update((state) => {
+        const message = state.messages[assistantId];
+        return message === undefined ? state : withMessage(state, { ...message, content: paused.content, pendingInput: paused.pendingInput });
+      }, 'now');
+      if (this.store.getState().messages[assistantId] !== undefined) void this.save(this.conversation());
+    }
+    if (event.type === 'input_response' && !turn.keepQuestion) {
+      turn.paused = null;
+      this.store.update((state) => {
+        const message = state.messages[assistantId];
+        return message === undefined ? state : withMessage(state, withoutPendingInput(message));
+      });
+    }
     // Questions and the end of a run are not streaming noise: they publish at once.
     if (event.type === 'input_request' || event.type === 'run_end') this.store.flush();
+  }
+
+  // The view closes or the chat is left while a question waits: the run stops, the question stays.
+  private keepOpenQuestion(): void {
+    if (this.question !== null && this.turn !== null) this.turn.keepQuestion = true;
+  }
+
+  private async closeSavedQuestion(outcome: SavedInputOutcome): Promise<void> {
+    const messageId = this.savedQuestion;
+    this.savedQuestion = null;
+    const state = this.store.getState();
+    const message = messageId === null ? undefined : state.messages[messageId];
+    if (message === undefined) return;
+    const messages = orderedMessages(state);
+    const before = messages.slice(0, messages.findIndex((candidate) => candidate.id === message.id));
+    const history = [...toHistory(before), ...continuationOf(message, outcome)];
+    this.store.update((current) => ({ ...withMessage(current, closeSavedQuestion(message, outcome)), pendingInput: null }), 'now');
+    // A dismissal ends the matter; an answer is the next turn, saved at its end with the closed question.
+    if (outcome.outcome === 'dismissed') return this.save(this.conversation());
+    await this.runTurn(outcome.answer, history);
   }
 
   private askUser(request: AgentInputRequest, signal: AbortSignal): Promise<AgentInputOutcome> {
@@ -217,33 +288,29 @@ export class ChatController {
     open.resolve(outcome);
   }
 
-  private finishTurn(options: { assistantId: string; result: AgentRunResult | null; accumulator: RunAccumulator; error: string | null; abort: AbortController }): void {
+  private finishTurn(options: { turn: RunTurn; result: AgentRunResult | null; error: string | null }): void {
     // A run the user left for a new chat must not clear the next run's controller or question.
-    if (this.abort !== options.abort) return this.finishDetached(options);
+    if (this.abort !== options.turn.abort) return this.finishDetached(options);
     this.abort = null;
+    this.turn = null;
     this.closeQuestion({ outcome: 'dismissed' });
-    const { assistantId, result, accumulator, error } = options;
     const finish = (state: ChatState): ChatState => {
-      const message = state.messages[assistantId];
+      const message = state.messages[options.turn.assistantId];
       if (message === undefined) return state;
-      const content = result?.content ?? accumulator.content();
-      const transcript = result?.transcript;
-      const finished = { ...message, content, ...(transcript ? { transcript } : {}) };
-      return { ...withMessage(state, finished), liveMessageId: null, running: false, error };
+      return { ...withMessage(state, finishedMessage(message, options)), liveMessageId: null, running: false, error: options.error };
     };
     this.store.update(finish, 'now');
     void this.save(this.conversation());
   }
 
   // The user moved on to another chat: the stopped turn is still saved to its own note.
-  private finishDetached(options: { assistantId: string; result: AgentRunResult | null; accumulator: RunAccumulator; error: string | null }): void {
+  private finishDetached(options: { turn: RunTurn; result: AgentRunResult | null; error: string | null }): void {
     const detached = this.detached;
     if (detached === null) return;
     this.detached = null;
-    const message = detached.messages[options.assistantId];
+    const message = detached.messages[options.turn.assistantId];
     if (message === undefined) return;
-    const content = options.result?.content ?? options.accumulator.content();
-    const state = { ...withMessage(detached, { ...message, content }), liveMessageId: null, running: false, error: options.error };
+    const state = { ...withMessage(detached, finishedMessage(message, options)), liveMessageId: null, running: false, error: options.error };
     void this.save(this.conversation(state));
   }
 
@@ -252,8 +319,11 @@ export class ChatController {
       this.store.flush();
       this.detached = this.store.getState();
     }
+    this.keepOpenQuestion();
     this.stop();
     this.abort = null;
+    this.turn = null;
+    this.savedQuestion = null;
     this.closeQuestion({ outcome: 'dismissed' });
   }
 

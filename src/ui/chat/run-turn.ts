@@ -1,0 +1,31 @@
+import type { AgentRunResult } from '../../agent/agent-run-options';
+import type { PendingInput } from '../../conversation';
+import type { ChatMessage } from './chat-state';
+import type { RunAccumulator } from './run-accumulator';
+import { withoutPendingInput } from './saved-question';
+
+/** One run of the chat, from send to its end. */
+export interface RunTurn {
+  readonly assistantId: string;
+  readonly accumulator: RunAccumulator;
+  readonly abort: AbortController;
+  /** The message content and question while the run waits for the user; null once it goes on. */
+  paused: { readonly content: string; readonly pendingInput: PendingInput } | null;
+  /**
+   * The view closed, or the user moved to another chat, while the question was open: the turn is
+   * saved as it was when it asked, question included, so the reopened chat can still answer it.
+   */
+  keepQuestion: boolean;
+}
+
+/**
+ * The assistant message at the end of its run: the run's content and transcript. A run stopped
+ * while its question was kept open saves the content it had when it asked, question included.
+ */
+export function finishedMessage(message: ChatMessage, options: { turn: RunTurn; result: AgentRunResult | null }): ChatMessage {
+  const { turn, result } = options;
+  const transcript = result?.transcript;
+  const kept = turn.keepQuestion ? turn.paused : null;
+  const content = kept?.content ?? result?.content ?? turn.accumulator.content();
+  return { ...withoutPendingInput(message), content, ...(transcript ? { transcript } : {}), ...(kept ? { pendingInput: kept.pendingInput } : {}) };
+}
