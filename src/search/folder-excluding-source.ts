@@ -8,6 +8,8 @@ import type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from 
  */
 export class FolderExcludingSource implements VaultSource {
   private readonly folder: () => string;
+  /** The folder as it was at the last listing: what the index built from it left out. */
+  private listedFolder: string | null = null;
 
   constructor(
     private readonly inner: VaultSource,
@@ -22,13 +24,14 @@ export class FolderExcludingSource implements VaultSource {
 
   /** Whether `path` lies inside the hidden folder (case-insensitive, as on macOS and Windows). */
   hides(path: string): boolean {
-    const folder = this.folder().replace(/^\/+|\/+$/g, '').toLowerCase();
+    const folder = this.currentFolder();
     // An empty setting means the vault root: hiding everything would leave the agent blind.
     if (folder === '') return false;
     return path.toLowerCase().startsWith(`${folder}/`);
   }
 
   async listNotes(): Promise<readonly VaultNoteInfo[]> {
+    this.listedFolder = this.currentFolder();
     return (await this.inner.listNotes()).filter((note) => !this.hides(note.path));
   }
 
@@ -41,11 +44,27 @@ export class FolderExcludingSource implements VaultSource {
     return this.hides(path) ? undefined : this.inner.metadata?.(path);
   }
 
+  /**
+   * Passes on changes outside the folder. A note that is (now) inside it is passed on as a
+   * deletion of the path the index may hold: a note moved into the folder, or one indexed before
+   * the folder setting changed, leaves the index instead of staying searchable. A saved chat in an
+   * unchanged folder was never listed, so its saves pass nothing on.
+   */
   onChange(listener: (change: VaultChange) => void): () => void {
     if (this.inner.onChange === undefined) return () => undefined;
     return this.inner.onChange((change) => {
-      const path = change.type === 'delete' ? change.path : change.note.path;
-      if (!this.hides(path)) listener(change);
+      if (change.type === 'delete') {
+        if (!this.hides(change.path)) listener(change);
+        return;
+      }
+      if (!this.hides(change.note.path)) listener(change);
+      else if (change.type === 'rename') {
+        if (!this.hides(change.oldPath)) listener({ type: 'delete', path: change.oldPath });
+      } else if (this.listedFolder !== null && this.listedFolder !== this.currentFolder()) listener({ type: 'delete', path: change.note.path });
     });
+  }
+
+  private currentFolder(): string {
+    return this.folder().replace(/^\/+|\/+$/g, '').toLowerCase();
   }
 }

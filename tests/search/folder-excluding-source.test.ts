@@ -27,28 +27,40 @@ describe('FolderExcludingSource', () => {
     await expect(source.read('Refunds.md')).resolves.toBe('a');
   });
 
-  it('passes on changes outside the folder only', () => {
-    const seen: string[] = [];
-    const stop = source.onChange((change) => seen.push(change.type === 'delete' ? change.path : change.note.path));
+  it('passes on changes outside the folder; inside it, only the removal of what the index may hold', async () => {
+    await source.listNotes();
+    const seen: VaultChange[] = [];
+    const stop = source.onChange((change) => seen.push(change));
     inner.emit({ type: 'create', note: { path: 'Glassbox/Conversations/New.md', mtime: 2, size: 1 } });
+    inner.emit({ type: 'delete', path: 'Glassbox/Conversations/Old.md' });
     inner.emit({ type: 'delete', path: 'Travel.md' });
+    inner.emit({ type: 'rename', note: { path: 'Glassbox/Conversations/Moved.md', mtime: 2, size: 1 }, oldPath: 'Moved.md' });
+    inner.emit({ type: 'rename', note: { path: 'Out.md', mtime: 2, size: 1 }, oldPath: 'Glassbox/Conversations/Out.md' });
     stop();
     inner.emit({ type: 'delete', path: 'After.md' });
-    expect(seen).toEqual(['Travel.md']);
+    // The saved chat was never listed (same folder), so nothing is passed on for it.
+    expect(seen).toEqual([
+      { type: 'delete', path: 'Travel.md' },
+      { type: 'delete', path: 'Moved.md' },
+      { type: 'rename', note: { path: 'Out.md', mtime: 2, size: 1 }, oldPath: 'Glassbox/Conversations/Out.md' },
+    ]);
   });
 
   it('reads a folder given as a function at each call, so a changed setting applies at once', async () => {
     let folder = 'Glassbox/Conversations';
     const live = new FolderExcludingSource(inner, () => folder);
-    expect(live.hides('Glassbox/Conversations/Refunds?.md')).toBe(true);
+    expect((await live.listNotes()).map((note) => note.path)).toEqual(['Refunds.md', 'Glassbox/Other.md']);
     folder = 'Glassbox';
-    expect((await live.listNotes()).map((note) => note.path)).toEqual(['Refunds.md']);
+    expect(live.hides('Glassbox/Other.md')).toBe(true);
+    await expect(live.read('Glassbox/Other.md')).rejects.toThrow('No note at Glassbox/Other.md.');
     const seen: string[] = [];
-    const stop = live.onChange((change) => seen.push(change.type === 'delete' ? change.path : change.note.path));
-    inner.emit({ type: 'create', note: { path: 'Glassbox/Chats/New.md', mtime: 2, size: 1 } });
+    const stop = live.onChange((change) => seen.push(`${change.type} ${change.type === 'delete' ? change.path : change.note.path}`));
+    // Indexed under the old setting: its next change takes it out of the index.
+    inner.emit({ type: 'modify', note: { path: 'Glassbox/Other.md', mtime: 2, size: 1 } });
     inner.emit({ type: 'create', note: { path: 'Notes/New.md', mtime: 2, size: 1 } });
     stop();
-    expect(seen).toEqual(['Notes/New.md']);
+    expect(seen).toEqual(['delete Glassbox/Other.md', 'create Notes/New.md']);
+    expect((await live.listNotes()).map((note) => note.path)).toEqual(['Refunds.md']);
   });
 
   it('hides nothing when the folder is the vault root', async () => {
