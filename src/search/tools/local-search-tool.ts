@@ -47,6 +47,10 @@ export function createLocalSearchTool(index: VaultIndex): AgentTool<typeof local
       return titles.length === 0 ? `No notes found for "${args.query}"` : `Found ${countNotes(titles.length)}: ${summariseTitles(titles)}`;
     },
     async execute(args, context) {
+      if (!index.ready && !context.signal.aborted) {
+        // Before the first build finishes an empty result would read as "the vault has nothing".
+        return { output: 'The search index is still being built. Search again in a moment, or read a note you know by name with readNote.', data: { results: [] } satisfies LocalSearchData };
+      }
       const results = await index.search(args.query, {
         limit: args.limit ?? 10,
         ...(args.salientTerms ? { salientTerms: args.salientTerms } : {}),

@@ -55,6 +55,12 @@ describe('localSearch tool', () => {
     await expect(tool.execute({ query: 'gardening' }, context(AbortSignal.abort()))).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('says the index is still being built rather than "no notes" before the first build ends', async () => {
+    const building = new VaultIndex(fixtureVault());
+    const result = await createLocalSearchTool(building).execute({ query: 'gardening' }, context());
+    expect(result.output).toBe('The search index is still being built. Search again in a moment, or read a note you know by name with readNote.');
+  });
+
   it('is one of the five vault tools', () => {
     const tools = createVaultTools({ index, source: fixtureVault() });
     expect(tools.map((tool) => tool.name)).toEqual(['localSearch', 'readNote', 'getTimeRange', 'getTagNotes', 'getLinks']);
