@@ -1,9 +1,9 @@
 import { foldText } from './fold-text';
 import { decodeIndex, encodeIndex } from './index-codec';
-import { IndexCore, NO_HEADING } from './index-core';
+import { IndexCore } from './index-core';
 import type { IndexBuildOptions, IndexBuildStats, IndexedNote, RankedNote, SearchOptions, SearchResult, VaultIndexOptions } from './index-types';
 import { LinkGraph } from './link-graph';
-import { makeSnippet } from './make-snippet';
+import { cutResult } from './cut-result';
 import { parseQuery, type ParsedQuery } from './parse-query';
 import { rankNotes } from './rank-notes';
 import { defaultYieldToHost, throwIfAborted, TimeSlicer, type YieldToHost } from './scheduler';
@@ -285,30 +285,6 @@ export class VaultIndex {
   /** Reads the note and cuts the passage; null when a phrase is missing or the note vanished. */
   private async toResult(hit: RankedNote, query: ParsedQuery): Promise<SearchResult | null> {
     const text = await this.readOrUndefined(hit.note.path);
-    if (text === undefined) return null;
-    const { passages } = this.core;
-    const noteId = this.core.byPath.get(hit.note.path);
-    if (noteId === undefined) return null;
-    const record = this.core.notes[noteId];
-    let passage = hit.passage;
-    if (query.phrases.length > 0) {
-      passage = -1;
-      for (let candidate = record.firstPassage; candidate < record.firstPassage + record.passageCount; candidate += 1) {
-        const folded = foldText(text.slice(passages.start.array[candidate], passages.end.array[candidate])).replace(/\s+/g, ' ');
-        if (query.phrases.every((phrase) => folded.includes(phrase))) {
-          passage = candidate;
-          break;
-        }
-      }
-      if (passage < 0) return null;
-    }
-    if (passage < 0 && record.passageCount > 0) passage = record.firstPassage;
-    const headingIndex = passage < 0 ? NO_HEADING : passages.heading.array[passage];
-    const heading = headingIndex === NO_HEADING ? undefined : record.headings[headingIndex];
-    let body = passage < 0 ? '' : text.slice(passages.start.array[passage], passages.end.array[passage]);
-    // The heading is reported on its own; the passage is the text under it.
-    if (heading !== undefined && /^ {0,3}#/.test(body)) body = body.slice(body.indexOf('\n') + 1 || body.length);
-    const terms = [...query.phrases, ...query.terms.map((term) => term.term)];
-    return { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
+    return text === undefined ? null : cutResult({ core: this.core, hit, query, text });
   }
 }

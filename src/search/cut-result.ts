@@ -1,0 +1,38 @@
+import { foldText } from './fold-text';
+import { NO_HEADING, type IndexCore } from './index-core';
+import type { RankedNote, SearchResult } from './index-types';
+import { makeSnippet } from './make-snippet';
+import type { ParsedQuery } from './parse-query';
+
+/**
+ * Turns a ranked note and its text into a search result: picks the passage (for a phrase query,
+ * the first passage that contains every phrase; none means the note is not a result), names its
+ * heading and cuts an excerpt around the match. The heading line itself is left out of the
+ * excerpt, since the result reports the heading on its own.
+ */
+export function cutResult(options: { core: IndexCore; hit: RankedNote; query: ParsedQuery; text: string }): SearchResult | null {
+  const { core, hit, query, text } = options;
+  const { passages } = core;
+  const noteId = core.byPath.get(hit.note.path);
+  if (noteId === undefined) return null;
+  const record = core.notes[noteId];
+  let passage = hit.passage;
+  if (query.phrases.length > 0) {
+    passage = -1;
+    for (let candidate = record.firstPassage; candidate < record.firstPassage + record.passageCount; candidate += 1) {
+      const folded = foldText(text.slice(passages.start.array[candidate], passages.end.array[candidate])).replace(/\s+/g, ' ');
+      if (query.phrases.every((phrase) => folded.includes(phrase))) {
+        passage = candidate;
+        break;
+      }
+    }
+    if (passage < 0) return null;
+  }
+  if (passage < 0 && record.passageCount > 0) passage = record.firstPassage;
+  const headingIndex = passage < 0 ? NO_HEADING : passages.heading.array[passage];
+  const heading = headingIndex === NO_HEADING ? undefined : record.headings[headingIndex];
+  let body = passage < 0 ? '' : text.slice(passages.start.array[passage], passages.end.array[passage]);
+  if (heading !== undefined && /^ {0,3}#/.test(body)) body = body.slice(body.indexOf('\n') + 1 || body.length);
+  const terms = [...query.phrases, ...query.terms.map((term) => term.term)];
+  return { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
+}
