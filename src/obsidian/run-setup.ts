@@ -2,6 +2,7 @@ import type { App } from 'obsidian';
 import { createOpenAiChatModel } from '../llm';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatRunSetup } from '../ui/chat/chat-controller';
+import { createDesktopFetch } from './desktop-fetch';
 import { RunSetupError } from './errors/run-setup-error';
 import type { VaultToolsSnapshot } from './vault-tools-provider';
 
@@ -26,7 +27,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     if (modelName.trim() === '') return Promise.reject(new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.'));
     const secretName = settings.apiKeySecretName.trim();
     const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
-    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}) });
+    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: createDesktopFetch() ?? undefined });
     const { tools, notice } = options.vaultTools.current();
     return Promise.resolve({ model, tools, ...(notice ? { notice } : {}) });
   };
