@@ -148,7 +148,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), () => this.settings.conversationsFolder);
     const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
     const store = pluginFolderIndexStore({ adapter: this.app.vault.adapter, path: `${pluginDir}/search-index.bin` });
-    return new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source, store }), source }));
+    return new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source, store }), source, store }));
   }
 }
 

@@ -1,11 +1,22 @@
 import type { AgentTool } from '../agent/agent-tool';
-import { createVaultTools, type VaultIndex, type VaultSource } from '../search';
+import { createVaultTools, type IndexStore, type VaultIndex, type VaultSource } from '../search';
 
 /** The vault tools a run gets, and a notice when they are not (yet) available. */
 export interface VaultToolsSnapshot {
   readonly tools: readonly AgentTool[];
   readonly notice?: string;
 }
+
+/** What the provider opens: the index, its source, and where the index is persisted. */
+export interface OpenedVaultIndex {
+  readonly index: VaultIndex;
+  readonly source: VaultSource;
+  /** When given, the index is saved there a while after the vault changes, and on dispose. */
+  readonly store?: IndexStore;
+}
+
+/** How long after the last vault change the index is saved. */
+export const INDEX_SAVE_DELAY_MS = 30_000;
 
 /** Notice shown while the first index build runs. */
 export const INDEX_BUILDING_NOTICE = 'Your vault is still being indexed, so this answer cannot search your notes yet.';
@@ -18,18 +29,25 @@ export const INDEX_BUILDING_NOTICE = 'Your vault is still being indexed, so this
 export class VaultToolsProvider {
   private state: { readonly kind: 'idle' | 'building' } | { readonly kind: 'ready'; readonly tools: readonly AgentTool[] } | { readonly kind: 'failed'; readonly message: string } = { kind: 'idle' };
   private stopWatching: (() => void) | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private persist: (() => void) | null = null;
   private disposed = false;
 
-  constructor(private readonly openIndex: () => Promise<{ index: VaultIndex; source: VaultSource }>) {}
+  constructor(private readonly openIndex: () => Promise<OpenedVaultIndex>) {}
 
   /** Starts indexing once; later calls do nothing. */
   start(): void {
     if (this.state.kind !== 'idle') return;
     this.state = { kind: 'building' };
     this.openIndex().then(
-      ({ index, source }) => {
+      ({ index, source, store }) => {
         if (this.disposed) return;
-        this.stopWatching = index.watch();
+        const stopIndexing = index.watch();
+        const stopSaving = store ? this.saveAfterChanges({ index, source, store }) : () => undefined;
+        this.stopWatching = () => {
+          stopIndexing();
+          stopSaving();
+        };
         this.state = { kind: 'ready', tools: createVaultTools({ index, source }) };
       },
       (error: unknown) => {
@@ -56,10 +74,32 @@ export class VaultToolsProvider {
     }
   }
 
-  /** Stops watching the vault (plugin unload). */
+  /** Stops watching the vault (plugin unload) and saves unsaved index changes. */
   dispose(): void {
     this.disposed = true;
     this.stopWatching?.();
     this.stopWatching = null;
+    if (this.saveTimer !== null) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = null;
+      this.persist?.();
+    }
+  }
+
+  // A restart re-reads only what changed since the last save, so saving a while after edits
+  // (not on every keystroke's modify event) keeps restarts fast without constant writes.
+  private saveAfterChanges(options: { index: VaultIndex; source: VaultSource; store: IndexStore }): () => void {
+    const { index, source, store } = options;
+    this.persist = () => {
+      void index.serialize().then((data) => store.save(data)).catch(() => undefined);
+    };
+    if (!source.onChange) return () => undefined;
+    return source.onChange(() => {
+      if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+      this.saveTimer = setTimeout(() => {
+        this.saveTimer = null;
+        this.persist?.();
+      }, INDEX_SAVE_DELAY_MS);
+    });
   }
 }

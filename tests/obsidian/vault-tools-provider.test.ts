@@ -1,5 +1,6 @@
 import { openVaultIndex, type VaultSource } from '../../src/search';
-import { INDEX_BUILDING_NOTICE, VaultToolsProvider } from '../../src/obsidian/vault-tools-provider';
+import { INDEX_BUILDING_NOTICE, INDEX_SAVE_DELAY_MS, VaultToolsProvider } from '../../src/obsidian/vault-tools-provider';
+import type { VaultChange } from '../../src/search/vault-source';
 
 function memorySource(notes: Record<string, string>): VaultSource {
   return {
@@ -34,5 +35,42 @@ describe('VaultToolsProvider', () => {
     provider.start();
     await new Promise((resolve) => window.setTimeout(resolve, 0));
     expect(provider.current()).toEqual({ tools: [], notice: expect.stringContaining('disk full') });
+  });
+
+  it('saves the index once, a while after a burst of vault changes, and again on dispose', async () => {
+    const notes: Record<string, string> = { 'Refund policy.md': '# Refund policy\nRefunds take 14 days.' };
+    const listeners = new Set<(change: VaultChange) => void>();
+    const source: VaultSource = {
+      ...memorySource(notes),
+      onChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const saves: Uint8Array[] = [];
+    const store = { load: () => Promise.resolve(null), save: (data: Uint8Array) => Promise.resolve(void saves.push(data)) };
+    const index = await openVaultIndex({ source });
+    const provider = new VaultToolsProvider(() => Promise.resolve({ index, source, store }));
+    provider.start();
+    await new Promise((resolve) => window.setTimeout(resolve, 0));
+    jest.useFakeTimers();
+    try {
+      for (let edit = 0; edit < 5; edit += 1) {
+        notes['Refund policy.md'] += `\nEdit ${edit}.`;
+        listeners.forEach((listener) => listener({ type: 'modify', note: { path: 'Refund policy.md', mtime: 2 + edit, size: 60 } }));
+      }
+      jest.advanceTimersByTime(INDEX_SAVE_DELAY_MS - 1);
+      expect(saves).toHaveLength(0);
+      jest.advanceTimersByTime(1);
+    } finally {
+      jest.useRealTimers();
+    }
+    await new Promise((resolve) => window.setTimeout(resolve, 20));
+    expect(saves).toHaveLength(1);
+    listeners.forEach((listener) => listener({ type: 'delete', path: 'Refund policy.md' }));
+    provider.dispose();
+    await new Promise((resolve) => window.setTimeout(resolve, 20));
+    expect(saves).toHaveLength(2);
+    expect(listeners.size).toBe(0);
   });
 });
