@@ -29,7 +29,7 @@ export const INDEX_BUILDING_NOTICE = 'Your vault is still being indexed, so this
 export class VaultToolsProvider {
   private state: { readonly kind: 'idle' | 'building' } | { readonly kind: 'ready'; readonly tools: readonly AgentTool[] } | { readonly kind: 'failed'; readonly message: string } = { kind: 'idle' };
   private stopWatching: (() => void) | null = null;
-  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private saveTimer: number | null = null;
   private persist: (() => void) | null = null;
   private disposed = false;
 
@@ -80,7 +80,7 @@ export class VaultToolsProvider {
     this.stopWatching?.();
     this.stopWatching = null;
     if (this.saveTimer !== null) {
-      clearTimeout(this.saveTimer);
+      window.clearTimeout(this.saveTimer);
       this.saveTimer = null;
       this.persist?.();
     }
@@ -95,8 +95,8 @@ export class VaultToolsProvider {
     };
     if (!source.onChange) return () => undefined;
     return source.onChange(() => {
-      if (this.saveTimer !== null) clearTimeout(this.saveTimer);
-      this.saveTimer = setTimeout(() => {
+      if (this.saveTimer !== null) window.clearTimeout(this.saveTimer);
+      this.saveTimer = window.setTimeout(() => {
         this.saveTimer = null;
         this.persist?.();
       }, INDEX_SAVE_DELAY_MS);
