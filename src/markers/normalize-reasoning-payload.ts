@@ -1,17 +1,8 @@
 import { LIMITS, type ReasoningPayload, type ReasoningStatus, type ReasoningStep } from './reasoning-payload';
 
-const STATUSES: ReadonlySet<string> = new Set<ReasoningStatus>([
-  'reasoning',
-  'awaiting_input',
-  'collapsed',
-  'complete',
-  'stopped',
-  'error',
-  'max_iterations',
-]);
-const STEP_KINDS: ReadonlySet<string> = new Set(['thought', 'tool', 'reasoning', 'input', 'reason', 'observe', 'notice']);
-const TOOL_STATUSES: ReadonlySet<string> = new Set(['running', 'ok', 'error', 'cancelled']);
-const THOUGHT_TYPES: ReadonlySet<string> = new Set(['planning', 'reasoning', 'reflection', 'decision', 'observation', 'critique']);
+// The enum fields (run status, step kind, tool status, thought type) are only checked to be
+// strings: a value from a newer version is kept verbatim and the payload stays readable
+// (docs/decisions/marker-forward-compatibility.md).
 
 /** The value of the `legacyFormat` extra field on payloads read from an older marker form. */
 export type LegacyReasoningFormat = 'reasoning-block-seconds' | 'agent-reasoning';
@@ -20,7 +11,10 @@ export type LegacyReasoningFormat = 'reasoning-block-seconds' | 'agent-reasoning
  * Turns a parsed marker payload into a version-1 {@link ReasoningPayload}, or null when it is
  * not one. Accepts:
  * - version 1 (`v: 1`), returned as the same object, extra fields and all, after checking
- *   every field DESIGN.md 3.1 names has the right type (a wrong type anywhere → null);
+ *   every field DESIGN.md 3.1 names has the right type (a wrong type anywhere → null). An enum
+ *   field (run status, step kind, tool status, thought type) holding a string this version does
+ *   not know is kept as is: the payload may come from a newer plugin, so readers must expect
+ *   values outside the union types;
  * - the first serialized form `{"elapsed": SECONDS, "steps": ["..."]}` (no `v`), see
  *   {@link legacyStepsPayload}.
  * Never throws.
@@ -88,7 +82,6 @@ function clampSummary(text: string): string {
 function isVersionOnePayload(value: Record<string, unknown>): boolean {
   return (
     typeof value.status === 'string' &&
-    STATUSES.has(value.status) &&
     isFiniteNumber(value.startedAt) &&
     isFiniteNumber(value.elapsedMs) &&
     optional(value.answerStartedAt, isFiniteNumber) &&
@@ -106,12 +99,11 @@ function isStep(step: unknown): boolean {
     isRecord(step) &&
     typeof step.id === 'string' &&
     typeof step.kind === 'string' &&
-    STEP_KINDS.has(step.kind) &&
     typeof step.summary === 'string' &&
     isFiniteNumber(step.at) &&
     optional(step.detail, isString) &&
     optional(step.tool, isToolCall) &&
-    optional(step.thoughtType, (type) => typeof type === 'string' && THOUGHT_TYPES.has(type)) &&
+    optional(step.thoughtType, isString) &&
     optional(step.confidence, isFiniteNumber)
   );
 }
@@ -122,7 +114,6 @@ function isToolCall(tool: unknown): boolean {
     typeof tool.name === 'string' &&
     isRecord(tool.args) &&
     typeof tool.status === 'string' &&
-    TOOL_STATUSES.has(tool.status) &&
     optional(tool.durationMs, isFiniteNumber) &&
     optional(tool.output, isString) &&
     optional(tool.outputChars, isFiniteNumber)

@@ -1,7 +1,9 @@
 /**
  * The REASONING_BLOCK payload, version 1 (DESIGN.md 3.1). This is the data the chain runner
  * writes into an assistant message, the renderer reads back, and the note format keeps.
- * Extra fields are allowed and kept on a round trip, so every object type is open.
+ * Extra fields are allowed and kept on a round trip, so every object type is open. A payload
+ * read from a note may also hold a status, step kind, tool status or thought type from a newer
+ * version outside these unions (kept verbatim); readers must not throw on one.
  */
 
 /** Where a run stands. `collapsed` means the answer is streaming. */

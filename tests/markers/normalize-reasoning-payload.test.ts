@@ -1,4 +1,4 @@
-import { LIMITS, normalizeReasoningPayload, type ReasoningPayload } from '../../src/markers';
+import { LIMITS, composeAssistantContent, normalizeReasoningPayload, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
 
 const v1: ReasoningPayload = {
   v: 1,
@@ -24,15 +24,48 @@ describe('normalizeReasoningPayload', () => {
     ['an array', [v1]],
     ['no recognisable fields', { hello: 1 }],
     ['v 2', { ...v1, v: 2 }],
-    ['an unknown step kind', { ...v1, steps: [{ id: 'a', kind: 'plan', summary: 's', at: 0 }] }],
+    ['a step kind that is not a string', { ...v1, steps: [{ id: 'a', kind: 7, summary: 's', at: 0 }] }],
+    ['a summary that is not a string', { ...v1, steps: [{ id: 'a', kind: 'thought', summary: ['s'], at: 0 }] }],
+    ['steps that are not an array', { ...v1, steps: { 0: { id: 'a', kind: 'thought', summary: 's', at: 0 } } }],
+    ['a run status that is not a string', { ...v1, status: 1 }],
+    ['a tool status that is not a string', { ...v1, steps: [{ id: 'a', kind: 'tool', summary: 's', at: 0, tool: { name: 'x', args: {}, status: null } }] }],
+    ['a thought type that is not a string', { ...v1, steps: [{ id: 'a', kind: 'thought', summary: 's', at: 0, thoughtType: 3 }] }],
     ['a tool without args', { ...v1, steps: [{ id: 'a', kind: 'tool', summary: 's', at: 0, tool: { name: 'x', status: 'ok' } }] }],
-    ['a tool with an unknown status', { ...v1, steps: [{ id: 'a', kind: 'tool', summary: 's', at: 0, tool: { name: 'x', args: {}, status: 'done' } }] }],
     ['confidence as text', { ...v1, steps: [{ id: 'a', kind: 'thought', summary: 's', at: 0, confidence: 'high' }] }],
     ['usage with a missing count', { ...v1, usage: { promptTokens: 1 } }],
     ['error as a number', { ...v1, error: 500 }],
     ['NaN elapsed', { ...v1, elapsedMs: Number.NaN }],
   ])('rejects %s', (_name, value) => {
     expect(normalizeReasoningPayload(value)).toBeNull();
+  });
+
+  it('keeps values from a newer version verbatim: unknown run status, step kind, tool status and thought type', () => {
+    const newer = {
+      ...v1,
+      status: 'paused_for_review',
+      steps: [
+        { id: 'a', kind: 'critique', summary: 'Checked the quotes against the notes', at: 3, verdict: 'ok' },
+        { id: 'b', kind: 'tool', summary: 'Read a note', at: 4, tool: { name: 'readNote', args: {}, status: 'retrying', attempts: 2 } },
+        { id: 'c', kind: 'thought', summary: 'Weighing it', at: 5, thoughtType: 'hypothesis' },
+      ],
+    };
+    expect(normalizeReasoningPayload(newer)).toBe(newer);
+  });
+
+  it('gives a newer note back byte for byte on a parse and compose round trip', () => {
+    const marker =
+      '<!--REASONING_BLOCK:{"v":1,"status":"paused_for_review","startedAt":1,"elapsedMs":9000,' +
+      '"steps":[{"id":"a","kind":"critique","summary":"Checked \\u003cquotes\\u003e","at":3,"next":{"deep":[1]}},' +
+      '{"id":"b","kind":"tool","summary":"Read","at":4,"tool":{"name":"readNote","args":{"path":"x.md"},"status":"retrying"}}],' +
+      '"review":{"by":"someone"}}-->';
+    const content = `${marker}\n\nThe answer.`;
+    const parsed = parseAssistantContent(content);
+    expect(parsed.reasoningError).toBe(false);
+    expect(parsed.reasoning?.steps.map((step) => [step.kind, step.summary])).toEqual([
+      ['critique', 'Checked <quotes>'],
+      ['tool', 'Read'],
+    ]);
+    expect(composeAssistantContent(parsed.reasoning, parsed.text)).toBe(content);
   });
 
   it('turns {"elapsed","steps"} into v1: ms, thought steps with generated ids, at 0, legacyFormat', () => {

@@ -78,7 +78,7 @@ describe('readLeadingMarker: malformed markers show "Reasoning unavailable" and 
     ['valid JSON array', '<!--REASONING_BLOCK:[1,2]-->'],
     ['null', '<!--REASONING_BLOCK:null-->'],
     ['unknown version', '<!--REASONING_BLOCK:{"v":2,"status":"complete","startedAt":0,"elapsedMs":0,"steps":[]}-->'],
-    ['wrong status', '<!--REASONING_BLOCK:{"v":1,"status":"done","startedAt":0,"elapsedMs":0,"steps":[]}-->'],
+    ['status as a number', '<!--REASONING_BLOCK:{"v":1,"status":3,"startedAt":0,"elapsedMs":0,"steps":[]}-->'],
     ['startedAt as a string', '<!--REASONING_BLOCK:{"v":1,"status":"complete","startedAt":"0","elapsedMs":0,"steps":[]}-->'],
     ['steps as an object', '<!--REASONING_BLOCK:{"v":1,"status":"complete","startedAt":0,"elapsedMs":0,"steps":{}}-->'],
     ['a step without id', '<!--REASONING_BLOCK:{"v":1,"status":"complete","startedAt":0,"elapsedMs":0,"steps":[{"kind":"thought","summary":"x","at":0}]}-->'],

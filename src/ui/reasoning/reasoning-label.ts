@@ -40,7 +40,7 @@ export function reasoningHeaderLabel(input: ReasoningLabelInput): string {
     case 'max_iterations':
       return after('Reached the step limit after', saved, 'Reached the step limit');
     default:
-      return unknownStatus(status);
+      return unknownStatus(status, saved);
   }
 }
 
@@ -68,7 +68,7 @@ export function reasoningAnnouncement(input: ReasoningLabelInput): string {
     case 'error':
       return payload.error ? `${reasoningHeaderLabel(input)}: ${payload.error}` : reasoningHeaderLabel(input);
     default:
-      return unknownStatus(status);
+      return unknownStatus(status, savedReasoningMs(payload));
   }
 }
 
@@ -76,7 +76,8 @@ function after(prefix: string, ms: number | null, withoutDuration: string): stri
   return ms === null ? withoutDuration : `${prefix} ${formatDuration(ms)}`;
 }
 
-// A status from a newer plugin version still gets a sensible header instead of a crash.
-function unknownStatus(status: never): string {
-  return typeof status === 'string' ? 'Thought' : 'Reasoning unavailable';
+// A status from a newer plugin version (kept verbatim by the codec) gets a header instead of a
+// crash, and reads as `complete` ("Thought for 12s"): the note it came from holds an ended run.
+function unknownStatus(status: never, saved: number | null): string {
+  return typeof status === 'string' ? after('Thought for', saved, 'Thought') : 'Reasoning unavailable';
 }

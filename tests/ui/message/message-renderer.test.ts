@@ -96,6 +96,19 @@ describe('MessageRenderer', () => {
     expect(container.textContent).not.toContain('REASONING_BLOCK');
   });
 
+  it('reads a marker from a newer version: an unknown status shows as finished, unknown step kinds and tool statuses as steps', () => {
+    const { container, update } = setup();
+    update(
+      '<!--REASONING_BLOCK:{"v":1,"status":"paused_for_review","startedAt":1,"elapsedMs":9000,"steps":[' +
+        '{"id":"a","kind":"critique","summary":"Checked the quotes","at":2},' +
+        '{"id":"b","kind":"tool","summary":"Read Refund policy","at":3,"tool":{"name":"readNote","args":{"path":"Refund policy.md"},"status":"retrying"}}]}-->' +
+        '\n\nRefunds take 14 days.',
+    );
+    expect(text(container.querySelector('[data-testid="reasoning-label"]'))).toBe('Thought for 9s');
+    expect([...container.querySelectorAll('[data-testid="reasoning-step-summary"]')].map(text)).toEqual(['Checked the quotes', 'Read Refund policy']);
+    expect(container.textContent).toContain('Refunds take 14 days.');
+  });
+
   it('shows hostile text in answers, banner results and think sections as text', () => {
     const { container, update } = setup();
     update([
