@@ -44,6 +44,11 @@ export function createDesktopFetch(options: DesktopFetchOptions = {}): typeof fe
     const headers = request.headers;
     for (let hop = 0; ; hop++) {
       const response = await send({ nodeRequire, url, method, headers, body, signal });
+      if (signal?.aborted) {
+        // Aborted between the headers and here (a microtask): no body listener is attached yet.
+        response.destroy();
+        throw abortReason(signal);
+      }
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || typeof location !== 'string' || request.redirect === 'manual') {
         return toResponse({ message: response, url, method, signal, destroy: () => response.destroy() });
