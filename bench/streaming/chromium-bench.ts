@@ -10,7 +10,7 @@ import type { BenchFlags } from './run-streaming-bench';
 export const CHROMIUM_PATH = process.env.GLASSBOX_CHROMIUM ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8'];
 
 interface TraceEvent {
   readonly name: string;
@@ -30,7 +30,11 @@ export interface TraceSummary {
   readonly tasksOver16Ms: number;
   /** Whether durations are thread CPU time (`tdur`) rather than wall time. */
   readonly cpuTime: boolean;
+  /** Of the main-thread time: style, layout, paint and compositing work (the browser's, not the page's script). */
+  readonly renderingMs: number;
 }
+
+const RENDERING_EVENTS = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit']);
 
 /**
  * Sums the renderer main thread's top-level tasks (`ThreadControllerImpl::RunTask`, else
@@ -54,7 +58,9 @@ export function summariseTrace(events: readonly TraceEvent[]): TraceSummary {
     const wall = tasks.reduce((sum, event) => sum + (event.dur ?? 0) / 1000, 0);
     process.stderr.write(`trace: ${tasks.length} tasks, cpuTime=${String(cpuTime)}, wall sum ${wall.toFixed(0)} ms; top names ${JSON.stringify([...names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12))}\n`);
   }
+  const renderingMs = onMain.filter((event) => RENDERING_EVENTS.has(event.name)).reduce((sum, event) => sum + ((cpuTime ? event.tdur : event.dur) ?? event.dur ?? 0) / 1000, 0);
   return {
+    renderingMs,
     mainThreadMs: durations.reduce((sum, value) => sum + value, 0),
     longestTaskMs: durations.length === 0 ? 0 : Math.max(...durations),
     tasksOver16Ms: durations.filter((value) => value > 16).length,
@@ -79,6 +85,7 @@ async function measureOnce(browser: Browser, options: { bundleDir: string; name:
     return {
       renderer: result.renderer,
       mainThreadMs: summary.mainThreadMs,
+      renderingMs: summary.renderingMs,
       longestTaskMs: summary.longestTaskMs,
       tasksOver16Ms: summary.tasksOver16Ms,
       commits: result.commits,

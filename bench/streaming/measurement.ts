@@ -2,6 +2,8 @@
 export interface StreamingMeasurement {
   /** Sum of the durations of every task from the first event to the end (plus the trailing second). */
   readonly mainThreadMs: number;
+  /** Of which style, layout and paint (Chromium only; jsdom does no layout). */
+  readonly renderingMs?: number;
   /** The longest single task. */
   readonly longestTaskMs: number;
   /** Tasks that took more than one frame (16 ms). */
@@ -32,6 +34,7 @@ export function medianMeasurement(runs: readonly StreamingMeasurement[]): Stream
   };
   return {
     mainThreadMs: median((run) => run.mainThreadMs),
+    ...(runs.every((run) => run.renderingMs !== undefined) ? { renderingMs: median((run) => run.renderingMs ?? 0) } : {}),
     longestTaskMs: median((run) => run.longestTaskMs),
     tasksOver16Ms: median((run) => run.tasksOver16Ms),
     commits: median((run) => run.commits),

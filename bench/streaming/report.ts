@@ -16,12 +16,12 @@ const FRAME_MS = 1000 / 60;
  */
 export function formatStreamingTable(rows: readonly StreamingRow[]): string {
   const lines: string[] = [];
-  lines.push('| environment | renderer | runs | main-thread ms | longest task ms | tasks > 16 ms | React commits | max commits/s | Markdown renders (calls / chars) | roots mounted | slowest step to DOM ms | answer complete |');
-  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  lines.push('| environment | renderer | runs | main-thread ms | of which style/layout/paint ms | longest task ms | tasks > 16 ms | React commits | max commits/s | Markdown renders (calls / chars) | roots mounted | slowest step to DOM ms | answer complete |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const row of rows) {
     const m = row.measurement;
     lines.push(
-      `| ${row.environment} | ${row.renderer} | ${row.runs} | ${m.mainThreadMs.toFixed(0)} | ${m.longestTaskMs.toFixed(1)} | ${m.tasksOver16Ms} | ${m.commits} | ${m.maxCommitsPerSecond} | ${m.markdownCalls} / ${formatChars(m.markdownChars)} | ${m.rootsMounted} | ${formatLatency(m)} | ${m.answerComplete ? 'yes' : 'NO'} |`,
+      `| ${row.environment} | ${row.renderer} | ${row.runs} | ${m.mainThreadMs.toFixed(0)} | ${m.renderingMs === undefined ? 'n/a' : m.renderingMs.toFixed(0)} | ${m.longestTaskMs.toFixed(1)} | ${m.tasksOver16Ms} | ${m.commits} | ${m.maxCommitsPerSecond} | ${m.markdownCalls} / ${formatChars(m.markdownChars)} | ${m.rootsMounted} | ${formatLatency(m)} | ${m.answerComplete ? 'yes' : 'NO'} |`,
     );
   }
   lines.push('');
