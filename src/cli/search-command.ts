@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { VaultIndex } from '../search';
+import { FolderExcludingSource, VaultIndex } from '../search';
 import { CliUsageError, type CliIo } from './cli-io';
+import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
 
 /** Parsed `glassbox search` arguments. */
@@ -57,14 +58,16 @@ function parseSearchArgs(args: readonly string[]): SearchArgs {
  * `glassbox search --vault DIR [--json] [--limit N] "query"` (DESIGN.md 8): indexes the folder,
  * runs one search and prints the results, best first. `--json` prints
  * `{ tookMs, results: [{ path, title, score, heading?, passage }] }`; otherwise a numbered list.
- * `tookMs` is the search alone, not the indexing before it.
+ * `tookMs` is the search alone, not the indexing before it. Saved conversations
+ * (`Glassbox/Conversations/`) are left out, as for `ask`: the search shows what the agent sees,
+ * and a saved note's marker JSON would otherwise crowd the results.
  */
 export async function runSearchCommand(args: readonly string[], io: CliIo): Promise<number> {
   const options = parseSearchArgs(args);
   const vaultDir = resolve(io.cwd, options.vault);
   const info = await stat(vaultDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
-  const index = await VaultIndex.build(new NodeVaultSource(vaultDir));
+  const index = await VaultIndex.build(new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER));
   const started = performance.now();
   const results = await index.search(options.query, { limit: options.limit });
   const tookMs = Math.round((performance.now() - started) * 100) / 100;

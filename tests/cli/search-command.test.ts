@@ -1,3 +1,5 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
 import { captureIo } from '../support/capture-io';
@@ -29,6 +31,20 @@ describe('glassbox search', () => {
     const io = captureIo();
     await runCli(['search', `--vault=${VAULT}`, '--json', '"quantum tunnelling"'], io);
     expect((JSON.parse(io.out()) as { results: { path: string }[] }).results.map((result) => result.path)).toEqual(['Physics/Tunnelling.md']);
+  });
+
+  it('leaves saved conversations out, as ask does: the search shows what the agent sees', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'glassbox-search-'));
+    try {
+      await writeFile(join(dir, 'Refunds.md'), '# Refunds\n\nRefunds take 14 days.\n');
+      await mkdir(join(dir, 'Glassbox', 'Conversations'), { recursive: true });
+      await writeFile(join(dir, 'Glassbox', 'Conversations', 'How long do refunds take.md'), '### 🧑 You\n\nHow long do refunds take?\n');
+      const io = captureIo();
+      await expect(runCli(['search', '--vault', dir, '--json', 'refunds'], io)).resolves.toBe(0);
+      expect((JSON.parse(io.out()) as { results: { path: string }[] }).results.map((result) => result.path)).toEqual(['Refunds.md']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('says so when nothing matches, and exits 0', async () => {
