@@ -66,6 +66,10 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
         words.push(arg);
     }
   }
+  // Values given are checked before missing ones are asked for: a typo in --loop should be the
+  // sentence the user sees, not a request for --model they meant to give through the environment.
+  const maxIterations = parseMaxIterations(flags.get('--max-iterations'));
+  const loopStyle = parseLoop(flags.get('--loop'));
   const vault = flags.get('--vault');
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
   const question = words.join(' ').trim();
@@ -79,8 +83,8 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     baseUrl,
     apiKey: flags.get('--api-key') ?? nonEmpty(env.GLASSBOX_API_KEY),
     model,
-    maxIterations: parseMaxIterations(flags.get('--max-iterations')),
-    loopStyle: parseLoop(flags.get('--loop')),
+    maxIterations,
+    loopStyle,
     eventsJsonl,
     save,
     question,

@@ -150,6 +150,15 @@ describe('glassbox ask', () => {
     expect(io.out()).toBe('');
   });
 
+  it.each([
+    [['ask', '--vault', '.', '--loop', 'spiral', 'q'], '--loop must be "tools" or "reason-act-observe", not "spiral".\n'],
+    [['ask', '--max-iterations', 'ten', 'q'], '--max-iterations must be a whole number from 1 to 100, not "ten".\n'],
+  ])('names a wrong value the user gave before asking for a missing one %j', async (argv, message) => {
+    const io = captureIo();
+    await expect(runCli(argv, io)).resolves.toBe(2);
+    expect(io.err()).toBe(message);
+  });
+
   it('runs the reason-act-observe loop with --loop', async () => {
     const io = captureIo();
     await expect(ask(io, '--model', 'extractive', '--loop', 'reason-act-observe', '--events', 'jsonl', 'How long do refunds take?')).resolves.toBe(0);
