@@ -159,6 +159,13 @@ describe('glassbox ask', () => {
     expect(io.err()).toBe(message);
   });
 
+  it('ends a run cut by --max-iterations 1 with a notice in good English, an answer and exit 0', async () => {
+    const io = captureIo();
+    await expect(ask(io, '--model', 'extractive', '--max-iterations', '1', 'How long do refunds take?')).resolves.toBe(0);
+    expect(io.out()).toContain('• Stopped after 1 iteration (the limit); answering with what was found\n');
+    expect(io.out()).toMatch(/\n\n.*Refund policy/);
+  });
+
   it('runs the reason-act-observe loop with --loop', async () => {
     const io = captureIo();
     await expect(ask(io, '--model', 'extractive', '--loop', 'reason-act-observe', '--events', 'jsonl', 'How long do refunds take?')).resolves.toBe(0);
