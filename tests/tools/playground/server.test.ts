@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { startPlaygroundServer, type PlaygroundBoot, type PlaygroundServer } from '../../../tools/playground/server';
 
@@ -132,7 +133,7 @@ describe('playground server', () => {
       expect(first).toContain('"auth":"Bearer k"');
       controller.abort();
       await expect(reader.read()).rejects.toThrow();
-      for (let attempt = 0; attempt < 50 && !upstreamClosed; attempt += 1) await new Promise((resolve) => window.setTimeout(resolve, 20));
+      for (let attempt = 0; attempt < 50 && !upstreamClosed; attempt += 1) await delay(20);
       expect(upstreamClosed).toBe(true);
     } finally {
       release();
