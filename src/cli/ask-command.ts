@@ -41,7 +41,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const startedAt = Date.now();
   const renderer = options.eventsJsonl
     ? null
-    : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, now: Date.now });
+    : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, rows: io.stdout.rows ?? 0, now: Date.now });
   let payload: ReasoningPayload | null = null;
   try {
     const result = await runAgent({

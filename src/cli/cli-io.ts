@@ -1,6 +1,6 @@
 /** Where a CLI command writes, and how it learns of Ctrl-C. Tests pass their own. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number };
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number; readonly rows?: number };
   readonly stderr: { write(text: string): unknown };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;

@@ -3,6 +3,7 @@ import { describeRunDuration } from '../agent/describe-run-duration';
 import type { AgentEvent } from '../agent/events';
 import { reasoningElapsedMs } from '../agent/reasoning-state';
 import type { ReasoningPayload, ReasoningStep } from '../markers/reasoning-payload';
+import { fitToColumns } from './terminal-width';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const DIM = '\x1b[2m';
@@ -34,7 +35,16 @@ export class TerminalBlockRenderer {
   private readonly printed = new Map<string, string>();
   private answered = false;
 
-  constructor(private readonly options: { out: BlockOutput; tty: boolean; columns: number; now: () => number }) {}
+  constructor(
+    private readonly options: {
+      out: BlockOutput;
+      tty: boolean;
+      columns: number;
+      /** Screen rows; the live block keeps below this so cursor-up can reach its first line. 0 or absent: no limit beyond MAX_LIVE_STEPS. */
+      rows?: number;
+      now: () => number;
+    },
+  ) {}
 
   /** Feeds one event with the reducer state after it. */
   handle(event: AgentEvent, payload: ReasoningPayload | null): void {
@@ -99,7 +109,11 @@ export class TerminalBlockRenderer {
   private draw(): void {
     if (!this.live) return;
     const steps = this.payload?.steps ?? [];
-    const shown = steps.slice(-MAX_LIVE_STEPS);
+    // Header, the "earlier steps" line and the steps must fit the screen: a block taller than the
+    // terminal scrolls its top out of reach of cursor-up and every redraw leaves a copy behind.
+    const rows = this.options.rows ?? 0;
+    const room = rows > 0 ? Math.max(1, Math.min(MAX_LIVE_STEPS, rows - 3)) : MAX_LIVE_STEPS;
+    const shown = steps.length > room ? steps.slice(-room) : steps;
     const lines = [this.fit(`${SPINNER[this.frame]} ${this.header()}`)];
     if (shown.length < steps.length) lines.push(`${DIM}  … ${steps.length - shown.length} earlier steps${RESET}`);
     for (const step of shown) lines.push(`${DIM}${this.fit(stepLine(step))}${RESET}`);
@@ -159,7 +173,7 @@ export class TerminalBlockRenderer {
     // A pseudo-terminal may report 0 columns; assume the classic 80 then.
     const columns = this.options.columns > 0 ? this.options.columns : 80;
     const width = Math.max(20, columns - 1);
-    return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+    return fitToColumns(line, width);
   }
 }
 
