@@ -15,6 +15,13 @@ const USAGE = `Usage:
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
+  // `glassbox ask --help` is how most people look up a command's flags; words after `--` are the
+  // question or query, never a request for help.
+  const flagsPart = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if ((command === 'ask' || command === 'search' || command === 'inspect') && flagsPart.some((arg) => arg === '--help' || arg === '-h')) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
   try {
     switch (command) {
       case 'ask':

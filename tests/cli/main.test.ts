@@ -8,6 +8,19 @@ describe('glassbox CLI dispatch', () => {
     expect(io.out()).toContain('glassbox ask --vault DIR');
   });
 
+  it.each([['ask'], ['search'], ['inspect']])('prints usage and exits 0 for "glassbox %s --help", the usual way to look up flags', async (command) => {
+    const io = captureIo();
+    await expect(runCli([command, '--vault', '.', '--help'], io)).resolves.toBe(0);
+    expect(io.out()).toContain(`glassbox ${command}`);
+    expect(io.err()).toBe('');
+  });
+
+  it('treats --help after -- as part of the query, not a request for help', async () => {
+    const io = captureIo();
+    await expect(runCli(['search', '--', '--help'], io)).resolves.toBe(2);
+    expect(io.err()).toBe('Say which folder of notes to search with --vault DIR.\n');
+  });
+
   it('names an unknown command in one sentence on stderr and exits 2', async () => {
     const io = captureIo();
     await expect(runCli(['frobnicate'], io)).resolves.toBe(2);
