@@ -88,7 +88,9 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
   }
   const lines = results.map((result, position) => {
     const heading = result.heading ? ` § ${result.heading}` : '';
-    return `${position + 1}. ${result.title} (${result.path})${heading}\n   ${result.passage}`;
+    // A section with only its heading has no passage: no blank indented line under it.
+    const passage = result.passage.trim() === '' ? '' : `\n   ${result.passage}`;
+    return `${position + 1}. ${result.title} (${result.path})${heading}${passage}`;
   });
   io.stdout.write(`${lines.join('\n')}\n\n${results.length} of ${index.size} notes in ${tookMs} ms.\n`);
   return 0;

@@ -47,6 +47,20 @@ describe('glassbox search', () => {
     }
   });
 
+  it('prints no blank indented line for a result whose section has only a heading', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'glassbox-search-'));
+    try {
+      await writeFile(join(dir, 'Refunds.md'), '# Refunds\n\n## Riders\nRiders get money back.\n');
+      const io = captureIo();
+      await expect(runCli(['search', '--vault', dir, 'refunds'], io)).resolves.toBe(0);
+      expect(io.out()).not.toMatch(/\n {3}\n/);
+      expect(io.out()).toMatch(/^1\. Refunds \(Refunds\.md\)/);
+      expect(io.out().split('\n').filter((line) => /^\s+$/.test(line))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says so when nothing matches, and exits 0', async () => {
     const io = captureIo();
     await expect(runCli(['search', '--vault', VAULT, 'xylophone'], io)).resolves.toBe(0);
