@@ -1,14 +1,20 @@
 import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
+import { obsidianCommentBlockRule, obsidianCommentInlineRule, stripHtmlComments } from './markdown-comments';
 
 /**
  * Markdown → DOM through markdown-it. The token stream is turned into elements with
  * `createElement` and text nodes, never through an HTML string, so note text cannot become live
- * HTML whatever it contains; raw HTML in the source stays text (`html: false`).
+ * HTML whatever it contains. markdown-it parses raw HTML (`html: true`) only so that HTML comments
+ * can be dropped, as Obsidian's reading view hides `<!-- ... -->` (Glassbox's REASONING_BLOCK and
+ * GLASSBOX_MESSAGE markers); every other piece of raw HTML is shown as text. Obsidian's own
+ * `%%comment%%` syntax is hidden too.
  * `[[target]]` and `[[target|alias]]` become `<a class="internal-link" data-href href>` as in
  * Obsidian's reading view; `![[...]]` embeds are shown as links too.
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
+const markdown = new MarkdownIt({ html: true, linkify: true, breaks: false });
 markdown.inline.ruler.before('link', 'wikilink', wikilinkRule);
+markdown.inline.ruler.before('emphasis', 'obsidian_comment', obsidianCommentInlineRule);
+markdown.block.ruler.before('paragraph', 'obsidian_comment', obsidianCommentBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 
 /** Renders `source` as children of `el`. */
 export function renderMarkdownInto(source: string, el: HTMLElement): void {
@@ -25,6 +31,10 @@ export function renderMarkdownInto(source: string, el: HTMLElement): void {
       const language = token.info.trim().split(/\s+/)[0];
       if (language) code.className = `language-${language}`;
       code.textContent = token.content;
+    } else if (token.type === 'html_block') {
+      // A raw HTML block shows as a text paragraph, minus its comments (a comment may span lines).
+      const text = stripHtmlComments(token.content).trim();
+      if (text) top().appendChild(doc.createElement('p')).textContent = text;
     } else if (token.nesting === 1) {
       const child = top().appendChild(createWithAttrs(doc, token));
       stack.push(child);
@@ -55,6 +65,10 @@ function renderInline(tokens: readonly Token[], parent: HTMLElement, doc: Docume
         code.textContent = token.content;
         break;
       }
+      case 'html_inline':
+        // markdown-it only emits a comment as one complete `<!-- ... -->` token; other tags are text.
+        if (!token.content.startsWith('<!--')) top().appendChild(doc.createTextNode(token.content));
+        break;
       case 'image': {
         const img = top().appendChild(createWithAttrs(doc, token));
         img.setAttribute('alt', token.content);

@@ -58,12 +58,53 @@ describe('fake MarkdownRenderer.render', () => {
     ['an img with onerror', '<img src=x onerror="window.pwned = true">', 'img'],
     ['inline html', 'text <iframe src="https://evil"></iframe> more', 'iframe'],
     ['html inside a wikilink alias', '[[x|<b onclick=alert(1)>y</b>]]', 'b'],
+    ['an svg with onload', '<svg onload="window.pwned = true"><circle r="1"/></svg>', 'svg'],
+    ['a javascript: anchor', 'see <a href="javascript:window.pwned=true">here</a>', 'a'],
   ])('escapes %s: it shows as text and creates no element', async (_label, markdown, tag) => {
     const el = await render(markdown);
     expect(el.querySelector(tag)).toBeNull();
     expect(el.querySelector('[onerror], [onclick]')).toBeNull();
     expect(el.textContent).toContain(markdown.includes('[[') ? '<b onclick=alert(1)>y</b>' : markdown.trim());
     expect((window as unknown as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  it('hides the HTML comments of a saved conversation note, as Obsidian does, and shows the answer', async () => {
+    const marker = '<!--REASONING_BLOCK:{"v":1,"steps":[{"kind":"search","query":"a -- b <img src=x onerror=alert(1)>"}]}-->';
+    const message = '<!--GLASSBOX_MESSAGE:{"role":"assistant",\n"id":"m1"}-->';
+    const el = await render(`${marker}\n\nThe refund window is **30 days**.\n\n${message}\n`);
+    expect(el.textContent).not.toContain('<!--');
+    expect(el.textContent).not.toContain('REASONING_BLOCK');
+    expect(el.textContent).not.toContain('GLASSBOX_MESSAGE');
+    expect(el.querySelector('p')?.textContent).toBe('The refund window is 30 days.');
+    expect(el.querySelector('img')).toBeNull();
+  });
+
+  it('hides inline and multi-line comments but keeps the text around them', async () => {
+    const el = await render('Before <!-- inline\nacross a line --> after.\n\n<!--\nblock\n\nwith a blank line\n-->\nTail <b>bold</b> text');
+    expect(el.textContent).not.toMatch(/<!--|-->|inline|block|blank line/);
+    expect(el.textContent).toContain('Before');
+    expect(el.textContent).toContain('after.');
+    expect(el.textContent).toContain('Tail <b>bold</b> text');
+    expect(el.querySelector('b')).toBeNull();
+  });
+
+  it('keeps raw HTML next to a comment as text', async () => {
+    const el = await render('<!-- hidden --><svg onload="window.pwned = true"></svg>\n\nok');
+    expect(el.textContent).not.toContain('hidden');
+    expect(el.textContent).toContain('<svg onload="window.pwned = true"></svg>');
+    expect(el.querySelector('svg, [onload]')).toBeNull();
+  });
+
+  it('hides Obsidian %%comments%%, inline and as a block', async () => {
+    const el = await render('Shown %%secret%% too.\n\n%%\nblock secret\n\nstill secret\n%%\n\nLast line');
+    expect(el.textContent).not.toContain('secret');
+    expect(el.textContent).not.toContain('%%');
+    expect([...el.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Shown  too.', 'Last line']);
+  });
+
+  it('leaves %% and comments inside code alone', async () => {
+    const el = await render('`%%a%%` and `<!-- b -->`\n\n```\n<!-- c -->\n%%\n```');
+    expect([...el.querySelectorAll('code')].map((code) => code.textContent)).toEqual(['%%a%%', '<!-- b -->', '<!-- c -->\n%%\n']);
   });
 
   it('does not turn javascript: links into hrefs', async () => {
