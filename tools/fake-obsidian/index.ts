@@ -21,6 +21,8 @@ export { Notice, clearNotices, noticeLog } from './notice';
 export { Platform } from './platform';
 export { Plugin } from './plugin';
 export { SecretStorage } from './secret-storage';
+export { requestUrl } from './request-url';
+export { RequestUrlError } from './request-url-error';
 export { PluginSettingTab, Setting, SettingRegistry, SettingTab } from './setting';
 export {
   AbstractTextComponent,
