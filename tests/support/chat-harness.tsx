@@ -47,7 +47,7 @@ export interface ScriptedRun {
 }
 
 /** A stand-in for `runAgent` whose runs the test drives event by event (for UI-only tests). */
-export function scriptedRunner() {
+export function scriptedRunner(frames?: ManualFrames) {
   const runs: ScriptedRun[] = [];
   const runAgent = (options: AgentRunOptions): Promise<AgentRunResult> =>
     new Promise<AgentRunResult>((resolve) => {
@@ -66,6 +66,8 @@ export function scriptedRunner() {
           this.emit({ type: 'run_end', runId: 'r1', at, status, elapsedMs: 5000, ...(error ? { error } : {}) });
           resolve({ status, content: composeAssistantContent(payload, answer), answer, payload: payload!, transcript: [], ...(error ? { error } : {}) });
           await act(async () => {});
+          // A frame passes after the end: the finished turn publishes with it (at most one commit per frame).
+          frames?.flush();
         },
       });
     });
@@ -92,7 +94,7 @@ export function mountChat(options: MountChatOptions = {}) {
   const frames = manualFrames();
   const host = recordingHost();
   const roots = new RootRegistry();
-  const scripted = scriptedRunner();
+  const scripted = scriptedRunner(frames);
   const controller = new ChatController({
     prepareRun: () => Promise.resolve({ model: { stream: () => { throw new Error('not used'); } }, tools: [] }),
     runAgent: scripted.runAgent,

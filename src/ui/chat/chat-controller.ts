@@ -80,8 +80,8 @@ export class ChatController {
       return;
     }
     if (this.savedQuestion !== null) return this.closeSavedQuestion({ outcome: 'answered', answer: question });
-    if (this.store.getState().running) return;
-    await this.runTurn(question, toHistory(orderedMessages(this.store.getState())));
+    if (this.store.current().running) return;
+    await this.runTurn(question, toHistory(orderedMessages(this.store.current())));
   }
 
   // One run: the user message, the live assistant message, the agent, and the save at its end.
@@ -98,9 +98,9 @@ export class ChatController {
     let result: AgentRunResult | null = null;
     let error: string | null = null;
     try {
-      const state = this.store.getState();
+      const state = this.store.current();
       const setup = await this.options.prepareRun(state.model);
-      if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'now');
+      if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
       result = await this.options.runAgent({
         model: setup.model,
         modelName: state.model,
@@ -153,14 +153,14 @@ export class ChatController {
   /** Stops any run and starts an empty conversation. */
   newChat(): void {
     this.detachRunningChat();
-    const { model, loopStyle, maxIterations } = this.store.getState();
+    const { model, loopStyle, maxIterations } = this.store.current();
     this.store.update(() => ({ ...this.emptyState(createConversation({ model, now: this.now() })), model, loopStyle, maxIterations }), 'now');
   }
 
   /** Shows a saved conversation (reopened from history); its blocks render as reloaded. */
   openConversation(conversation: Conversation): void {
     this.detachRunningChat();
-    const { loopStyle, maxIterations, model } = this.store.getState();
+    const { loopStyle, maxIterations, model } = this.store.current();
     let state: ChatState = { ...this.emptyState(conversation), model, loopStyle, maxIterations };
     conversation.messages.forEach((message, index) => {
       state = withMessage(state, { ...message, id: message.id ?? `m${index + 1}` });
@@ -181,7 +181,7 @@ export class ChatController {
 
   /** The last assistant answer with every marker stripped ("insert last answer at cursor"). */
   lastAnswer(): string | null {
-    const messages = orderedMessages(this.store.getState());
+    const messages = orderedMessages(this.store.current());
     for (let index = messages.length - 1; index >= 0; index -= 1) {
       const message = messages[index];
       if (message.role !== 'assistant') continue;
@@ -192,7 +192,7 @@ export class ChatController {
   }
 
   /** The conversation as it stands, messages included. */
-  conversation(state: ChatState = this.store.getState()): Conversation {
+  conversation(state: ChatState = this.store.current()): Conversation {
     const messages = orderedMessages(state);
     const firstQuestion = messages.find((message) => message.role === 'user')?.content ?? '';
     return {
@@ -228,8 +228,8 @@ export class ChatController {
       this.store.update((state) => {
         const message = state.messages[assistantId];
         return message === undefined ? state : withMessage(state, { ...message, content: paused.content, pendingInput: paused.pendingInput });
-      }, 'now');
-      if (this.store.getState().messages[assistantId] !== undefined) void this.save(this.conversation());
+      }, 'soon');
+      if (this.store.current().messages[assistantId] !== undefined) void this.save(this.conversation());
     }
     if (event.type === 'input_response' && !turn.keepQuestion) {
       turn.paused = null;
@@ -238,8 +238,9 @@ export class ChatController {
         return message === undefined ? state : withMessage(state, withoutPendingInput(message));
       });
     }
-    // Questions and the end of a run are not streaming noise: they publish at once.
-    if (event.type === 'input_request' || event.type === 'run_end') this.store.flush();
+    // The end of a run publishes with the frame like every other event (DESIGN.md 10): at most
+    // one commit per frame, the finished turn included (finishTurn publishes it at once when
+    // the frame has not published yet).
   }
 
   // The view closes or the chat is left while a question waits: the run stops, the question stays.
@@ -250,7 +251,7 @@ export class ChatController {
   private async closeSavedQuestion(outcome: SavedInputOutcome): Promise<void> {
     const messageId = this.savedQuestion;
     this.savedQuestion = null;
-    const state = this.store.getState();
+    const state = this.store.current();
     const message = messageId === null ? undefined : state.messages[messageId];
     if (message === undefined) return;
     const messages = orderedMessages(state);
@@ -275,7 +276,7 @@ export class ChatController {
         },
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.store.update((state) => ({ ...state, pendingInput: { requestId, question: request.question, options: request.options ?? [] } }), 'now');
+      this.store.update((state) => ({ ...state, pendingInput: { requestId, question: request.question, options: request.options ?? [] } }), 'soon');
       this.options.onInputRequest?.(request);
     });
   }
@@ -299,7 +300,7 @@ export class ChatController {
       if (message === undefined) return state;
       return { ...withMessage(state, finishedMessage(message, options)), liveMessageId: null, running: false, error: options.error };
     };
-    this.store.update(finish, 'now');
+    this.store.update(finish, 'soon');
     void this.save(this.conversation());
   }
 
@@ -315,10 +316,7 @@ export class ChatController {
   }
 
   private detachRunningChat(): void {
-    if (this.store.getState().running) {
-      this.store.flush();
-      this.detached = this.store.getState();
-    }
+    if (this.store.current().running) this.detached = this.store.current();
     this.keepOpenQuestion();
     this.stop();
     this.abort = null;
@@ -335,11 +333,11 @@ export class ChatController {
         // Keep the note's identity (an adopted id, the frontmatter) for the next save of this chat.
         this.store.update((state) => (state.conversation.id === conversation.id
           ? { ...state, conversation: { ...saved, messages: [] } }
-          : state), 'now');
+          : state), 'soon');
       }
     } catch (thrown) {
       const message = `The conversation could not be saved: ${userMessageOf(thrown)}`;
-      this.store.update((state) => ({ ...state, error: message }), 'now');
+      this.store.update((state) => ({ ...state, error: message }), 'soon');
     }
   }
 

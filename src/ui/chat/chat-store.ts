@@ -6,13 +6,22 @@ export type ChatStateRecipe = (state: ChatState) => ChatState;
 
 /**
  * The chat panel's small external store, read through `useSyncExternalStore` with narrow
- * selectors. Changes queue up and are published together once per animation frame; urgent
- * ones (a sent message, a question, the end of a run) publish at once, in order.
+ * selectors. While a run streams, listeners are notified at most once per animation frame
+ * (DESIGN.md 10): changes
+ * queue up and are published together in the next frame. An urgent change (a sent message, a
+ * question, the end of a run) publishes at once when nothing was published since the last
+ * frame, and otherwise in the next frame with the rest, so the end of a run cannot add commits
+ * between frames. Only the user's own actions publish at once regardless. {@link ChatStore.current} always has every change, published or not.
  */
 export class ChatStore {
   private published: ChatState;
+  /** The state with every change applied so far, or null when it equals `published`. */
+  private latest: ChatState | null = null;
   private queue: ChatStateRecipe[] = [];
+  /** A frame callback is pending. */
   private frameRequested = false;
+  /** Something was published since the last frame callback ran. */
+  private publishedThisFrame = false;
   private readonly listeners = new Set<() => void>();
   private publishes = 0;
 
@@ -26,6 +35,17 @@ export class ChatStore {
   /** The published state (what React renders). */
   readonly getState = (): ChatState => this.published;
 
+  /** The state with every change applied, including the ones still waiting for a frame. */
+  current(): ChatState {
+    if (this.queue.length === 0) return this.latest ?? this.published;
+    const recipes = this.queue;
+    this.queue = [];
+    let next = this.latest ?? this.published;
+    for (const recipe of recipes) next = recipe(next);
+    this.latest = next;
+    return next;
+  }
+
   /** Subscribes to published changes; returns the unsubscribe function. */
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -37,31 +57,50 @@ export class ChatStore {
     return this.publishes;
   }
 
-  /** Queues a change for the next frame, or publishes it (and everything queued) now. */
-  update(recipe: ChatStateRecipe, timing: 'frame' | 'now' = 'frame'): void {
+  /**
+   * Queues a change. `frame` (streaming) publishes it with the next frame; `soon` (a run's
+   * question, its end) publishes it at once if this frame has not published yet, else with the
+   * next frame; `now` (the user's own action: send, new chat, an option) publishes at once.
+   */
+  update(recipe: ChatStateRecipe, timing: 'frame' | 'soon' | 'now' = 'frame'): void {
     this.queue.push(recipe);
-    if (timing === 'now') {
-      this.flush();
+    if (timing === 'now' || (timing === 'soon' && !this.publishedThisFrame)) {
+      this.publish();
       return;
     }
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    this.scheduleFrame(() => {
-      this.frameRequested = false;
-      this.flush();
-    });
+    this.requestFrame();
   }
 
-  /** Applies every queued change and notifies listeners once if anything changed. */
+  /**
+   * Publishes every queued change now, frame or not. Only for moments where the view must
+   * match the state at once (leaving a chat); streaming never calls it.
+   */
   flush(): void {
-    if (this.queue.length === 0) return;
-    const recipes = this.queue;
-    this.queue = [];
-    let next = this.published;
-    for (const recipe of recipes) next = recipe(next);
+    this.publish();
+  }
+
+  private requestFrame(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    this.scheduleFrame(this.onFrame);
+  }
+
+  private readonly onFrame = (): void => {
+    this.frameRequested = false;
+    this.publishedThisFrame = false;
+    this.publish();
+  };
+
+  // Applies every queued change and notifies listeners once if anything changed.
+  private publish(): void {
+    const next = this.current();
+    this.latest = null;
     if (next === this.published) return;
     this.published = next;
     this.publishes += 1;
+    // The next frame callback opens the next frame's single publish.
+    this.publishedThisFrame = true;
+    this.requestFrame();
     for (const listener of [...this.listeners]) listener();
   }
 }

@@ -113,6 +113,8 @@ describe('ChatPanel with hand-built events', () => {
     await act(async () => {
       fireEvent.keyDown(screen.getAllByTestId('composer-input')[1], { key: 'Enter' });
     });
+    // The failed turn publishes with the next frame (at most one commit per frame).
+    failing.frames.flush();
     expect(within(failing.view.container).getByTestId('chat-error').textContent).toBe('Set a model in settings first.');
   });
 
@@ -126,6 +128,7 @@ describe('ChatPanel with hand-built events', () => {
     await act(async () => {
       void run.ask({ question: 'Which city?', options: ['Paris', 'Rome'] }).then((value) => (outcome = value));
     });
+    chat.frames.flush();
     const card = screen.getByTestId('input-request-card');
     expect(document.activeElement).toBe(card);
     expect(screen.getByTestId('input-request-question').textContent).toBe('Which city?');
@@ -140,6 +143,7 @@ describe('ChatPanel with hand-built events', () => {
     await act(async () => {
       void run.ask({ question: 'Budget?' }).then((value) => (outcome = value));
     });
+    chat.frames.flush();
     fireEvent.click(screen.getByTestId('input-request-dismiss'));
     await act(async () => {});
     expect(outcome).toEqual({ outcome: 'dismissed' });

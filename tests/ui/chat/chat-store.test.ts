@@ -28,6 +28,27 @@ describe('ChatStore', () => {
     expect(notified).toBe(2);
   });
 
+  it("publishes a run's urgent change at once only when its frame has not published yet", () => {
+    const frames: (() => void)[] = [];
+    const store = new ChatStore(emptyState(), (callback) => frames.push(callback));
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    store.update((state) => ({ ...state, error: 'first' }), 'soon');
+    expect(notified).toBe(1);
+    store.update((state) => ({ ...state, running: false, error: 'end' }), 'soon');
+    expect(notified).toBe(1);
+    expect(store.getState().error).toBe('first');
+    expect(store.current().error).toBe('end');
+    frames.shift()!();
+    expect(notified).toBe(2);
+    expect(store.getState().error).toBe('end');
+    // A frame with nothing to publish opens the next one: the next urgent change is immediate again.
+    frames.shift()!();
+    expect(frames).toHaveLength(0);
+    store.update((state) => ({ ...state, error: 'later' }), 'soon');
+    expect(notified).toBe(3);
+  });
+
   it('does not notify when nothing changed', () => {
     const store = new ChatStore(emptyState(), (callback) => callback());
     let notified = 0;

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react/pure';
+import { act, fireEvent, screen, within } from '@testing-library/react/pure';
 import type { AgentEvent } from '../../../src/agent/events';
 import { cleanupChat, mountChat } from '../../support/chat-harness';
 import { T0 } from '../../support/ui-payloads';
@@ -47,8 +47,9 @@ describe('render budget (DESIGN.md 10)', () => {
 
     const { frames, streamingCommits } = await streamTurn(chat, { chunks: 2000, perFrame: 20 });
 
-    expect(frames).toBe(100);
-    expect(streamingCommits).toBeLessThanOrEqual(frames);
+    // 100 frames with new text, plus the one after the last publish that closes its frame.
+    expect(frames).toBeGreaterThanOrEqual(100);
+    expect(streamingCommits).toBeLessThanOrEqual(100);
     for (const id of firstIds) expect(chat.messageRenders.get(id)).toBe(rendersBefore.get(id));
     // One new reasoning root for the new answer; none remounted.
     expect(chat.roots.created).toBe(rootsCreatedBefore + 1);
@@ -75,5 +76,48 @@ describe('render budget (DESIGN.md 10)', () => {
     await act(async () => chat.view.unmount());
     expect(chat.roots.live).toBe(0);
     expect(chat.host.liveComponents()).toBe(0);
+  });
+});
+
+describe('one commit per frame over a whole run (DESIGN.md 10)', () => {
+  it('steps, status changes, the answer and the end of the run never commit twice between two frames', async () => {
+    const chat = mountChat();
+    await send('question');
+    const run = chat.scripted.runs[0];
+    // Commits between two frame callbacks, the frame's own publish included.
+    const perInterval: number[] = [];
+    let mark = chat.commits();
+    const frame = () => {
+      chat.frames.flush();
+      perInterval.push(chat.commits() - mark);
+      mark = chat.commits();
+    };
+    run.emit(e({ type: 'run_start', model: 'm', question: 'question' }));
+    frame();
+    for (let index = 1; index <= 6; index += 1) {
+      // Several events per frame: a step starts and finishes, the status moves on.
+      run.emit(e({ type: 'step', step: { id: `s${index}`, kind: 'tool', summary: `Step ${index}`, at: T0, tool: { name: 'localSearch', args: {}, status: 'running' } } }));
+      run.emit(e({ type: 'step', step: { id: `s${index}`, kind: 'tool', summary: `Step ${index}`, at: T0, tool: { name: 'localSearch', args: {}, status: 'ok', durationMs: 5 } } }));
+      frame();
+    }
+    run.emit(e({ type: 'answer_start' }));
+    for (let index = 0; index < 60; index += 1) {
+      run.emit(e({ type: 'text_delta', text: index % 10 === 9 ? `w${index}\n\n` : `w${index} ` }));
+      if (index % 7 === 6) frame();
+    }
+    // The last text and the end of the run arrive in the same frame as a publish.
+    frame();
+    run.emit(e({ type: 'text_delta', text: 'last words' }));
+    frame();
+    await run.end('complete');
+    perInterval.push(chat.commits() - mark);
+    mark = chat.commits();
+    for (let index = 0; index < 3; index += 1) frame();
+
+    expect(Math.max(...perInterval)).toBe(1);
+    expect(screen.queryByTestId('stop-button')).toBeNull();
+    const answer = screen.getAllByTestId('message-assistant')[0];
+    expect(answer.textContent).toContain('last words');
+    expect(within(answer).getByTestId('reasoning-label').textContent).not.toMatch(/^Reasoning/);
   });
 });
