@@ -20,8 +20,7 @@ export interface BuildPlaygroundOptions {
 
 /**
  * Builds the playground page: the real plugin (`src/main.ts`) bundled for the browser with the
- * `obsidian` module replaced by the fake host (`tools/fake-obsidian`, through
- * `page/obsidian-module.ts`, which fills the fake's gaps for the browser), the page's own frame
+ * `obsidian` module replaced by the fake host (`tools/fake-obsidian`), the page's own frame
  * code, `index.html`, `theme.css` and the plugin's `styles.css`. Returns the output folder.
  */
 export async function buildPlayground(options: BuildPlaygroundOptions = {}): Promise<string> {
@@ -36,7 +35,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
-    alias: { obsidian: path.join(REPO_ROOT, 'tools/playground/page/obsidian-module.ts') },
+    alias: { obsidian: path.join(REPO_ROOT, 'tools/fake-obsidian/index.ts') },
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     minify: options.minify ?? true,
