@@ -2,12 +2,13 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runAgent } from '../agent/run-agent';
 import { reduceReasoning } from '../agent/reasoning-state';
-import type { AgentRunEndStatus } from '../agent/events';
+import type { AgentEvent, AgentRunEndStatus } from '../agent/events';
 import { createConversation, titleFromQuestion } from '../conversation';
 import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers/reasoning-payload';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
+import { cliErrorHint } from './cli-error-hint';
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER, NodeConversationStore } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
@@ -59,11 +60,12 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
           io.stdout.write(`${JSON.stringify(event)}\n`);
           return;
         }
-        payload = reduceReasoning(payload, event);
-        renderer.handle(event, payload);
+        const shown = forTerminal(event);
+        payload = reduceReasoning(payload, shown);
+        renderer.handle(shown, payload);
       },
     });
-    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${result.error}\n`);
+    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${cliErrorHint(result.error)}\n`);
     if (options.save) {
       const conversation = createConversation({ model: options.model, now: startedAt, title: titleFromQuestion(options.question) });
       const saved = await new NodeConversationStore({ vaultDir }).save({
@@ -81,6 +83,13 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     renderer?.dispose();
     unregister();
   }
+}
+
+/** The event as the terminal shows it: an error notice names the CLI's flags, not the settings tab. */
+function forTerminal(event: AgentEvent): AgentEvent {
+  if (event.type === 'step' && event.step.kind === 'notice') return { ...event, step: { ...event.step, summary: cliErrorHint(event.step.summary) } };
+  if (event.type === 'run_end' && event.error !== undefined) return { ...event, error: cliErrorHint(event.error) };
+  return event;
 }
 
 function exitStatus(status: AgentRunEndStatus): number {

@@ -125,6 +125,22 @@ describe('glassbox ask', () => {
     expect(io.out()).toMatch(/Failed after/);
   });
 
+  it('names --model, not a settings tab the CLI does not have, when the model is not found', async () => {
+    const io = captureIo();
+    await expect(ask(io, '--model', 'no-such-model', 'Anything?')).resolves.toBe(1);
+    expect(io.err()).toMatch(/^The model "no-such-model" was not found at 127\.0\.0\.1:\d+\. Check the name given with --model or GLASSBOX_MODEL, and the base URL \(it usually ends in \/v1\)\.\n$/);
+    expect(io.out()).toContain('Check the name given with --model');
+    expect(io.out()).not.toContain('Glassbox settings');
+  });
+
+  it('keeps the run\'s own error text in --events jsonl (the events are the agent\'s, not the terminal\'s)', async () => {
+    const io = captureIo();
+    await expect(ask(io, '--model', 'no-such-model', '--events', 'jsonl', 'Anything?')).resolves.toBe(1);
+    const end = JSON.parse(io.out().trimEnd().split('\n').at(-1) ?? '{}') as { type: string; error?: string };
+    expect(end).toMatchObject({ type: 'run_end', status: 'error' });
+    expect(end.error).toContain('was not found');
+  });
+
   it('exits 1 with one sentence when nothing listens at the base URL', async () => {
     const closed = await startModelServer();
     await closed.close();

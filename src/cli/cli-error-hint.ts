@@ -1,0 +1,18 @@
+/**
+ * The provider errors (`src/llm/errors/`) end in advice for the plugin ("Check it in Glassbox
+ * settings."); a CLI user has no settings tab, so what `glassbox ask` prints names the flag and
+ * environment variable instead. Only the terminal text changes: `--events jsonl` and the saved
+ * note keep the run's own words.
+ */
+const HINTS: readonly (readonly [string, string])[] = [
+  ['Check the model name in Glassbox settings.', 'Check the name given with --model or GLASSBOX_MODEL, and the base URL (it usually ends in /v1).'],
+  ['Check it in Glassbox settings.', 'Check the key given with --api-key or GLASSBOX_API_KEY.'],
+];
+
+/** `text` with a settings-tab hint replaced by the CLI's flags; other text unchanged. */
+export function cliErrorHint(text: string): string {
+  for (const [plugin, cli] of HINTS) {
+    if (text.endsWith(plugin)) return `${text.slice(0, text.length - plugin.length)}${cli}`;
+  }
+  return text;
+}
