@@ -5,8 +5,8 @@
  * note keep the run's own words.
  */
 const HINTS: readonly (readonly [string, string])[] = [
-  ['Check the model name in Glassbox settings.', 'Check the name given with --model or GLASSBOX_MODEL, and the base URL (it usually ends in /v1).'],
-  ['Check it in Glassbox settings.', 'Check the key given with --api-key or GLASSBOX_API_KEY.'],
+  ['Check the model name in Glassbox settings.', 'Check --model (or GLASSBOX_MODEL) and --base-url.'],
+  ['Check it in Glassbox settings.', 'Check --api-key (or GLASSBOX_API_KEY).'],
 ];
 
 /** `text` with a settings-tab hint replaced by the CLI's flags; other text unchanged. */

@@ -128,8 +128,8 @@ describe('glassbox ask', () => {
   it('names --model, not a settings tab the CLI does not have, when the model is not found', async () => {
     const io = captureIo();
     await expect(ask(io, '--model', 'no-such-model', 'Anything?')).resolves.toBe(1);
-    expect(io.err()).toMatch(/^The model "no-such-model" was not found at 127\.0\.0\.1:\d+\. Check the name given with --model or GLASSBOX_MODEL, and the base URL \(it usually ends in \/v1\)\.\n$/);
-    expect(io.out()).toContain('Check the name given with --model');
+    expect(io.err()).toMatch(/^The model "no-such-model" was not found at 127\.0\.0\.1:\d+\. Check --model \(or GLASSBOX_MODEL\) and --base-url\.\n$/);
+    expect(io.out()).toContain('Check --model (or GLASSBOX_MODEL) and --base-url.');
     expect(io.out()).not.toContain('Glassbox settings');
   });
 

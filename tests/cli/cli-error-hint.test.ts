@@ -3,10 +3,10 @@ import { cliErrorHint } from '../../src/cli/cli-error-hint';
 describe('cliErrorHint', () => {
   it('points the CLI user at the flag and variable instead of the settings tab', () => {
     expect(cliErrorHint('The API key was rejected by api.example.com. Check it in Glassbox settings.')).toBe(
-      'The API key was rejected by api.example.com. Check the key given with --api-key or GLASSBOX_API_KEY.',
+      'The API key was rejected by api.example.com. Check --api-key (or GLASSBOX_API_KEY).',
     );
     expect(cliErrorHint('The model "m" was not found at h. Check the model name in Glassbox settings.')).toBe(
-      'The model "m" was not found at h. Check the name given with --model or GLASSBOX_MODEL, and the base URL (it usually ends in /v1).',
+      'The model "m" was not found at h. Check --model (or GLASSBOX_MODEL) and --base-url.',
     );
   });
 
