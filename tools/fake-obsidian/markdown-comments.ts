@@ -48,3 +48,40 @@ export function obsidianCommentBlockRule(state: StateBlock, startLine: number, e
   state.line = Math.min(line + 1, endLine);
   return true;
 }
+
+/**
+ * An HTML comment that starts a block. Obsidian renders a note section by section (sections end
+ * at blank lines), so a comment is hidden up to its `-->`, and one that is not closed within its
+ * section hides only the rest of that section: a broken `<!--REASONING_BLOCK:...` marker leaves
+ * the answer after it visible. (markdown-it alone would run such a block on to the next `-->` in
+ * the note.) A comment followed by more text on its closing line is left to markdown-it's
+ * `html_block`, whose text is shown without its comments.
+ */
+export function htmlCommentBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const lineStart = state.bMarks[startLine] + state.tShift[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (!state.src.startsWith('<!--', lineStart)) return false;
+  let line = startLine;
+  let from = lineStart + 4;
+  for (; line < endLine && !state.isEmpty(line); line++, from = state.bMarks[line] + state.tShift[line]) {
+    const end = state.eMarks[line];
+    const close = commentEnd(state.src.slice(from, end), from === lineStart + 4);
+    if (close < 0) continue;
+    if (state.src.slice(from + close, end).trim() !== '') return false;
+    break;
+  }
+  if (silent) return true;
+  const last = Math.min(line + 1, endLine);
+  const token = state.push('html_comment', '', 0);
+  token.map = [startLine, last];
+  state.line = last;
+  return true;
+}
+
+/** Where `-->` ends in `text` (the index after it), or -1; `<!-->` and `<!--->` close at once. */
+function commentEnd(text: string, atOpening: boolean): number {
+  if (atOpening && text.startsWith('>')) return 1;
+  if (atOpening && text.startsWith('->')) return 2;
+  const index = text.indexOf('-->');
+  return index < 0 ? -1 : index + 3;
+}

@@ -1,5 +1,5 @@
 import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
-import { obsidianCommentBlockRule, obsidianCommentInlineRule, stripHtmlComments } from './markdown-comments';
+import { htmlCommentBlockRule, obsidianCommentBlockRule, obsidianCommentInlineRule, stripHtmlComments } from './markdown-comments';
 
 /**
  * Markdown → DOM through markdown-it. The token stream is turned into elements with
@@ -14,6 +14,7 @@ import { obsidianCommentBlockRule, obsidianCommentInlineRule, stripHtmlComments 
 const markdown = new MarkdownIt({ html: true, linkify: true, breaks: false });
 markdown.inline.ruler.before('link', 'wikilink', wikilinkRule);
 markdown.inline.ruler.before('emphasis', 'obsidian_comment', obsidianCommentInlineRule);
+markdown.block.ruler.before('html_block', 'html_comment', htmlCommentBlockRule, { alt: ['paragraph', 'reference', 'blockquote'] });
 markdown.block.ruler.before('paragraph', 'obsidian_comment', obsidianCommentBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 
 /** Renders `source` as children of `el`. */

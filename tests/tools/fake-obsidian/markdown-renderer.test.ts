@@ -80,12 +80,19 @@ describe('fake MarkdownRenderer.render', () => {
   });
 
   it('hides inline and multi-line comments but keeps the text around them', async () => {
-    const el = await render('Before <!-- inline\nacross a line --> after.\n\n<!--\nblock\n\nwith a blank line\n-->\nTail <b>bold</b> text');
-    expect(el.textContent).not.toMatch(/<!--|-->|inline|block|blank line/);
+    const el = await render('Before <!-- inline\nacross a line --> after.\n\n<!--\nblock\nover lines\n-->\nTail <b>bold</b> text');
+    expect(el.textContent).not.toMatch(/<!--|-->|inline|block|over lines/);
     expect(el.textContent).toContain('Before');
     expect(el.textContent).toContain('after.');
     expect(el.textContent).toContain('Tail <b>bold</b> text');
     expect(el.querySelector('b')).toBeNull();
+  });
+
+  it('hides an unclosed comment only up to the end of its section, so the answer after a broken marker shows', async () => {
+    const el = await render('<!--REASONING_BLOCK:{"v":1,"status":\n\nPartial **answer**.\n\n<!--GLASSBOX_MESSAGE:{"id":"m2"}-->\n\nNext.');
+    expect(el.textContent).not.toMatch(/<!--|REASONING_BLOCK|GLASSBOX_MESSAGE/);
+    expect([...el.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Partial answer.', 'Next.']);
+    expect(el.querySelector('p strong')?.textContent).toBe('answer');
   });
 
   it('keeps raw HTML next to a comment as text', async () => {
