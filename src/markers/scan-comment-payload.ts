@@ -29,6 +29,8 @@ const GREATER = 0x3e;
  *   taking along a `-` or `--` left over from a cut-off `-->`.
  * A raw line break inside a string ends the string: JSON strings cannot hold one, so the
  * payload is broken anyway and at most one line is misread.
+ * When none of these ends it before the content runs out, the marker is taken to be its first
+ * line only: the serializer always writes a marker on one line, so the lines after it are answer.
  */
 export function scanCommentPayload(content: string, from: number): CommentPayloadScan {
   const length = content.length;
@@ -64,6 +66,8 @@ export function scanCommentPayload(content: string, from: number): CommentPayloa
     }
     index += 1;
   }
+  const firstLineEnd = newlines.next(from);
+  if (firstLineEnd !== -1) return { payloadEnd: firstLineEnd, markerEnd: firstLineEnd, closed: false, maxDepth };
   return { payloadEnd: length, markerEnd: length, closed: false, maxDepth };
 }
 

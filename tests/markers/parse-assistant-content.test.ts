@@ -259,3 +259,17 @@ describe('parseAssistantContent: marker soup (property-based)', () => {
     expect(parsed.text).toBe('Before START:after');
   });
 });
+
+// Regression: DESIGN.md 3.3 — a malformed marker never hides the answer, even with no `-->`
+// and no blank line between it and the answer.
+describe('parseAssistantContent: a broken marker directly followed by the answer', () => {
+  it.each([
+    ['bad JSON', '<!--REASONING_BLOCK:{"v":1, broken\nThe answer.\nSecond line.'],
+    ['no payload at all', '<!--REASONING_BLOCK:\nThe answer.\nSecond line.'],
+  ])('%s: "Reasoning unavailable", and every answer line stays visible', (_name, content) => {
+    const parsed = parseAssistantContent(content);
+    expect(parsed.reasoningError).toBe(true);
+    expect(parsed.text).toBe('The answer.\nSecond line.');
+    expect(parsed).toShowNoMarkerSyntax();
+  });
+});

@@ -34,4 +34,11 @@ describe('scanCommentPayload', () => {
   it('runs to the end when nothing ends it', () => {
     expect(scan('{"a":')).toEqual({ payloadEnd: 5, markerEnd: 5, closed: false, maxDepth: 1 });
   });
+
+  // Regression (found by the CLI review): a broken marker with no --> and no blank line after it
+  // swallowed the whole answer. The serializer writes a marker on one line, so the rest is answer.
+  it('takes only the first line when nothing ends the marker before the content runs out', () => {
+    expect(scan('{"v":1, broken\nAnswer.\nMore.')).toMatchObject({ payloadEnd: 14, markerEnd: 14, closed: false });
+    expect(scan('\nAnswer.')).toMatchObject({ payloadEnd: 0, markerEnd: 0, closed: false });
+  });
 });
