@@ -33,6 +33,11 @@ export function cutResult(options: { core: IndexCore; hit: RankedNote; query: Pa
   const heading = headingIndex === NO_HEADING ? undefined : record.headings[headingIndex];
   let body = passage < 0 ? '' : text.slice(passages.start.array[passage], passages.end.array[passage]);
   if (heading !== undefined && /^ {0,3}#/.test(body)) body = body.slice(body.indexOf('\n') + 1 || body.length);
+  // A heading with nothing under it (a note's H1 right before its first H2) would give an empty
+  // passage: show the next section of the same note instead, its heading line included.
+  for (let next = passage + 1; passage >= 0 && body.trim() === '' && next < record.firstPassage + record.passageCount; next += 1) {
+    body = text.slice(passages.start.array[next], passages.end.array[next]);
+  }
   const terms = [...query.phrases, ...query.terms.map((term) => term.term)];
   return { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
 }

@@ -104,3 +104,18 @@ describe('VaultIndex with an empty vault', () => {
     expect(await index.search('anything')).toEqual([]);
   });
 });
+
+// Regression (CLI review): a note whose best passage is its H1 with nothing under it gave an
+// empty passage, so `glassbox search` and localSearch showed the note with no text at all.
+describe('VaultIndex passages', () => {
+  it('shows the next section when the matching heading has no text of its own', async () => {
+    const source = new MemoryVaultSource({
+      'Refunds policy.md': '# Refunds policy\n\n## Rider refunds\nRiders get an automatic refund when a bike fails to unlock.\n',
+    });
+    const index = await VaultIndex.build(source, { yieldToHost: immediate });
+    const [result] = await index.search('refunds policy');
+    expect(result.path).toBe('Refunds policy.md');
+    expect(result.passage).toContain('automatic refund');
+  });
+});
+
