@@ -78,7 +78,8 @@ describe('ChatView: a whole run through the real runner and the scripted model s
     await until(() => root.querySelector('[data-tool-status="running"]') !== null);
     await act(async () => fireEvent.click(q(root, 'stop-button')!));
     await until(() => saved.length === 1);
-    expect(label(root)).toMatch(/^Stopped after /);
+    // The stopped turn is saved at once and reaches the screen with the next frame.
+    await until(() => /^Stopped after /.test(label(root)));
     expect(root.querySelector('[data-tool-status="cancelled"]')).not.toBeNull();
     expect(q(root, 'reasoning-content')!.hidden).toBe(false);
     expect(parseAssistantContent(saved[0].messages[1].content).reasoning!.status).toBe('stopped');
@@ -93,7 +94,8 @@ describe('ChatView: a whole run through the real runner and the scripted model s
     await until(() => (q(root, 'assistant-message-body')?.textContent ?? '').includes('Part one'));
     await act(async () => fireEvent.click(q(root, 'stop-button')!));
     await until(() => saved.length === 1);
-    expect(label(root)).toMatch(/^Stopped after /);
+    // The stopped turn is saved at once and reaches the screen with the next frame.
+    await until(() => /^Stopped after /.test(label(root)));
     const body = q(root, 'assistant-message-body')!.textContent;
     expect(body).toContain('Part one');
     expect(body.length).toBeLessThan('Part one of a long answer. '.repeat(40).length);

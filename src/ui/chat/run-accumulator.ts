@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../agent/events';
 import { reduceReasoning } from '../../agent/reasoning-state';
-import { composeAssistantContent } from '../../markers';
+import { serializeReasoningBlock } from '../../markers';
 import type { ReasoningPayload } from '../../markers/reasoning-payload';
 
 /**
@@ -12,6 +12,9 @@ export class RunAccumulator {
   private payload: ReasoningPayload | null = null;
   private answer = '';
   private composed: string | null = '';
+  /** The serialised marker of `markerOf`: while only the answer grows it is not serialised again. */
+  private marker = '';
+  private markerOf: ReasoningPayload | null = null;
 
   /** Applies one event; returns true when the message content changed. */
   apply(event: AgentEvent): boolean {
@@ -31,9 +34,19 @@ export class RunAccumulator {
     return this.payload;
   }
 
-  /** The message content: marker, blank line, answer. */
+  /** The message content: marker, blank line, answer (what `composeAssistantContent` makes). */
   content(): string {
-    this.composed ??= composeAssistantContent(this.payload, this.answer);
+    this.composed ??= this.compose();
     return this.composed;
+  }
+
+  private compose(): string {
+    const payload = this.payload;
+    if (payload === null) return this.answer;
+    if (payload !== this.markerOf) {
+      this.marker = serializeReasoningBlock(payload);
+      this.markerOf = payload;
+    }
+    return `${this.marker}\n\n${this.answer}`;
   }
 }

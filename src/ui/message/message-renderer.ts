@@ -84,13 +84,19 @@ export class MessageRenderer {
 
   private parse(content: string): ParsedAssistantContent {
     if (this.parsed !== null && content === this.lastContent) return this.parsed;
-    const parsed = parseAssistantContent(content);
     // While the answer streams the marker stays the same: keep the previous payload object so
-    // the reasoning root is not re-rendered for every chunk of answer text.
+    // the reasoning root is not re-rendered for every chunk of answer text, and parse only the
+    // body after the marker (re-reading the marker's JSON every frame was a large share of a
+    // streaming frame's script).
     const key = leadingMarkerKey(content);
-    const reuse = this.parsed !== null && key !== '' && key === this.markerKey;
-    this.parsed = reuse && this.parsed !== null
-      ? { ...parsed, reasoning: this.parsed.reasoning, reasoningError: this.parsed.reasoningError }
+    const previous = this.parsed;
+    const reuse = previous !== null && key !== '' && key === this.markerKey;
+    const body = reuse && previous.reasoning !== null ? parseAssistantContent(content.slice(afterSeparator(content, key.length))) : null;
+    // A body that itself starts with a marker would read as a leading one: parse it whole.
+    const bodyOnly = body !== null && body.reasoning === null && !body.reasoningError;
+    const parsed = bodyOnly ? body : parseAssistantContent(content);
+    this.parsed = reuse && previous !== null
+      ? { ...parsed, reasoning: previous.reasoning, reasoningError: previous.reasoningError }
       : parsed;
     this.markerKey = key;
     this.lastContent = content;
@@ -215,6 +221,12 @@ function leadingMarkerKey(content: string): string {
   if (!content.startsWith('<!--', start)) return '';
   const end = content.indexOf('-->', start + 4);
   return end === -1 ? '' : content.slice(0, end + 3);
+}
+
+/** Past the line break(s) between a marker and the answer, as the marker parser skips them. */
+function afterSeparator(content: string, at: number): number {
+  for (const separator of ['\n\n', '\r\n\r\n', '\r\n', '\n']) if (content.startsWith(separator, at)) return at + separator.length;
+  return at;
 }
 
 function shallowEqual(a: object, b: object): boolean {
