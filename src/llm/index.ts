@@ -6,6 +6,7 @@ export {
   LlmError,
   LlmAbortError,
   LlmAuthError,
+  LlmEndpointNotFoundError,
   LlmModelNotFoundError,
   LlmNetworkError,
   LlmRateLimitError,

@@ -2,6 +2,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import {
   LlmAbortError,
   LlmAuthError,
+  LlmEndpointNotFoundError,
   LlmError,
   LlmModelNotFoundError,
   LlmNetworkError,
@@ -34,7 +35,11 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
     const status = apiError.status;
     if (status === undefined) return new LlmStreamError({ reason: 'provider_error', baseUrl, providerMessage, cause: error });
     if (status === 401 || status === 403) return new LlmAuthError({ status, baseUrl, providerMessage, cause: error });
-    if (status === 404) return new LlmModelNotFoundError({ model: context.model, baseUrl, providerMessage, cause: error });
+    if (status === 404) {
+      return namesModel(apiError, providerMessage)
+        ? new LlmModelNotFoundError({ model: context.model, baseUrl, providerMessage, cause: error })
+        : new LlmEndpointNotFoundError({ baseUrl, providerMessage, cause: error });
+    }
     if (status === 429) return new LlmRateLimitError({ baseUrl, providerMessage, retryAfterMs: retryAfterMs(apiError.headers), cause: error });
     if (status >= 500 || status === 408) return new LlmServerError({ status, baseUrl, providerMessage, cause: error });
     return new LlmRequestError({ status, baseUrl, providerMessage, cause: error });
@@ -46,6 +51,14 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
     return new LlmStreamError({ reason: 'cut', baseUrl, providerMessage: error instanceof Error ? error.message : undefined, cause: error });
   }
   return new LlmNetworkError({ baseUrl, detail: error instanceof Error ? error.message : String(error), cause: error });
+}
+
+// OpenAI says `model_not_found`; Ollama, LM Studio and vLLM name the model in the message. A 404
+// that does neither (a web server's "404 page not found") means the URL is wrong, not the model.
+function namesModel(error: APIError<number | undefined, Headers | undefined, object | undefined>, providerMessage: string | undefined): boolean {
+  const body: unknown = error.error;
+  const code = body && typeof body === 'object' && 'code' in body ? body.code : undefined;
+  return code === 'model_not_found' || /model/i.test(providerMessage ?? '');
 }
 
 function providerMessageOf(error: APIError<number | undefined, Headers | undefined, object | undefined>): string | undefined {

@@ -1,3 +1,4 @@
+import { LlmEndpointNotFoundError } from '../../src/llm';
 import { cliErrorHint } from '../../src/cli/cli-error-hint';
 
 describe('cliErrorHint', () => {
@@ -7,6 +8,10 @@ describe('cliErrorHint', () => {
     );
     expect(cliErrorHint('The model "m" was not found at h. Check the model name in Glassbox settings.')).toBe(
       'The model "m" was not found at h. Check --model (or GLASSBOX_MODEL) and --base-url.',
+    );
+    const endpoint = new LlmEndpointNotFoundError({ baseUrl: 'http://127.0.0.1:8787' }).userMessage;
+    expect(cliErrorHint(endpoint)).toBe(
+      'Nothing answers chat requests at 127.0.0.1:8787 under this base URL (HTTP 404). Check --base-url (or GLASSBOX_BASE_URL); OpenAI-compatible servers usually end in /v1.',
     );
   });
 

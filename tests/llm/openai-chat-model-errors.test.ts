@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import {
   createOpenAiChatModel,
   LlmAuthError,
+  LlmEndpointNotFoundError,
   LlmModelNotFoundError,
   LlmNetworkError,
   LlmRateLimitError,
@@ -64,6 +65,14 @@ describe('HTTP errors become typed LlmErrors', () => {
     expect(error.model).toBe('gpt-nonexistent');
     expect(error.userMessage).toContain('"gpt-nonexistent"');
     expect(requestsFor('gpt-nonexistent')).toBe(1);
+  });
+
+  it('404 that names no model (a base URL without /v1): LlmEndpointNotFoundError pointing at the base URL', async () => {
+    const withoutV1 = server.url.replace(/\/v1$/, '');
+    const result = await collectStream(createOpenAiChatModel({ baseUrl: withoutV1, ...fastRetries }), { model: 'unauthorized' });
+    expect(result.error).toBeInstanceOf(LlmEndpointNotFoundError);
+    expect((result.error as LlmEndpointNotFoundError).userMessage).toContain('Check the base URL');
+    expect((result.error as LlmEndpointNotFoundError).userMessage).toContain('/v1');
   });
 
   it('400: LlmRequestError with the provider message, not retried', async () => {

@@ -1,6 +1,7 @@
 export { LlmError } from './llm-error';
 export { LlmAbortError } from './llm-abort-error';
 export { LlmAuthError } from './llm-auth-error';
+export { LlmEndpointNotFoundError } from './llm-endpoint-not-found-error';
 export { LlmModelNotFoundError } from './llm-model-not-found-error';
 export { LlmNetworkError } from './llm-network-error';
 export { LlmRateLimitError } from './llm-rate-limit-error';

@@ -1,0 +1,21 @@
+import { hostOf, LlmError } from './llm-error';
+
+/**
+ * Nothing answers chat requests at the base URL (HTTP 404 that does not name a model): most
+ * often a base URL without its `/v1`. Told apart from {@link LlmModelNotFoundError} so the user
+ * fixes the URL instead of hunting for a model name that was right all along. Not retried.
+ */
+export class LlmEndpointNotFoundError extends LlmError {
+  readonly userMessage: string;
+  readonly retryable = false;
+  readonly status = 404;
+  readonly baseUrl: string;
+  readonly providerMessage: string | undefined;
+
+  constructor(options: { baseUrl: string; providerMessage?: string; cause?: unknown }) {
+    super(`HTTP 404 from ${options.baseUrl}/chat/completions: ${options.providerMessage ?? 'not found'}`, { cause: options.cause });
+    this.baseUrl = options.baseUrl;
+    this.providerMessage = options.providerMessage;
+    this.userMessage = `Nothing answers chat requests at ${hostOf(options.baseUrl)} under this base URL (HTTP 404). Check the base URL in Glassbox settings; OpenAI-compatible servers usually end in /v1.`;
+  }
+}
