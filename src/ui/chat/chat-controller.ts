@@ -219,7 +219,9 @@ export class ChatController {
         if (message === undefined) return state;
         const content = accumulator.content();
         return content === message.content ? state : withMessage(state, { ...message, content });
-      });
+        // A new or changed step shows at once when this frame has not published yet (DESIGN.md 10:
+        // each step on screen within one frame); text deltas wait for the frame.
+      }, event.type === 'step' ? 'soon' : 'frame');
     }
     if (event.type === 'input_request') {
       // The run waits, maybe for hours: save the turn now, question included (issue 7).
