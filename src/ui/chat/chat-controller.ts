@@ -221,7 +221,7 @@ export class ChatController {
         return content === message.content ? state : withMessage(state, { ...message, content });
         // A new or changed step shows at once when this frame has not published yet (DESIGN.md 10:
         // each step on screen within one frame); text deltas wait for the frame.
-      }, event.type === 'step' ? 'soon' : 'frame');
+      }, event.type === 'step' ? 'soon' : event.type === 'text_delta' ? 'text' : 'frame');
     }
     if (event.type === 'input_request') {
       // The run waits, maybe for hours: save the turn now, question included (issue 7).

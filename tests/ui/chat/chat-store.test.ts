@@ -58,3 +58,29 @@ describe('ChatStore', () => {
     expect(store.publishCount).toBe(0);
   });
 });
+
+describe('ChatStore answer text', () => {
+  it('publishes text in a frame, but not in two frames in a row; other changes never wait', () => {
+    const frames: (() => void)[] = [];
+    const store = new ChatStore(emptyState(), (callback) => frames.push(callback));
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    const frame = () => frames.shift()!();
+    store.update((state) => ({ ...state, notice: 'a' }), 'text');
+    frame();
+    expect(notified).toBe(1);
+    store.update((state) => ({ ...state, notice: 'ab' }), 'text');
+    frame();
+    expect(notified).toBe(1);
+    expect(store.getState().notice).toBe('a');
+    frame();
+    expect(notified).toBe(2);
+    expect(store.getState().notice).toBe('ab');
+    // A change that is not text publishes in the very next frame, text queued with it included.
+    store.update((state) => ({ ...state, notice: 'abc' }), 'text');
+    store.update((state) => ({ ...state, error: 'step' }));
+    frame();
+    expect(notified).toBe(3);
+    expect(store.getState().notice).toBe('abc');
+  });
+});
