@@ -1,23 +1,9 @@
 import { useId, useState } from 'react';
-
-/**
- * The legacy tool call the banner shows: the marker codec's `LegacyToolCall`, restated
- * structurally so the banner depends on the shape, not on the codec module.
- */
-export interface ToolCallBannerCall {
-  readonly id: string;
-  readonly toolName: string;
-  readonly displayName: string;
-  readonly emoji: string;
-  readonly confirmationMessage: string;
-  readonly isExecuting: boolean;
-  readonly content: string;
-  readonly result: string | null;
-}
+import type { LegacyToolCall } from '../markers';
 
 /** Props of {@link ToolCallBanner}. */
 export interface ToolCallBannerProps {
-  readonly call: ToolCallBannerCall;
+  readonly call: LegacyToolCall;
   /** True while the message is still streaming: an executing call is then really running. */
   readonly live?: boolean;
 }
@@ -66,7 +52,7 @@ export function ToolCallBanner({ call, live = false }: ToolCallBannerProps) {
   );
 }
 
-function bannerStatus(call: ToolCallBannerCall, live: boolean): { key: string; label: string } {
+function bannerStatus(call: LegacyToolCall, live: boolean): { key: string; label: string } {
   if (call.result !== null) return { key: 'done', label: 'Done' };
   if (call.isExecuting && live) return { key: 'running', label: 'Running' };
   return { key: 'no-result', label: 'No result' };
