@@ -1,50 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentTool } from '../../../src/agent/agent-tool';
 import { toLlmToolSchema } from '../../../src/agent/tool-schema';
-import { NodeVaultSource } from '../../../src/cli/node-vault-source';
 import { createOpenAiChatModel, type LlmMessage } from '../../../src/llm';
-import { createVaultTools, openVaultIndex } from '../../../src/search';
-import { salientWords, startModelServer, type ModelServer } from '../../../tools/model-server';
+import { salientWords } from '../../../tools/model-server';
 import { collectStream } from '../../support/collect-llm-stream';
+import { DEMO_VAULT, useDemoVaultServer } from './support/demo-vault-server';
 
 // Which sentence the extractive model quotes, for realistic questions over the demo vault. The
 // expected sentences were picked by reading the notes: they are what a person would quote.
-const VAULT = join(__dirname, '../../../demo-vault');
-
-let server: ModelServer;
-let tools: AgentTool[];
-beforeAll(async () => {
-  server = await startModelServer();
-  const source = new NodeVaultSource(VAULT);
-  const index = await openVaultIndex({ source });
-  tools = createVaultTools({ index, source });
-});
-afterAll(async () => {
-  await server.close();
-});
+const world = useDemoVaultServer();
 
 /** Plays the tools loop by hand with the real vault tools; returns the answer's quotes and the notes read. */
 async function quotesFor(question: string): Promise<{ quotes: { title: string; sentence: string }[]; reads: string[]; query: string }> {
-  const model = createOpenAiChatModel({ baseUrl: server.url });
+  const model = createOpenAiChatModel({ baseUrl: world.server.url });
   const messages: LlmMessage[] = [{ role: 'user', content: question }];
   const reads: string[] = [];
   let query = '';
   for (let step = 0; step < 5; step++) {
-    const result = await collectStream(model, { model: 'extractive', messages, tools: tools.map(toLlmToolSchema) });
+    const result = await collectStream(model, { model: 'extractive', messages, tools: world.tools.map(toLlmToolSchema) });
     expect(result.error).toBeUndefined();
     if (result.toolCalls.length === 0) {
       const quotes = [...result.text.matchAll(/^- \[\[(.+?)\]\]: "(.+)"$/gm)].map(([, title, sentence]) => ({ title: title, sentence: sentence }));
       for (const quote of quotes) {
         const path = reads.find((read) => read.endsWith(`/${quote.title}.md`) || read === `${quote.title}.md`);
         expect(path).toBeDefined();
-        expect(readFileSync(join(VAULT, path!), 'utf8').replace(/\s+/g, ' ')).toContain(quote.sentence);
+        expect(readFileSync(join(DEMO_VAULT, path!), 'utf8').replace(/\s+/g, ' ')).toContain(quote.sentence);
       }
       return { quotes, reads, query };
     }
     messages.push({ role: 'assistant', content: result.text, toolCalls: result.toolCalls });
     for (const call of result.toolCalls) {
-      const tool = tools.find((candidate) => candidate.name === call.name)!;
+      const tool = world.tools.find((candidate) => candidate.name === call.name)!;
       const args = tool.schema.parse(JSON.parse(call.arguments)) as Record<string, string>;
       if (call.name === 'readNote') reads.push(args.path);
       if (call.name === 'localSearch') query = args.query!;

@@ -1,35 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAgent, type AgentLoopStyle, type AgentRunOptions } from '../../../src/agent';
-import type { AgentTool } from '../../../src/agent/agent-tool';
-import { NodeVaultSource } from '../../../src/cli/node-vault-source';
 import { createOpenAiChatModel } from '../../../src/llm';
 import type { ReasoningStep } from '../../../src/markers/reasoning-payload';
-import { createVaultTools, openVaultIndex } from '../../../src/search';
-import { startModelServer, type ModelServer } from '../../../tools/model-server';
+import { DEMO_VAULT, useDemoVaultServer } from './support/demo-vault-server';
 
 // The whole chain a user runs with `glassbox ask --model extractive`: the real runner (both loop
 // styles), the real openai-SDK client over HTTP, the extractive policy and the real vault tools.
-const VAULT = join(__dirname, '../../../demo-vault');
-
-let server: ModelServer;
-let tools: AgentTool[];
-beforeAll(async () => {
-  server = await startModelServer();
-  const source = new NodeVaultSource(VAULT);
-  const index = await openVaultIndex({ source });
-  tools = createVaultTools({ index, source });
-});
-afterAll(async () => {
-  await server.close();
-});
+const world = useDemoVaultServer();
 
 async function ask(question: string, loopStyle: AgentLoopStyle, askUser?: AgentRunOptions['askUser']) {
   const result = await runAgent({
     ...(askUser ? { askUser } : {}),
-    model: createOpenAiChatModel({ baseUrl: server.url }),
+    model: createOpenAiChatModel({ baseUrl: world.server.url }),
     modelName: 'extractive',
-    tools,
+    tools: world.tools,
     question,
     history: [],
     signal: new AbortController().signal,
@@ -48,7 +33,7 @@ function expectQuotesFromReadNotes(answer: string, reads: readonly string[]): st
   for (const [, title, sentence] of quotes) {
     const path = reads.find((read) => read.endsWith(`/${title}.md`) || read === `${title}.md`);
     expect(path).toBeDefined();
-    expect(readFileSync(join(VAULT, path!), 'utf8').replace(/\s+/g, ' ')).toContain(sentence);
+    expect(readFileSync(join(DEMO_VAULT, path!), 'utf8').replace(/\s+/g, ' ')).toContain(sentence);
   }
   return quotes.map((quote) => quote[2]);
 }

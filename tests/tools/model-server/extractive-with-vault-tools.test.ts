@@ -1,41 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentTool } from '../../../src/agent/agent-tool';
 import { toLlmToolSchema } from '../../../src/agent/tool-schema';
-import { NodeVaultSource } from '../../../src/cli/node-vault-source';
 import { createOpenAiChatModel, type LlmMessage } from '../../../src/llm';
-import { createVaultTools, openVaultIndex } from '../../../src/search';
-import { startModelServer, type ModelServer } from '../../../tools/model-server';
 import { collectStream, type CollectedStream } from '../../support/collect-llm-stream';
+import { DEMO_VAULT, useDemoVaultServer } from './support/demo-vault-server';
 
 // The extractive model against the project's real vault tools over the demo vault: it must
 // understand their real output (numbered `[[Title]] (path.md)` lines, the readNote header).
-const VAULT = join(__dirname, '../../../demo-vault');
-
-let server: ModelServer;
-let tools: AgentTool[];
-beforeAll(async () => {
-  server = await startModelServer();
-  const source = new NodeVaultSource(VAULT);
-  const index = await openVaultIndex({ source });
-  tools = createVaultTools({ index, source });
-});
-afterAll(async () => {
-  await server.close();
-});
+const world = useDemoVaultServer();
 
 async function ask(question: string): Promise<{ turns: CollectedStream[]; reads: string[] }> {
-  const model = createOpenAiChatModel({ baseUrl: server.url });
+  const model = createOpenAiChatModel({ baseUrl: world.server.url });
   const messages: LlmMessage[] = [{ role: 'user', content: question }];
   const turns: CollectedStream[] = [];
   const reads: string[] = [];
   for (let step = 0; step < 5; step++) {
-    const result = await collectStream(model, { model: 'extractive', messages, tools: tools.map(toLlmToolSchema) });
+    const result = await collectStream(model, { model: 'extractive', messages, tools: world.tools.map(toLlmToolSchema) });
     turns.push(result);
     if (result.toolCalls.length === 0) break;
     messages.push({ role: 'assistant', content: result.text, toolCalls: result.toolCalls });
     for (const call of result.toolCalls) {
-      const tool = tools.find((candidate) => candidate.name === call.name);
+      const tool = world.tools.find((candidate) => candidate.name === call.name);
       const args = tool!.schema.parse(JSON.parse(call.arguments));
       if (call.name === 'readNote') reads.push((args as { path: string }).path);
       const output = await tool!.execute(args, { signal: new AbortController().signal, now: () => 0 });
@@ -59,7 +44,7 @@ describe('extractive policy over the real vault tools', () => {
     for (const [, title, sentence] of quotes) {
       const path = reads.find((read) => read.endsWith(`${title}.md`));
       expect(path).toBeDefined();
-      const note = readFileSync(join(VAULT, path!), 'utf8').replace(/\s+/g, ' ');
+      const note = readFileSync(join(DEMO_VAULT, path!), 'utf8').replace(/\s+/g, ' ');
       // Every quoted word sequence is in the note (list markers and line breaks aside).
       expect(note).toContain(sentence.slice(0, 40));
     }
