@@ -1,3 +1,5 @@
+import { seededRandom } from './seeded-random';
+
 // Deterministic generator of a realistic-looking vault for the search benchmark: Zipf-distributed
 // vocabulary, folders, headings, tags, links, log-normal note sizes, and planted facts whose
 // paraphrased queries have one right answer.
@@ -16,16 +18,7 @@ export interface EvalQuery {
 }
 
 /** Small fast seeded PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const random = seededRandom;
 
 const STOPWORDS = 'the of and to a in is it that for on was with as be at by this have from or had not but what all were when we there can an your which their said if do will each about how up out them then she many some so these would other into has more her two like him see time could no make than first been its who now people my made over did down only way find use may water long little very after words called just where most know'.split(' ');
 const SYLLABLES = 'ka ri to ma ne su lo vi de pa ro mi ta le no sa ve ki lu ra be go fi zu mo te ha ni ku se da po'.split(' ');

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../src/agent/events';
+import { seededRandom } from '../seeded-random';
 
 /** One event of the benchmark run and when it arrives, in ms after the run starts. */
 export interface TimedAgentEvent {
@@ -34,17 +35,7 @@ const WORDS = (
   'snapshot policy leave rotation severity handover review budget Lisbon Porto pilot median ride'
 ).split(' ');
 
-/** A small deterministic generator (mulberry32), so every run and every process sees the same text. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 /**
  * The answer as a list of tokens (a word with its leading space, punctuation, or Markdown
