@@ -1,3 +1,4 @@
+import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectMessage } from './inspect-message';
 import { runInspectNote } from './inspect-note';
@@ -25,18 +26,24 @@ export async function runInspectCommand(args: readonly string[], io: CliIo): Pro
   }
 }
 
+/** `glassbox inspect`'s command line (DESIGN.md 8): a note, or `--message FILE`. */
+export const INSPECT_COMMAND = {
+  name: 'inspect',
+  flags: {
+    message: { value: 'FILE', missingValue: '"--message" needs the path of a file holding one assistant message.' },
+  },
+  words: 'NOTE.md',
+  unknownOption: (flag: string) => `Unknown option "${flag}". ${USAGE_HINT}`,
+} as const satisfies CommandSpec;
+
 /** Reads `--message FILE` (also `--message=FILE`) or a single `NOTE.md`; anything else is a usage error. */
 export function parseInspectArgs(args: readonly string[]): InspectTarget {
-  const [first, second, ...rest] = args;
+  const { flags, words } = parseFlags(INSPECT_COMMAND, args);
+  // A word with a dash is an option inspect does not know: no note or message file is named so.
+  const dashed = words.find((word) => word.startsWith('-'));
+  if (dashed !== undefined) throw new CliUsageError(INSPECT_COMMAND.unknownOption(dashed));
+  const [first, ...extra] = flags.message === undefined ? words : [flags.message, ...words];
   if (first === undefined) throw new CliUsageError(`"glassbox inspect" needs a file. ${USAGE_HINT}`);
-  if (first === '--message' || first.startsWith('--message=')) {
-    const file = first === '--message' ? second : first.slice('--message='.length);
-    const extra = first === '--message' ? rest : [second, ...rest].filter((arg) => arg !== undefined);
-    if (file === undefined || file === '') throw new CliUsageError(`"--message" needs the path of a file holding one assistant message.`);
-    if (extra.length > 0) throw new CliUsageError(`Unexpected argument "${extra[0]}". ${USAGE_HINT}`);
-    return { mode: 'message', file };
-  }
-  if (first.startsWith('-')) throw new CliUsageError(`Unknown option "${first}". ${USAGE_HINT}`);
-  if (second !== undefined) throw new CliUsageError(`Unexpected argument "${second}". ${USAGE_HINT}`);
-  return { mode: 'note', file: first };
+  if (extra.length > 0) throw new CliUsageError(`Unexpected argument "${extra[0]}". ${USAGE_HINT}`);
+  return flags.message === undefined ? { mode: 'note', file: first } : { mode: 'message', file: first };
 }

@@ -1,27 +1,18 @@
-import { CliUsageError, type CliIo } from './cli-io';
+import { ASK_COMMAND } from './ask-args';
 import { runAskCommand } from './ask-command';
+import { CliHelpRequest, usageOf } from './cli-flags';
+import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectCommand } from './inspect-command';
-import { runSearchCommand } from './search-command';
+import { runSearchCommand, SEARCH_COMMAND } from './search-command';
 
 const USAGE = `Usage:
-  glassbox ask --vault DIR [--base-url URL] [--api-key KEY] [--model NAME]
-               [--max-iterations N] [--loop tools|reason-act-observe]
-               [--events jsonl] [--save] "question"
-  glassbox search --vault DIR [--json] [--limit N] "query"
-  glassbox inspect NOTE.md
+${usageOf(ASK_COMMAND)}${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
   glassbox inspect --message FILE
 `;
 
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  // `glassbox ask --help` is how most people look up a command's flags; words after `--` are the
-  // question or query, never a request for help.
-  const flagsPart = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
-  if ((command === 'ask' || command === 'search' || command === 'inspect') && flagsPart.some((arg) => arg === '--help' || arg === '-h')) {
-    io.stdout.write(USAGE);
-    return 0;
-  }
   try {
     switch (command) {
       case 'ask':
@@ -40,6 +31,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         throw new CliUsageError(`Unknown command "${command}". Run "glassbox --help" to see the commands.`);
     }
   } catch (error) {
+    // `glassbox ask --help` is how most people look up a command's flags.
+    if (error instanceof CliHelpRequest) {
+      io.stdout.write(USAGE);
+      return 0;
+    }
     if (error instanceof CliUsageError) {
       io.stderr.write(`${error.message}\n`);
       return 2;

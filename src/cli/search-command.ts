@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { FolderExcludingSource, VaultIndex } from '../search';
+import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
@@ -13,45 +14,31 @@ interface SearchArgs {
   readonly query: string;
 }
 
+/** `glassbox search`'s command line (DESIGN.md 8): a new flag is one entry in `flags`, read below. */
+export const SEARCH_COMMAND = {
+  name: 'search',
+  flags: {
+    vault: { value: 'DIR', required: true },
+    json: {},
+    limit: { value: 'N' },
+  },
+  words: '"query"',
+} as const satisfies CommandSpec;
+
 function parseSearchArgs(args: readonly string[]): SearchArgs {
-  let vault: string | undefined;
-  let json = false;
-  let limit = 10;
-  const words: string[] = [];
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const next = inline ?? args[++index];
-      if (next === undefined || next === '') throw new CliUsageError(`${flag} needs a value.`);
-      return next;
-    };
-    switch (flag) {
-      case '--vault':
-        vault = value();
-        break;
-      case '--json':
-        json = true;
-        break;
-      case '--limit': {
-        const text = value();
-        limit = Number(text);
-        if (!/^\d+$/.test(text) || limit < 1 || limit > 1000) throw new CliUsageError(`--limit must be a whole number from 1 to 1000, not "${text}".`);
-        break;
-      }
-      case '--':
-        words.push(...args.slice(index + 1));
-        index = args.length;
-        break;
-      default:
-        if (arg.startsWith('--')) throw new CliUsageError(`Unknown option ${flag} for "glassbox search" (try --vault, --json, --limit).`);
-        words.push(arg);
-    }
-  }
-  if (vault === undefined) throw new CliUsageError('Say which folder of notes to search with --vault DIR.');
+  const { flags, words } = parseFlags(SEARCH_COMMAND, args);
+  const limit = parseLimit(flags.limit);
+  if (flags.vault === undefined) throw new CliUsageError('Say which folder of notes to search with --vault DIR.');
   const query = words.join(' ').trim();
   if (query === '') throw new CliUsageError('Give the text to search for, e.g. glassbox search --vault DIR "meeting notes".');
-  return { vault, json, limit, query };
+  return { vault: flags.vault, json: flags.json, limit, query };
+}
+
+function parseLimit(text: string | undefined): number {
+  if (text === undefined) return 10;
+  const limit = Number(text);
+  if (!/^\d+$/.test(text) || limit < 1 || limit > 1000) throw new CliUsageError(`--limit must be a whole number from 1 to 1000, not "${text}".`);
+  return limit;
 }
 
 /**
