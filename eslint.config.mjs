@@ -38,6 +38,13 @@ export default defineConfig([
     },
   },
   {
+    // The React components and the message renderer also run outside Obsidian (the reading view's
+    // children, tests, the benchmarks' plain DOM), so they make elements with the standard DOM,
+    // never with Obsidian's createEl/createDiv/empty helpers.
+    files: ['src/ui/**'],
+    rules: { 'obsidianmd/prefer-create-el': 'off' },
+  },
+  {
     // The fake host implements Obsidian itself (its DOM helpers, timers, config folder, vault),
     // so the rules that steer plugins towards those helpers do not apply to it.
     files: ['tools/fake-obsidian/**'],

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
 import { ConversationStore } from './obsidian/conversation-store';
 import { listModels } from './obsidian/list-models';
+import { ObsidianHostServices } from './obsidian/obsidian-host-services';
 import { ObsidianVaultSource, pluginFolderIndexStore } from './obsidian/obsidian-vault-source';
 import { openConversationNote } from './obsidian/open-conversation-note';
 import { createReadingViewProcessor } from './obsidian/reading-view-processor';
@@ -11,6 +12,7 @@ import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
+import { displayOptionsOf } from './ui/reasoning/display-options';
 import { FolderExcludingSource, openVaultIndex } from './search';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
@@ -71,15 +73,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this }));
     // Saved conversation notes show their "Thought for" blocks in reading view too.
     this.registerMarkdownPostProcessor(
-      createReadingViewProcessor({
-        vault: this.app.vault,
-        displayOptions: () => ({
-          mode: this.settings.displayMode,
-          showReasoningText: this.settings.showReasoningText,
-          showToolOutput: this.settings.showToolOutput,
-          expandWhileWorking: this.settings.expandWhileWorking,
-        }),
-      }),
+      createReadingViewProcessor({ vault: this.app.vault, host: new ObsidianHostServices(this.app), displayOptions: () => displayOptionsOf(this.settings) }),
     );
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => vaultTools.start());

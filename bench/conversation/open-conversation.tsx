@@ -1,10 +1,10 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Conversation } from '../../src/conversation';
-import { ChatControllerContext, DisplayOptionsContext, RootRegistryContext, SourcePathContext } from '../../src/ui/chat/chat-contexts';
-import { ChatController } from '../../src/ui/chat/chat-controller';
+import { ChatController } from '../../src/chat';
+import { ChatServicesContext } from '../../src/ui/chat/chat-services';
 import { useChatSelector } from '../../src/ui/chat/useChatSelector';
-import { HostServicesContext, type HostServices } from '../../src/ui/host-services';
+import type { HostServices } from '../../src/ui/host-services';
 import { MessageItem } from '../../src/ui/message/MessageItem';
 import { MessageList } from '../../src/ui/message/MessageList';
 import { RootRegistry } from '../../src/ui/message/root-registry';
@@ -72,15 +72,9 @@ export async function measureOpen(options: { conversation: Conversation; variant
   const root = createRoot(container);
   flushSync(() =>
     root.render(
-      <ChatControllerContext.Provider value={controller}>
-        <HostServicesContext.Provider value={host}>
-          <RootRegistryContext.Provider value={roots}>
-            <DisplayOptionsContext.Provider value={DEFAULT_DISPLAY_OPTIONS}>
-              <SourcePathContext.Provider value="Glassbox/Conversations/Long.md">{listFor(options.variant)}</SourcePathContext.Provider>
-            </DisplayOptionsContext.Provider>
-          </RootRegistryContext.Provider>
-        </HostServicesContext.Provider>
-      </ChatControllerContext.Provider>,
+      <ChatServicesContext.Provider value={{ controller, host, roots, display: DEFAULT_DISPLAY_OPTIONS, sourcePath: 'Glassbox/Conversations/Long.md', renderCounter: null }}>
+        {listFor(options.variant)}
+      </ChatServicesContext.Provider>,
     ),
   );
   const started = options.clock();

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { AgentEvent } from '../../src/agent/events';
 import { reduceReasoning } from '../../src/agent/reasoning-state';
 import { composeAssistantContent, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
-import { HostServicesContext, type HostComponent, type HostServices } from '../../src/ui/host-services';
+import type { HostComponent, HostServices } from '../../src/ui/host-services';
 import { AgentReasoningBlock } from '../../src/ui/reasoning/AgentReasoningBlock';
 import type { BenchRenderer, BenchRendererContext } from './bench-renderer';
 
@@ -67,9 +67,7 @@ export class NaiveMessageRenderer implements BenchRenderer {
     const live = parsed.reasoning !== null && parsed.reasoning.endedAt === undefined;
     flushSync(() => {
       root.render(
-        <HostServicesContext.Provider value={host}>
-          <AgentReasoningBlock payload={parsed.reasoning} reasoningError={parsed.reasoningError} live={live} />
-        </HostServicesContext.Provider>,
+        <AgentReasoningBlock payload={parsed.reasoning} reasoningError={parsed.reasoningError} live={live} />,
       );
     });
     this.component = host.createComponent();

@@ -5,7 +5,7 @@ import { reduceReasoning } from '../../src/agent/reasoning-state';
 import type { ChatModel } from '../../src/llm/chat-types';
 import { composeAssistantContent, type ReasoningPayload } from '../../src/markers';
 import { createRoot, type Root } from 'react-dom/client';
-import { ChatController } from '../../src/ui/chat/chat-controller';
+import { ChatController } from '../../src/chat';
 import { ChatPanel } from '../../src/ui/chat/ChatPanel';
 import { RootRegistry } from '../../src/ui/message/root-registry';
 import { DEFAULT_DISPLAY_OPTIONS } from '../../src/ui/reasoning/display-options';

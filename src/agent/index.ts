@@ -11,3 +11,7 @@ export type * from './events';
 export type { AgentTool, AgentToolContext, AgentToolResult } from './agent-tool';
 export { reportThinkingTool, thinkAloudTool } from './tools/report-thinking';
 export { requestInputTool } from './tools/request-input';
+export { RunAccumulator } from './run-accumulator';
+export { clampLine, clampText } from './clamp-text';
+export { describeInputOutcome } from './tools/request-input';
+export { userMessageOf } from './user-message-of';

@@ -98,7 +98,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
         break;
       case 'error':
         status = 'error';
-        errorMessage = userMessageOf(outcome.error);
+        errorMessage = userMessageOf(outcome.error, { context: 'The run failed' });
         break;
       default: {
         const unreachable: never = outcome;

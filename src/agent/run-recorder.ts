@@ -1,7 +1,7 @@
-import type { ReasoningPayload, ReasoningStep, ReasoningUsage } from '../markers/reasoning-payload';
-import { serializeReasoningBlock } from '../markers';
+import type { ReasoningPayload, ReasoningStep, ReasoningUsage } from '../markers';
 import type { AgentEvent, AgentRunEndStatus } from './events';
-import { reasoningElapsedMs, reduceReasoning } from './reasoning-state';
+import { RunAccumulator } from './run-accumulator';
+import { reasoningElapsedMs } from './reasoning-state';
 
 /** An event as the runner writes it: `runId` and `at` are filled in by the recorder. */
 export type AgentEventInput = AgentEvent extends infer Event ? (Event extends AgentEvent ? Omit<Event, 'runId' | 'at'> : never) : never;
@@ -15,15 +15,13 @@ export type StepInput = Pick<ReasoningStep, 'id' | 'kind' | 'summary'> & Partial
 /**
  * The single place a run's events go through: stamps them with the run id and the clock, folds
  * them into the reasoning state, forwards them to `onEvent`, keeps the answer text, and
- * re-serialises the marker only when the reducer returns a new state (DESIGN.md 3.1).
+ * re-serialises the marker only when the reducer returns a new state (DESIGN.md 3.1). The folding
+ * itself is the {@link RunAccumulator}'s, the same one the chat folds live events with.
  */
 export class RunRecorder {
   readonly runId: string;
   readonly now: () => number;
-  private state: ReasoningPayload | null = null;
-  private answerText = '';
-  private marker = '';
-  private markerState: ReasoningPayload | null = null;
+  private readonly fold = new RunAccumulator();
   private stepCount = 0;
   private readonly stepTimes = new Map<string, number>();
   private usageTotal: ReasoningUsage | undefined;
@@ -43,17 +41,17 @@ export class RunRecorder {
 
   /** The current reasoning payload (null before `run_start`). */
   get payload(): ReasoningPayload | null {
-    return this.state;
+    return this.fold.reasoning;
   }
 
   /** The answer text so far. */
   get answer(): string {
-    return this.answerText;
+    return this.fold.answer;
   }
 
   /** Whether answer text has been shown. */
   get answerStarted(): boolean {
-    return this.answerText !== '';
+    return this.fold.answer !== '';
   }
 
   /** Token usage summed over the model calls so far. */
@@ -89,8 +87,7 @@ export class RunRecorder {
   /** Appends answer text, emitting `answer_start` before the first non-empty piece. */
   appendAnswer(text: string): void {
     if (text === '') return;
-    if (this.answerText === '') this.emit({ type: 'answer_start' });
-    this.answerText += text;
+    if (this.fold.answer === '') this.emit({ type: 'answer_start' });
     this.emit({ type: 'text_delta', text });
   }
 
@@ -105,7 +102,8 @@ export class RunRecorder {
   /** Emits `run_end`: the last event of the run. */
   end(status: AgentRunEndStatus, error?: string): void {
     const at = this.now();
-    const elapsedMs = this.state === null ? 0 : reasoningElapsedMs(this.state, at);
+    const state = this.fold.reasoning;
+    const elapsedMs = state === null ? 0 : reasoningElapsedMs(state, at);
     const base = { type: 'run_end' as const, runId: this.runId, at, status, elapsedMs };
     const withError = error === undefined ? base : { ...base, error };
     this.dispatch(this.usageTotal === undefined ? withError : { ...withError, usage: this.usageTotal });
@@ -113,21 +111,15 @@ export class RunRecorder {
 
   /** The assistant message content: the marker (cached per state) + blank line + answer. */
   content(): string {
-    if (this.state === null) return this.answerText;
-    if (this.markerState !== this.state) {
-      this.marker = serializeReasoningBlock(this.state);
-      this.markerState = this.state;
-    }
-    return `${this.marker}\n\n${this.answerText}`;
+    return this.fold.content();
   }
 
   private dispatch(event: AgentEvent): void {
-    const before = this.state;
-    this.state = reduceReasoning(this.state, event);
+    const changed = this.fold.apply(event);
     // A consumer that throws (a rendering bug) must not end the run or lose its answer.
     try {
       this.options.onEvent(event);
-      if (this.options.onContent !== undefined && (before !== this.state || event.type === 'text_delta')) {
+      if (this.options.onContent !== undefined && changed) {
         this.options.onContent(this.content());
       }
     } catch {

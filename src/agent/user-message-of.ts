@@ -1,16 +1,20 @@
-import { LlmError } from '../llm/errors';
-
 /**
- * One sentence for the user about an error that ended a run. Errors from `src/llm` carry their
- * own (`LlmError.userMessage`); anything else gets a generic sentence with the first line of its
- * message, never a stack. Other chat models (tests, future adapters) may also throw an error
- * with a `userMessage` string; it is used the same way.
+ * The one sentence to show for a failure, whoever shows it (chat, CLI, the runner's `run_end`):
+ * an error's own `userMessage` (every `LlmError` has one; other chat models and the run setup
+ * may throw one too), else the first line of its message, never a stack. With `context`, a
+ * message without its own sentence is prefixed ("The run failed: socket hang up").
  */
-export function userMessageOf(error: unknown): string {
-  if (error instanceof LlmError) return error.userMessage;
-  if (error !== null && typeof error === 'object' && 'userMessage' in error && typeof error.userMessage === 'string' && error.userMessage !== '') {
-    return error.userMessage;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return `The run failed: ${message.split('\n')[0] ?? message}`;
+export function userMessageOf(thrown: unknown, options: { readonly context?: string } = {}): string {
+  const own = stringField(thrown, 'userMessage');
+  if (own !== null) return own;
+  const message = stringField(thrown, 'message');
+  const firstLine = message === null ? null : (message.split('\n')[0] ?? message);
+  if (options.context === undefined) return firstLine ?? 'Something went wrong.';
+  return `${options.context}: ${firstLine ?? String(thrown)}`;
+}
+
+function stringField(thrown: unknown, field: 'userMessage' | 'message'): string | null {
+  if (typeof thrown !== 'object' || thrown === null) return null;
+  const value = (thrown as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : null;
 }

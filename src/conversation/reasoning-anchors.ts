@@ -1,20 +1,19 @@
-import { parseAssistantContent } from '../markers';
-import type { ReasoningPayload } from '../markers/reasoning-payload';
 import { readGlassboxNote } from './read-glassbox-note';
 
-/** An assistant message of a conversation note, with where its header is and what its marker holds. */
+/** An assistant message of a conversation note: where it sits and what it says. */
 export interface AssistantHeaderAnchor {
   /** 0-based line of the `### 🤖 Glassbox` header in the note. */
   readonly headerLine: number;
-  /** The block to show under the header; null with `reasoningError` false when the message has no marker. */
-  readonly payload: ReasoningPayload | null;
-  readonly reasoningError: boolean;
+  /** 0-based first line after the message (the next header, or the end of the note). */
+  readonly endLine: number;
+  /** The message content as the chat holds it: marker, answer, legacy markers, think sections. */
+  readonly content: string;
 }
 
 /**
- * Every assistant header of a Glassbox conversation note, in order, with its reasoning: what the
- * reading-view post-processor needs to put a "Thought for" block under each header. Empty for
- * notes that are not Glassbox conversations (no role headers, or no `id` property). Never throws.
+ * Every assistant message of a Glassbox conversation note, in order: what the reading-view
+ * post-processor needs to render each one with the chat's message renderer. Empty for notes
+ * that are not Glassbox conversations (no role headers, or no `id` property). Never throws.
  */
 export function findAssistantHeaders(text: string): AssistantHeaderAnchor[] {
   const reading = readGlassboxNote(text, { checkMarkers: false });
@@ -24,8 +23,8 @@ export function findAssistantHeaders(text: string): AssistantHeaderAnchor[] {
   const anchors: AssistantHeaderAnchor[] = [];
   reading.conversation.messages.forEach((message, index) => {
     if (message.role !== 'assistant') return;
-    const parsed = parseAssistantContent(message.content);
-    anchors.push({ headerLine: reading.layout.sections[index].headerLine, payload: parsed.reasoning, reasoningError: parsed.reasoningError });
+    const section = reading.layout.sections[index];
+    anchors.push({ headerLine: section.headerLine, endLine: section.endLine, content: message.content });
   });
   return anchors;
 }

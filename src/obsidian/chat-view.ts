@@ -2,14 +2,13 @@ import { ItemView, Notice, type WorkspaceLeaf } from 'obsidian';
 import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import type { AgentInputRequest, AgentRunOptions, AgentRunResult } from '../agent/agent-run-options';
+import type { AgentInputRequest, AgentRunOptions, AgentRunResult } from '../agent';
+import { ChatController, type ChatRunSetup, type FrameScheduler } from '../chat';
 import type { Conversation } from '../conversation';
 import type { GlassboxSettingsHost } from '../settings';
-import { ChatController, type ChatRunSetup } from '../ui/chat/chat-controller';
 import { ChatPanel } from '../ui/chat/ChatPanel';
-import type { FrameScheduler } from '../ui/chat/frame-scheduler';
 import { RootRegistry } from '../ui/message/root-registry';
-import type { ReasoningDisplayOptions } from '../ui/reasoning/display-options';
+import { displayOptionsOf, type ReasoningDisplayOptions } from '../ui/reasoning/display-options';
 import { ObsidianHostServices } from './obsidian-host-services';
 
 /** The registered view type of the chat panel. */
@@ -174,18 +173,9 @@ export class ChatView extends ItemView {
   }
 
   private displayOptions(): ReasoningDisplayOptions {
-    const settings = this.options.settings.settings;
-    const next: ReasoningDisplayOptions = {
-      mode: settings.displayMode,
-      showReasoningText: settings.showReasoningText,
-      showToolOutput: settings.showToolOutput,
-      expandWhileWorking: settings.expandWhileWorking,
-    };
     // Same values, same object: messages re-render only when a display setting really changed.
-    const last = this.lastDisplay;
-    if (last && last.mode === next.mode && last.showReasoningText === next.showReasoningText && last.showToolOutput === next.showToolOutput && last.expandWhileWorking === next.expandWhileWorking) return last;
-    this.lastDisplay = next;
-    return next;
+    this.lastDisplay = displayOptionsOf(this.options.settings.settings, this.lastDisplay);
+    return this.lastDisplay;
   }
 
   private lastDisplay: ReasoningDisplayOptions | null = null;

@@ -1,14 +1,16 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext, type Vault } from 'obsidian';
-import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { classifyLine, findAssistantHeaders, type AssistantHeaderAnchor } from '../conversation';
-import { AgentReasoningBlock } from '../ui/reasoning/AgentReasoningBlock';
+import type { HostServices } from '../ui/host-services';
+import { MessageRenderer } from '../ui/message/message-renderer';
+import { RootRegistry } from '../ui/message/root-registry';
 import type { ReasoningDisplayOptions } from '../ui/reasoning/display-options';
 
 /** Options of {@link createReadingViewProcessor}. */
 export interface ReadingViewProcessorOptions {
   /** Read when a host gives no section information (embeds, hover previews, the fake host). */
   readonly vault: Vault;
+  /** Renders the answers' Markdown and opens their links, as in the chat view. */
+  readonly host: HostServices;
   /** The user's display settings, read each time a note is rendered. */
   readonly displayOptions: () => ReasoningDisplayOptions;
 }
@@ -17,9 +19,11 @@ export interface ReadingViewProcessorOptions {
 export type ReadingViewProcessor = (el: HTMLElement, ctx: MarkdownPostProcessorContext) => Promise<void>;
 
 /**
- * Renders the "Thought for" block of each assistant message of a saved conversation note in
- * reading view (DESIGN.md 6), with the chat view's own `AgentReasoningBlock`: collapsed, no
- * animation, expandable. The block goes right under the message's `### 🤖 Glassbox` header.
+ * Renders each assistant message of a saved conversation note in reading view (DESIGN.md 6)
+ * with the chat view's own {@link MessageRenderer}: its "Thought for" block (collapsed, no
+ * animation, expandable), legacy tool-call banners, think sections and the answer look as they
+ * do in the chat. The message goes right under its `### 🤖 Glassbox` header, and what Obsidian
+ * rendered of the message's lines is hidden.
  *
  * Headers are matched to the note's source, not guessed from the page: with section information
  * (Obsidian renders a note section by section) the header's line must be a message header of the
@@ -35,75 +39,96 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
     if (cache === null || cache.text !== text) cache = { text, anchors: findAssistantHeaders(text) };
     return cache.anchors;
   };
-  return async (el, ctx) => {
-    const headings = assistantHeadings(el);
-    if (headings.length === 0) return;
-    const pairs: [HTMLElement, AssistantHeaderAnchor][] = [];
-    const info = ctx.getSectionInfo(el);
-    if (info !== null) {
-      const anchors = anchorsOf(info.text).filter((anchor) => anchor.headerLine >= info.lineStart && anchor.headerLine <= info.lineEnd);
-      if (anchors.length !== headings.length) return;
-      headings.forEach((heading, index) => pairs.push([heading, anchors[index]]));
-    } else {
-      const file = options.vault.getFileByPath(ctx.sourcePath);
-      if (file === null) return;
-      const anchors = anchorsOf(await options.vault.cachedRead(file));
-      if (anchors.length !== headings.length) return;
-      headings.forEach((heading, index) => pairs.push([heading, anchors[index]]));
-      hideMarkerParagraphs(el);
-    }
+  const mount = (el: HTMLElement, ctx: MarkdownPostProcessorContext, pairs: readonly (readonly [HTMLElement, AssistantHeaderAnchor])[]): void => {
     const display = options.displayOptions();
     for (const [heading, anchor] of pairs) {
-      if (anchor.payload === null && !anchor.reasoningError) continue;
-      const container = el.createDiv({ cls: 'glassbox-reading-reasoning' });
-      heading.after(container);
-      ctx.addChild(new ReasoningBlockChild(container, anchor, display));
+      ctx.addChild(new RenderedMessageChild(el, { heading, anchor, display, host: options.host, sourcePath: ctx.sourcePath }));
     }
+  };
+  return async (el, ctx) => {
+    const info = ctx.getSectionInfo(el);
+    if (info !== null) {
+      const anchors = anchorsOf(info.text);
+      // A section inside an assistant message: the renderer under its header shows it.
+      if (anchors.some((anchor) => anchor.headerLine < info.lineStart && info.lineStart < anchor.endLine)) {
+        hideChildren(el, () => true);
+        return;
+      }
+      const headings = roleHeadings(el).filter((heading) => heading.role === 'assistant');
+      const inSection = anchors.filter((anchor) => anchor.headerLine >= info.lineStart && anchor.headerLine <= info.lineEnd);
+      if (headings.length === 0 || inSection.length !== headings.length) return;
+      mount(el, ctx, headings.map((heading, index) => [heading.el, inSection[index]] as const));
+      return;
+    }
+    const headings = roleHeadings(el);
+    const assistant = headings.filter((heading) => heading.role === 'assistant');
+    if (assistant.length === 0) return;
+    const file = options.vault.getFileByPath(ctx.sourcePath);
+    if (file === null) return;
+    const anchors = anchorsOf(await options.vault.cachedRead(file));
+    if (anchors.length !== assistant.length) return;
+    hideMessageBodies(headings);
+    hideChildren(el, isMarkerParagraph);
+    mount(el, ctx, assistant.map((heading, index) => [heading.el, anchors[index]] as const));
   };
 }
 
-/** One mounted block; Obsidian unloads it with the rendered section. */
-class ReasoningBlockChild extends MarkdownRenderChild {
-  private root: Root | null = null;
+/** One message rendered under its header; Obsidian unloads it with the rendered section. */
+class RenderedMessageChild extends MarkdownRenderChild {
+  private readonly roots = new RootRegistry();
+  private renderer: MessageRenderer | null = null;
 
   constructor(
     containerEl: HTMLElement,
-    private readonly anchor: AssistantHeaderAnchor,
-    private readonly display: ReasoningDisplayOptions,
+    private readonly message: { readonly heading: HTMLElement; readonly anchor: AssistantHeaderAnchor; readonly display: ReasoningDisplayOptions; readonly host: HostServices; readonly sourcePath: string },
   ) {
     super(containerEl);
   }
 
   override onload(): void {
-    this.root = createRoot(this.containerEl);
-    this.root.render(
-      createElement(AgentReasoningBlock, {
-        payload: this.anchor.payload,
-        reasoningError: this.anchor.reasoningError,
-        live: false,
-        displayMode: this.display.mode,
-        showReasoningText: this.display.showReasoningText,
-        showToolOutput: this.display.showToolOutput,
-      }),
-    );
+    const { heading, anchor, display, host, sourcePath } = this.message;
+    this.renderer = new MessageRenderer({ container: this.containerEl, after: heading, host, roots: this.roots, sourcePath });
+    this.renderer.update({ content: anchor.content, live: false, display });
   }
 
   override onunload(): void {
-    this.root?.unmount();
-    this.root = null;
+    this.renderer?.destroy();
+    this.renderer = null;
+    // Unmount now, not in a microtask: the section is going away.
+    this.roots.unmountAll();
   }
 }
 
-/** Top-level headings that are assistant role headers, in document order. */
-function assistantHeadings(el: HTMLElement): HTMLElement[] {
-  const headings: HTMLElement[] = [];
+interface RoleHeading {
+  readonly el: HTMLElement;
+  readonly role: 'user' | 'assistant';
+}
+
+/** Top-level headings that are role headers, in document order. */
+function roleHeadings(el: HTMLElement): RoleHeading[] {
+  const headings: RoleHeading[] = [];
   for (const child of Array.from(el.children)) {
     const match = /^H([1-6])$/.exec(child.tagName);
     if (match === null) continue;
     const line = classifyLine(`${'#'.repeat(Number(match[1]))} ${(child.textContent ?? '').trim()}`);
-    if (line.type === 'header' && line.role === 'assistant') headings.push(child as HTMLElement);
+    if (line.type === 'header') headings.push({ el: child as HTMLElement, role: line.role });
   }
   return headings;
+}
+
+/** Hides what Obsidian rendered of each assistant message: everything up to the next role header. */
+function hideMessageBodies(headings: readonly RoleHeading[]): void {
+  headings.forEach((heading, index) => {
+    if (heading.role !== 'assistant') return;
+    const next = headings[index + 1]?.el ?? null;
+    for (let sibling = heading.el.nextElementSibling; sibling !== null && sibling !== next; sibling = sibling.nextElementSibling) {
+      (sibling as HTMLElement).hidden = true;
+    }
+  });
+}
+
+function hideChildren(parent: HTMLElement, which: (child: HTMLElement) => boolean): void {
+  for (const child of Array.from(parent.children)) if (which(child as HTMLElement)) (child as HTMLElement).hidden = true;
 }
 
 const HIDDEN_COMMENT_PREFIXES = ['<!--REASONING_BLOCK:', '<!--GLASSBOX_MESSAGE:'];
@@ -113,10 +138,8 @@ const HIDDEN_COMMENT_PREFIXES = ['<!--REASONING_BLOCK:', '<!--GLASSBOX_MESSAGE:'
  * fake host, a plain Markdown preview) would print the markers. Paragraphs that are nothing but
  * one of our markers are hidden so both look the same. Only in a note whose headers matched.
  */
-function hideMarkerParagraphs(el: HTMLElement): void {
-  for (const child of Array.from(el.children)) {
-    if (child.tagName !== 'P') continue;
-    const text = (child.textContent ?? '').trim();
-    if (text.endsWith('-->') && HIDDEN_COMMENT_PREFIXES.some((prefix) => text.startsWith(prefix))) (child as HTMLElement).hidden = true;
-  }
+function isMarkerParagraph(child: HTMLElement): boolean {
+  if (child.tagName !== 'P') return false;
+  const text = (child.textContent ?? '').trim();
+  return text.endsWith('-->') && HIDDEN_COMMENT_PREFIXES.some((prefix) => text.startsWith(prefix));
 }

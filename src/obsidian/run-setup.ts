@@ -1,7 +1,7 @@
 import type { App } from 'obsidian';
 import { createOpenAiChatModel } from '../llm';
 import type { GlassboxSettingsHost } from '../settings';
-import type { ChatRunSetup } from '../ui/chat/chat-controller';
+import type { ChatRunSetup } from '../chat';
 import { createDesktopFetch } from './desktop-fetch';
 import { RunSetupError } from './errors/run-setup-error';
 import type { VaultToolsSnapshot } from './vault-tools-provider';

@@ -1,5 +1,3 @@
-import { createContext } from 'react';
-
 /**
  * The lifetime handle Markdown rendering hangs child components on. Obsidian's `Component`
  * satisfies it structurally, so `src/ui` never imports `obsidian`.
@@ -10,7 +8,7 @@ export interface HostComponent {
 }
 
 /**
- * The few things React components need from the host (DESIGN.md 2): Obsidian inside the app,
+ * The few things the message renderer needs from the host (DESIGN.md 2): Obsidian inside the app,
  * the fake host in tests and the playground.
  */
 export interface HostServices {
@@ -43,6 +41,3 @@ export const plainTextHostServices: HostServices = Object.freeze({
     return { load() {}, unload() {} };
   },
 });
-
-/** Where components find the host services; defaults to the plain-text fallback. */
-export const HostServicesContext = createContext<HostServices>(plainTextHostServices);

@@ -1,7 +1,9 @@
 import { act, fireEvent } from '@testing-library/react';
 import { serializeConversationNote } from '../../src/conversation';
 import { serializeReasoningBlock, type ReasoningPayload } from '../../src/markers';
+import { ObsidianHostServices } from '../../src/obsidian/obsidian-host-services';
 import { createReadingViewProcessor } from '../../src/obsidian/reading-view-processor';
+import { plainTextHostServices } from '../../src/ui/host-services';
 import { DEFAULT_DISPLAY_OPTIONS } from '../../src/ui/reasoning/display-options';
 import { Component, createFakeApp, MarkdownRenderer } from '../../tools/fake-obsidian';
 import GlassboxPlugin from '../../src/main';
@@ -29,7 +31,7 @@ const NOTE = serializeConversationNote(
 
 async function renderNote(text: string, path = 'Glassbox/Conversations/Refunds.md') {
   const app = createFakeApp({ files: { [path]: text } });
-  app.markdownPostProcessors.push(createReadingViewProcessor({ vault: app.vault as never, displayOptions: () => DEFAULT_DISPLAY_OPTIONS }) as never);
+  app.markdownPostProcessors.push(createReadingViewProcessor({ vault: app.vault as never, host: new ObsidianHostServices(app as never), displayOptions: () => DEFAULT_DISPLAY_OPTIONS }) as never);
   const el = document.body.createDiv();
   const component = new Component();
   component.load();
@@ -95,7 +97,7 @@ describe('reading view: saved "Thought for" blocks (fake host)', () => {
   });
 
   it('uses section information the way Obsidian renders a note section by section', async () => {
-    const processor = createReadingViewProcessor({ vault: { getFileByPath: () => null } as never, displayOptions: () => DEFAULT_DISPLAY_OPTIONS });
+    const processor = createReadingViewProcessor({ vault: { getFileByPath: () => null } as never, host: plainTextHostServices, displayOptions: () => DEFAULT_DISPLAY_OPTIONS });
     const lines = NOTE.split('\n');
     const headerLine = lines.findIndex((line) => line.startsWith('### 🤖 Glassbox · '));
     const section = document.body.createDiv();

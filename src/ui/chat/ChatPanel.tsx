@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import type { ChatController } from '../../chat';
 import type { HostServices } from '../host-services';
-import { HostServicesContext } from '../host-services';
 import { MessageList } from '../message/MessageList';
 import type { RootRegistry } from '../message/root-registry';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
-import { ChatControllerContext, DisplayOptionsContext, type MessageRenderCounter, MessageRenderCounterContext, RootRegistryContext, SourcePathContext } from './chat-contexts';
-import type { ChatController } from './chat-controller';
+import { ChatServicesContext, type MessageRenderCounter } from './chat-services';
 import { ChatToolbar } from './ChatToolbar';
 import { Composer } from './Composer';
 import { InputRequestCard } from './InputRequestCard';
@@ -28,29 +27,22 @@ export interface ChatPanelProps {
 
 /**
  * The whole chat view (DESIGN.md 5): toolbar, messages, the open question, status lines,
- * run options and the composer. The view renders it into ONE React root.
+ * run options and the composer. The view renders it into ONE React root; its components only
+ * select from the chat core's store and call its controller.
  */
 export function ChatPanel(props: ChatPanelProps) {
+  const { controller, host, roots, display, sourcePath = '', renderCounter = null } = props;
+  const services = useMemo(() => ({ controller, host, roots, display, sourcePath, renderCounter }), [controller, host, roots, display, sourcePath, renderCounter]);
   return (
-    <ChatControllerContext.Provider value={props.controller}>
-      <HostServicesContext.Provider value={props.host}>
-        <RootRegistryContext.Provider value={props.roots}>
-          <DisplayOptionsContext.Provider value={props.display}>
-            <SourcePathContext.Provider value={props.sourcePath ?? ''}>
-              <MessageRenderCounterContext.Provider value={props.renderCounter ?? null}>
-                <div className="glassbox-chat" data-testid="chat-panel">
-                  <ChatToolbar models={props.models ?? []}>{props.toolbarExtras}</ChatToolbar>
-                  <MessageList />
-                  <InputRequestCard />
-                  <StatusLines />
-                  <RunOptions />
-                  <Composer />
-                </div>
-              </MessageRenderCounterContext.Provider>
-            </SourcePathContext.Provider>
-          </DisplayOptionsContext.Provider>
-        </RootRegistryContext.Provider>
-      </HostServicesContext.Provider>
-    </ChatControllerContext.Provider>
+    <ChatServicesContext.Provider value={services}>
+      <div className="glassbox-chat" data-testid="chat-panel">
+        <ChatToolbar models={props.models ?? []}>{props.toolbarExtras}</ChatToolbar>
+        <MessageList />
+        <InputRequestCard />
+        <StatusLines />
+        <RunOptions />
+        <Composer />
+      </div>
+    </ChatServicesContext.Provider>
   );
 }

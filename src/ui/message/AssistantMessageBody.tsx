@@ -1,6 +1,5 @@
-import { memo, useContext, useLayoutEffect, useRef } from 'react';
-import { DisplayOptionsContext, RootRegistryContext, SourcePathContext } from '../chat/chat-contexts';
-import { HostServicesContext } from '../host-services';
+import { memo, useLayoutEffect, useRef } from 'react';
+import { useChatServices } from '../chat/chat-services';
 import { MessageRenderer } from './message-renderer';
 
 /** Props of {@link AssistantMessageBody}. */
@@ -15,10 +14,7 @@ export interface AssistantMessageBodyProps {
  * releases its reasoning and banner roots).
  */
 export const AssistantMessageBody = memo(function AssistantMessageBody({ content, live }: AssistantMessageBodyProps) {
-  const host = useContext(HostServicesContext);
-  const roots = useContext(RootRegistryContext);
-  const display = useContext(DisplayOptionsContext);
-  const sourcePath = useContext(SourcePathContext);
+  const { host, roots, display, sourcePath } = useChatServices();
   const containerRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MessageRenderer | null>(null);
 
@@ -30,7 +26,7 @@ export const AssistantMessageBody = memo(function AssistantMessageBody({ content
     return () => {
       renderer.destroy();
       rendererRef.current = null;
-      container.empty();
+      container.replaceChildren();
     };
   }, [host, roots, sourcePath]);
 

@@ -1,5 +1,5 @@
-import { memo, useContext } from 'react';
-import { MessageRenderCounterContext } from '../chat/chat-contexts';
+import { memo } from 'react';
+import { useChatServices } from '../chat/chat-services';
 import { useChatSelector } from '../chat/useChatSelector';
 import { AssistantMessageBody } from './AssistantMessageBody';
 
@@ -12,7 +12,7 @@ export const MessageItem = memo(function MessageItem({ id }: { readonly id: stri
   const role = useChatSelector((state) => state.messages[id]?.role ?? 'user');
   const content = useChatSelector((state) => state.messages[id]?.content ?? '');
   const live = useChatSelector((state) => state.liveMessageId === id);
-  useContext(MessageRenderCounterContext)?.count(id);
+  useChatServices().renderCounter?.count(id);
   return (
     <div className="glassbox-message" data-role={role} data-testid={`message-${role}`} data-message-id={id}>
       {role === 'assistant' ? (

@@ -1,8 +1,7 @@
 import { createElement } from 'react';
 import { parseAssistantContent, type ParsedAssistantContent } from '../../markers';
 import type { HostComponent, HostServices } from '../host-services';
-import { HostServicesContext } from '../host-services';
-import { AgentReasoningBlock } from '../reasoning/AgentReasoningBlock';
+import { AgentReasoningBlock, type AgentReasoningBlockProps } from '../reasoning/AgentReasoningBlock';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
 import { ToolCallBanner } from '../ToolCallBanner';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
@@ -10,10 +9,13 @@ import type { ManagedRoot, RootRegistry } from './root-registry';
 
 /** Collaborators of a {@link MessageRenderer}. */
 export interface MessageRendererOptions {
-  /** The element the message body renders into; the renderer owns its children. */
+  /** The element the message renders into; the renderer owns the children it adds. */
   readonly container: HTMLElement;
+  /** Put the renderer's elements right after this child of `container` instead of at its end (reading view: under the header). */
+  readonly after?: Element;
   readonly host: HostServices;
-  readonly roots: RootRegistry;
+  /** Where the renderer's React roots (reasoning block, banners) are made and counted. */
+  readonly roots: Pick<RootRegistry, 'create'>;
   /** The note internal links resolve against. */
   readonly sourcePath: string;
 }
@@ -34,7 +36,9 @@ interface RenderedPiece {
 }
 
 /**
- * Renders one assistant message's content into the DOM (DESIGN.md 2, 10): parses the content
+ * THE renderer of an assistant message, wherever one is shown: the chat view, the reading view
+ * of a saved conversation note, and anything else that has an element and the message content
+ * (it needs no React tree around it and no Obsidian DOM helpers). Renders the content (DESIGN.md 2, 10): parses it
  * once per change, mounts ONE AgentReasoningBlock root above the answer, a ToolCallBanner root
  * in place of each legacy tool-call marker, think sections folded, and the visible Markdown
  * through the host's renderer block by block, so a streaming message re-renders only its tail.
@@ -48,13 +52,14 @@ export class MessageRenderer {
   private lastContent: string | null = null;
   private parsed: ParsedAssistantContent | null = null;
   private markerKey = '';
-  private reasoningProps: Parameters<typeof AgentReasoningBlock>[0] | null = null;
+  private reasoningProps: AgentReasoningBlockProps | null = null;
   private markdownRenders = 0;
   private destroyed = false;
 
   constructor(private readonly options: MessageRendererOptions) {
-    this.reasoningSlot = options.container.createDiv({ cls: 'glassbox-reasoning-slot' });
-    this.body = options.container.createDiv({ cls: 'glassbox-message-markdown markdown-rendered' });
+    this.reasoningSlot = appendElement(options.container, 'div', 'glassbox-reasoning-slot');
+    this.body = appendElement(options.container, 'div', 'glassbox-message-markdown markdown-rendered');
+    options.after?.after(this.reasoningSlot, this.body);
     this.body.addEventListener('click', this.onClick);
   }
 
@@ -110,19 +115,11 @@ export class MessageRenderer {
       this.reasoningProps = null;
       return;
     }
-    const props = {
-      payload: parsed.reasoning,
-      reasoningError: parsed.reasoningError,
-      live: input.live,
-      displayMode: input.display.mode,
-      showReasoningText: input.display.showReasoningText,
-      showToolOutput: input.display.showToolOutput,
-      expandWhileWorking: input.display.expandWhileWorking,
-    };
+    const props: AgentReasoningBlockProps = { payload: parsed.reasoning, reasoningError: parsed.reasoningError, live: input.live, display: input.display };
     if (this.reasoningProps !== null && shallowEqual(this.reasoningProps, props)) return;
     this.reasoningProps = props;
     this.reasoningRoot ??= this.options.roots.create(this.reasoningSlot);
-    this.reasoningRoot.render(this.wrap(createElement(AgentReasoningBlock, props)));
+    this.reasoningRoot.render(createElement(AgentReasoningBlock, props));
   }
 
   private updatePieces(next: readonly MessagePiece[], live: boolean): void {
@@ -142,7 +139,7 @@ export class MessageRenderer {
   }
 
   private createPiece(piece: MessagePiece, live: boolean): RenderedPiece {
-    const el = this.body.createDiv({ cls: `glassbox-piece glassbox-piece-${piece.type.replace('_', '-')}` });
+    const el = appendElement(this.body, 'div', `glassbox-piece glassbox-piece-${piece.type.replace('_', '-')}`);
     const rendered: RenderedPiece = { piece, el, component: null, root: null };
     this.fill(rendered, live);
     return rendered;
@@ -152,7 +149,7 @@ export class MessageRenderer {
     if (current.piece.type === 'tool_call' && piece.type === 'tool_call' && current.root !== null) {
       // Same placeholder, new data: update the existing root instead of remounting it.
       current.piece = piece;
-      current.root.render(this.wrap(createElement(ToolCallBanner, { call: piece.call, live })));
+      current.root.render(createElement(ToolCallBanner, { call: piece.call, live }));
       return current;
     }
     const fresh = this.createPiece(piece, live);
@@ -172,28 +169,26 @@ export class MessageRenderer {
         this.markdownRenders += 1;
         this.options.host.renderMarkdown(piece.text, el, this.options.sourcePath, component).catch(() => {
           // A failing post-processor must not lose the answer: show the text as text.
-          el.empty();
-          el.createEl('p', { text: piece.text });
+          el.replaceChildren();
+          appendElement(el, 'p', '', piece.text);
         });
         return;
       }
       case 'tool_call':
         rendered.root = this.options.roots.create(el);
-        rendered.root.render(this.wrap(createElement(ToolCallBanner, { call: piece.call, live })));
+        rendered.root.render(createElement(ToolCallBanner, { call: piece.call, live }));
         return;
       case 'think': {
-        const details = el.createEl('details', { cls: 'glassbox-think' });
-        details.createEl('summary', { text: piece.think.closed ? 'Thought' : 'Thinking…' });
-        details.createDiv({ cls: 'glassbox-think-text', text: piece.think.text });
+        const details = appendElement(el, 'details', 'glassbox-think');
+        appendElement(details, 'summary', '', piece.think.closed ? 'Thought' : 'Thinking…');
+        appendElement(details, 'div', 'glassbox-think-text', piece.think.text);
         return;
       }
-      default:
-        return;
+      default: {
+        const unhandled: never = piece;
+        return unhandled;
+      }
     }
-  }
-
-  private wrap(node: ReturnType<typeof createElement>) {
-    return createElement(HostServicesContext.Provider, { value: this.options.host }, node);
   }
 
   // Internal links in rendered Markdown open the note, as a click in reading view would.
@@ -206,6 +201,15 @@ export class MessageRenderer {
     const linktext = link.getAttribute('data-href') ?? link.getAttribute('href') ?? '';
     if (linktext) this.options.host.openLink(linktext, this.options.sourcePath);
   };
+}
+
+/** A new `tag` element at the end of `parent`; text goes in as text, never as HTML. */
+function appendElement<K extends keyof HTMLElementTagNameMap>(parent: HTMLElement, tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const el = parent.ownerDocument.createElement(tag);
+  if (className !== '') el.className = className;
+  if (text !== undefined) el.textContent = text;
+  parent.appendChild(el);
+  return el;
 }
 
 function release(rendered: RenderedPiece): void {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ReasoningPayload } from '../../markers/reasoning-payload';
-import { DEFAULT_DISPLAY_OPTIONS, type DisplayMode } from './display-options';
+import { DEFAULT_DISPLAY_OPTIONS, type ReasoningDisplayOptions } from './display-options';
 import { reasoningAnnouncement, reasoningHeaderLabel } from './reasoning-label';
 import { isWorking } from './reasoning-timing';
 import { ReasoningHeader } from './ReasoningHeader';
@@ -17,10 +17,8 @@ export interface AgentReasoningBlockProps {
   readonly reasoningError?: boolean;
   /** True for the message of the run in progress. Reloaded blocks are never live. */
   readonly live: boolean;
-  readonly displayMode?: DisplayMode;
-  readonly showReasoningText?: boolean;
-  readonly showToolOutput?: boolean;
-  readonly expandWhileWorking?: boolean;
+  /** The user's display settings, as one value. Defaults to a fresh install's. */
+  readonly display?: ReasoningDisplayOptions;
   /** The clock (tests fake it). Defaults to `Date.now`. */
   readonly now?: () => number;
 }
@@ -34,16 +32,16 @@ const systemNow = (): number => Date.now();
  */
 export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
   const { payload, live } = props;
-  const mode = props.displayMode ?? DEFAULT_DISPLAY_OPTIONS.mode;
+  const display = props.display ?? DEFAULT_DISPLAY_OPTIONS;
+  const mode = display.mode;
   const now = props.now ?? systemNow;
   const reasoningError = props.reasoningError === true || payload === null;
   const working = payload !== null && live && isWorking(payload);
   const nowMs = useTicker({ active: working && payload.status === 'reasoning', now, anchorMs: payload?.startedAt ?? 0 });
-  const expandWhileWorking = props.expandWhileWorking ?? DEFAULT_DISPLAY_OPTIONS.expandWhileWorking;
   const { expanded, toggle } = useBlockExpansion({
     status: payload?.status ?? null,
     live,
-    openWhileWorking: expandWhileWorking && mode !== 'minimal',
+    openWhileWorking: display.expandWhileWorking && mode !== 'minimal',
   });
   const contentId = useId();
   const labelInput = { payload, reasoningError, live, nowMs };
@@ -71,8 +69,8 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
           <ReasoningStepList
             steps={Array.isArray(payload.steps) ? payload.steps : []}
             mode={mode}
-            showReasoningText={props.showReasoningText ?? DEFAULT_DISPLAY_OPTIONS.showReasoningText}
-            showToolOutput={props.showToolOutput ?? DEFAULT_DISPLAY_OPTIONS.showToolOutput}
+            showReasoningText={display.showReasoningText}
+            showToolOutput={display.showToolOutput}
           />
         )}
         {payload?.status === 'error' && typeof payload.error === 'string' ? (

@@ -27,3 +27,27 @@ export const DEFAULT_DISPLAY_OPTIONS: ReasoningDisplayOptions = Object.freeze({
   showToolOutput: true,
   expandWhileWorking: true,
 });
+
+/** The display settings as they are saved (the plugin's settings have these four fields). */
+export interface DisplaySettings {
+  readonly displayMode: DisplayMode;
+  readonly showReasoningText: boolean;
+  readonly showToolOutput: boolean;
+  readonly expandWhileWorking: boolean;
+}
+
+/**
+ * The display options of `settings`, as the one value every renderer takes. Pass the previous
+ * value to get it back when nothing changed, so memoised messages do not re-render.
+ */
+export function displayOptionsOf(settings: DisplaySettings, previous?: ReasoningDisplayOptions | null): ReasoningDisplayOptions {
+  const next: ReasoningDisplayOptions = {
+    mode: settings.displayMode,
+    showReasoningText: settings.showReasoningText,
+    showToolOutput: settings.showToolOutput,
+    expandWhileWorking: settings.expandWhileWorking,
+  };
+  const same = previous != null && previous.mode === next.mode && previous.showReasoningText === next.showReasoningText
+    && previous.showToolOutput === next.showToolOutput && previous.expandWhileWorking === next.expandWhileWorking;
+  return same ? previous : next;
+}

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { AgentReasoningBlock } from '../../../src/ui/reasoning/AgentReasoningBlock';
+import { DEFAULT_DISPLAY_OPTIONS, type ReasoningDisplayOptions } from '../../../src/ui/reasoning/display-options';
 import { HOSTILE, T0, payload, thoughtStep, toolStep } from '../../support/ui-payloads';
 
 afterEach(() => {
@@ -116,7 +117,7 @@ describe('AgentReasoningBlock: live run', () => {
   });
 
   it('minimal mode stays closed while working and shows titles when opened', () => {
-    render(<AgentReasoningBlock payload={payload({ steps: [toolStep('s1', 'Searching notes for "refunds"')] })} live displayMode="minimal" />);
+    render(<AgentReasoningBlock payload={payload({ steps: [toolStep('s1', 'Searching notes for "refunds"')] })} live display={{ ...DEFAULT_DISPLAY_OPTIONS, mode: 'minimal' }} />);
     expect(content().hidden).toBe(true);
     fireEvent.click(header());
     expect(screen.getByTestId('reasoning-step-summary').textContent).toBe('Searching notes for "refunds"');
@@ -163,13 +164,13 @@ describe('AgentReasoningBlock: display modes', () => {
   ];
   const done = payload({ status: 'complete', elapsedMs: 3000, steps });
 
-  function open(props: Partial<Parameters<typeof AgentReasoningBlock>[0]>) {
-    render(<AgentReasoningBlock payload={done} live={false} {...props} />);
+  function open(display: Partial<ReasoningDisplayOptions>) {
+    render(<AgentReasoningBlock payload={done} live={false} display={{ ...DEFAULT_DISPLAY_OPTIONS, ...display }} />);
     fireEvent.click(header());
   }
 
   it('normal: tool name, short arguments, status, duration; output folded to "+N lines"', () => {
-    open({ displayMode: 'normal' });
+    open({ mode: 'normal' });
     expect(screen.getByText('localSearch')).toBeTruthy();
     expect(screen.getByText('query: "refunds"')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Done' })).toBeTruthy();
@@ -182,14 +183,14 @@ describe('AgentReasoningBlock: display modes', () => {
   });
 
   it('verbose: full arguments, whole output and the raw reasoning', () => {
-    open({ displayMode: 'verbose' });
+    open({ mode: 'verbose' });
     expect(document.querySelector('.glassbox-tool-args-full')?.textContent).toBe('{\n  "query": "refunds"\n}');
     expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe('a\nb\nc\nd\ne\nf');
     expect(screen.getByText('raw chain of thought')).toBeTruthy();
   });
 
   it('the toggles hide reasoning text and tool output separately', () => {
-    open({ displayMode: 'verbose', showReasoningText: false, showToolOutput: false });
+    open({ mode: 'verbose', showReasoningText: false, showToolOutput: false });
     expect(screen.queryByTestId('tool-output')).toBeNull();
     expect(screen.queryByText('raw chain of thought')).toBeNull();
     expect(screen.queryByText('I should look for refund notes first.')).toBeNull();
@@ -208,7 +209,7 @@ describe('AgentReasoningBlock: hostile text is text (DESIGN.md 3.3)', () => {
         toolStep('s2', HOSTILE.script, { name: HOSTILE.img, args: { query: HOSTILE.img }, output: HOSTILE.img }),
       ],
     });
-    render(<AgentReasoningBlock payload={hostile} live={false} displayMode="verbose" />);
+    render(<AgentReasoningBlock payload={hostile} live={false} display={{ ...DEFAULT_DISPLAY_OPTIONS, mode: 'verbose' }} />);
     fireEvent.click(header());
     expect(document.querySelector('img')).toBeNull();
     expect(document.querySelector('script')).toBeNull();

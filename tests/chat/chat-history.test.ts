@@ -1,7 +1,7 @@
-import { composeAssistantContent } from '../../../src/markers';
-import { toHistory } from '../../../src/ui/chat/chat-history';
-import { userMessageOf } from '../../../src/ui/chat/user-message-of';
-import { payload, thoughtStep } from '../../support/ui-payloads';
+import { composeAssistantContent } from '../../src/markers';
+import { toHistory } from '../../src/chat';
+import { userMessageOf } from '../../src/agent';
+import { payload, thoughtStep } from '../support/ui-payloads';
 
 describe('toHistory (DESIGN.md 3.3: markers never go back to the model)', () => {
   it('keeps user text and visible answers, strips markers and drops empty answers', () => {

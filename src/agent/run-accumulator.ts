@@ -1,16 +1,16 @@
-import type { AgentEvent } from '../../agent/events';
-import { reduceReasoning } from '../../agent/reasoning-state';
-import { serializeReasoningBlock } from '../../markers';
-import type { ReasoningPayload } from '../../markers/reasoning-payload';
+import { serializeReasoningBlock, type ReasoningPayload } from '../markers';
+import type { AgentEvent } from './events';
+import { reduceReasoning } from './reasoning-state';
 
 /**
- * Folds a run's events into the assistant message content: the reasoning state through
- * `reduceReasoning`, the answer text from `text_delta`s. The content is composed lazily, at
- * most once per published frame, and only when something changed since the last time.
+ * THE fold of a run's events into the assistant message content: the reasoning state through
+ * `reduceReasoning`, the answer text from `text_delta`s. The runner's `RunRecorder` and the
+ * chat both fold through it, so the live message and the saved one cannot disagree. The
+ * content is composed lazily, and the marker is serialised again only when the state changed.
  */
 export class RunAccumulator {
   private payload: ReasoningPayload | null = null;
-  private answer = '';
+  private answerText = '';
   private composed: string | null = '';
   /** The serialised marker of `markerOf`: while only the answer grows it is not serialised again. */
   private marker = '';
@@ -22,16 +22,21 @@ export class RunAccumulator {
     let changed = next !== this.payload;
     this.payload = next;
     if (event.type === 'text_delta' && event.text.length > 0) {
-      this.answer += event.text;
+      this.answerText += event.text;
       changed = true;
     }
     if (changed) this.composed = null;
     return changed;
   }
 
-  /** The reasoning state so far. */
+  /** The reasoning state so far (null before `run_start`). */
   get reasoning(): ReasoningPayload | null {
     return this.payload;
+  }
+
+  /** The answer text so far. */
+  get answer(): string {
+    return this.answerText;
   }
 
   /** The message content: marker, blank line, answer (what `composeAssistantContent` makes). */
@@ -42,11 +47,11 @@ export class RunAccumulator {
 
   private compose(): string {
     const payload = this.payload;
-    if (payload === null) return this.answer;
+    if (payload === null) return this.answerText;
     if (payload !== this.markerOf) {
       this.marker = serializeReasoningBlock(payload);
       this.markerOf = payload;
     }
-    return `${this.marker}\n\n${this.answer}`;
+    return `${this.marker}\n\n${this.answerText}`;
   }
 }

@@ -1,10 +1,7 @@
-import { clampLine } from '../../agent/clamp-text';
-import type { AgentInputRequestEvent } from '../../agent/events';
-import { describeInputOutcome } from '../../agent/tools/request-input';
-import type { ConversationMessage, PendingInput } from '../../conversation';
-import type { LlmMessage } from '../../llm/chat-types';
-import { composeAssistantContent, parseAssistantContent } from '../../markers';
-import { LIMITS, type ReasoningPayload } from '../../markers/reasoning-payload';
+import { type AgentInputRequestEvent, clampLine, describeInputOutcome } from '../agent';
+import type { ConversationMessage, PendingInput } from '../conversation';
+import type { LlmMessage } from '../llm';
+import { composeAssistantContent, LIMITS, parseAssistantContent, type ReasoningPayload } from '../markers';
 import type { ChatMessage, ChatPendingInput, ChatState } from './chat-state';
 
 /**

@@ -1,5 +1,5 @@
-import type { LlmMessage } from '../../llm/chat-types';
-import { stripMarkers } from '../../markers';
+import type { LlmMessage } from '../llm';
+import { stripMarkers } from '../markers';
 import type { ChatMessage } from './chat-state';
 
 /**

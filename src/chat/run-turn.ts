@@ -1,7 +1,6 @@
-import type { AgentRunResult } from '../../agent/agent-run-options';
-import type { PendingInput } from '../../conversation';
+import type { AgentRunResult, RunAccumulator } from '../agent';
+import type { PendingInput } from '../conversation';
 import type { ChatMessage } from './chat-state';
-import type { RunAccumulator } from './run-accumulator';
 import { withoutPendingInput } from './saved-question';
 
 /** One run of the chat, from send to its end. */

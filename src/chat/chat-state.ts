@@ -1,5 +1,5 @@
-import type { AgentLoopStyle } from '../../agent/agent-run-options';
-import type { Conversation, ConversationMessage } from '../../conversation';
+import type { AgentLoopStyle } from '../agent';
+import type { Conversation, ConversationMessage } from '../conversation';
 
 /** A message as the chat view holds it: the conversation note's message with a required id. */
 export interface ChatMessage extends ConversationMessage {
@@ -52,5 +52,22 @@ export function withMessage(state: ChatState, message: ChatMessage): ChatState {
     ...state,
     messages: { ...state.messages, [message.id]: message },
     messageIds: known ? state.messageIds : [...state.messageIds, message.id],
+  };
+}
+
+/** A chat showing `conversation` with no messages yet, no run, and the given run options. */
+export function emptyChatState(options: { conversation: Conversation; model: string; loopStyle: AgentLoopStyle; maxIterations: number }): ChatState {
+  return {
+    conversation: options.conversation,
+    messageIds: [],
+    messages: {},
+    liveMessageId: null,
+    running: false,
+    error: null,
+    notice: null,
+    pendingInput: null,
+    model: options.model,
+    loopStyle: options.loopStyle,
+    maxIterations: options.maxIterations,
   };
 }

@@ -1,8 +1,7 @@
-import type { LlmMessage } from '../../../src/llm/chat-types';
-import { composeAssistantContent, parseAssistantContent } from '../../../src/markers';
-import type { ReasoningPayload } from '../../../src/markers/reasoning-payload';
-import type { ChatMessage } from '../../../src/ui/chat/chat-state';
-import { closeSavedQuestion, continuationOf } from '../../../src/ui/chat/saved-question';
+import type { LlmMessage } from '../../src/llm/chat-types';
+import { composeAssistantContent, parseAssistantContent } from '../../src/markers';
+import type { ReasoningPayload } from '../../src/markers/reasoning-payload';
+import { type ChatMessage, closeSavedQuestion, continuationOf } from '../../src/chat';
 
 const ASKED_AT = Date.UTC(2026, 10, 22, 10, 15, 3);
 

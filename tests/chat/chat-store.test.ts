@@ -1,5 +1,5 @@
-import { ChatController } from '../../../src/ui/chat/chat-controller';
-import { ChatStore } from '../../../src/ui/chat/chat-store';
+import { ChatController, ChatStore } from '../../src/chat';
+
 
 function emptyState() {
   const controller = new ChatController({ prepareRun: () => Promise.reject(new Error('unused')), runAgent: () => Promise.reject(new Error('unused')), model: 'm', loopStyle: 'tools', maxIterations: 10, scheduleFrame: () => {} });

@@ -1,0 +1,179 @@
+import type { AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult } from '../agent';
+import { type Conversation, createConversation } from '../conversation';
+import { stripMarkers } from '../markers';
+import { toHistory } from './chat-history';
+import { ChatPersistence } from './chat-persistence';
+import { type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
+import { ChatStore } from './chat-store';
+import { ChatTurns, type ChatRunSetup } from './chat-turns';
+import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
+import { PendingQuestion } from './pending-question';
+import { type SavedInputOutcome, closeSavedQuestion, continuationOf, reopenedQuestion } from './saved-question';
+
+export type { ChatRunSetup } from './chat-turns';
+
+/** Collaborators of a {@link ChatController}. */
+export interface ChatControllerOptions {
+  /** Builds the model client and the tools; throw an error with a `userMessage` to show it. */
+  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  /** The agent runner (`runAgent` of src/agent). */
+  readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
+  readonly model: string;
+  readonly loopStyle: AgentLoopStyle;
+  readonly maxIterations: number;
+  /**
+   * Saves the conversation once per turn (complete, stopped or error), and once when a run
+   * pauses on a `request_input` question. It may resolve to the conversation as saved (ids
+   * filled in), which the chat then keeps.
+   */
+  readonly onTurnEnd?: (conversation: Conversation) => void | Promise<Conversation | void>;
+  /** How long a `request_input` question waits, read at each send. */
+  readonly inputTimeoutMs?: () => number;
+  /** The run asked the user something (the view pulses its icon when hidden). */
+  readonly onInputRequest?: (request: AgentInputRequest) => void;
+  readonly now?: () => number;
+  readonly scheduleFrame?: FrameScheduler;
+}
+
+/**
+ * The chat's behaviour, apart from React and Obsidian: what the user can do, routed to the part
+ * that owns it: runs ({@link ChatTurns}), the live question ({@link PendingQuestion}), saving
+ * ({@link ChatPersistence}); everything on screen is in the {@link ChatStore}.
+ */
+export class ChatController {
+  readonly store: ChatStore;
+  private readonly question: PendingQuestion;
+  private readonly persistence: ChatPersistence;
+  private readonly turns: ChatTurns;
+  /** The assistant message of a reopened chat whose question is still open (no run behind it). */
+  private savedQuestion: string | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ChatControllerOptions) {
+    const now = options.now ?? Date.now;
+    this.now = now;
+    this.store = new ChatStore(this.emptyState(createConversation({ model: options.model, now: now() })), options.scheduleFrame ?? animationFrameScheduler());
+    this.question = new PendingQuestion(this.store, options.onInputRequest);
+    this.persistence = new ChatPersistence(this.store, now, options.onTurnEnd);
+    this.turns = new ChatTurns(this.store, this.question, this.persistence, {
+      prepareRun: options.prepareRun,
+      runAgent: options.runAgent,
+      now,
+      ...(options.inputTimeoutMs ? { inputTimeoutMs: options.inputTimeoutMs } : {}),
+    });
+  }
+
+  /** Sends `text`, or answers the open question with it. Resolves when the turn has ended. */
+  async send(text: string): Promise<void> {
+    const question = text.trim();
+    if (question === '') return;
+    if (this.savedQuestion !== null) return this.closeSavedQuestion({ outcome: 'answered', answer: question });
+    if (this.question.isOpen) return this.answerInput(question);
+    if (this.store.current().running) return;
+    await this.turns.run(question, toHistory(orderedMessages(this.store.current())));
+  }
+
+  /** Stops the run in progress (its AbortController aborts the request and every tool). */
+  stop(): void {
+    this.turns.stop();
+  }
+
+  /**
+   * Answers the open `request_input` question. A question reopened from a note (its run is gone)
+   * is answered by a new turn: the answer as the user's message, and a run that continues from
+   * the asking turn (docs/decisions/answer-reopened-question.md).
+   */
+  answerInput(answer: string): void {
+    if (this.savedQuestion !== null) {
+      void this.closeSavedQuestion({ outcome: 'answered', answer });
+      return;
+    }
+    this.question.close({ outcome: 'answered', answer });
+  }
+
+  /** Dismisses the open question; the run goes on without an answer (a reopened one is closed and saved). */
+  dismissInput(): void {
+    if (this.savedQuestion !== null) {
+      void this.closeSavedQuestion({ outcome: 'dismissed' });
+      return;
+    }
+    this.question.close({ outcome: 'dismissed' });
+  }
+
+  /** Stops any run and starts an empty conversation. */
+  newChat(): void {
+    this.leaveChat();
+    const { model, loopStyle, maxIterations } = this.store.current();
+    this.store.update(() => ({ ...this.emptyState(createConversation({ model, now: this.now() })), model, loopStyle, maxIterations }), 'now');
+  }
+
+  /** Shows a saved conversation (reopened from history); its blocks render as reloaded. */
+  openConversation(conversation: Conversation): void {
+    this.leaveChat();
+    const { loopStyle, maxIterations, model } = this.store.current();
+    let state: ChatState = { ...this.emptyState(conversation), model, loopStyle, maxIterations };
+    conversation.messages.forEach((message, index) => {
+      state = withMessage(state, { ...message, id: message.id ?? `m${index + 1}` });
+    });
+    // A turn saved while it waited for the user: its question is shown again and can be answered.
+    const reopened = reopenedQuestion(state);
+    if (reopened !== null) {
+      this.savedQuestion = reopened.messageId;
+      state = { ...state, pendingInput: reopened.pendingInput };
+    }
+    this.store.update(() => state, 'now');
+  }
+
+  /** Changes the model, loop style or iteration limit for the next run. */
+  configureNextRun(change: Partial<Pick<ChatState, 'model' | 'loopStyle' | 'maxIterations'>>): void {
+    this.store.update((state) => ({ ...state, ...change }), 'now');
+  }
+
+  /** The last assistant answer with every marker stripped ("insert last answer at cursor"). */
+  lastAnswer(): string | null {
+    const messages = orderedMessages(this.store.current());
+    for (let index = messages.length - 1; index >= 0; index -= 1) {
+      const message = messages[index];
+      if (message.role !== 'assistant') continue;
+      const answer = stripMarkers(message.content).trim();
+      if (answer !== '') return answer;
+    }
+    return null;
+  }
+
+  /** The conversation as it stands, messages included. */
+  conversation(state: ChatState = this.store.current()): Conversation {
+    return this.persistence.conversationOf(state);
+  }
+
+  /** Stops the run; the view calls it on close. A question still open stays answerable in the note. */
+  dispose(): void {
+    this.turns.keepOpenQuestion();
+    this.stop();
+  }
+
+  private async closeSavedQuestion(outcome: SavedInputOutcome): Promise<void> {
+    const messageId = this.savedQuestion;
+    this.savedQuestion = null;
+    const state = this.store.current();
+    const message = messageId === null ? undefined : state.messages[messageId];
+    if (message === undefined) return;
+    const messages = orderedMessages(state);
+    const before = messages.slice(0, messages.findIndex((candidate) => candidate.id === message.id));
+    const history = [...toHistory(before), ...continuationOf(message, outcome)];
+    this.store.update((current) => ({ ...withMessage(current, closeSavedQuestion(message, outcome)), pendingInput: null }), 'now');
+    // A dismissal ends the matter; an answer is the next turn, saved at its end with the closed question.
+    if (outcome.outcome === 'dismissed') return this.persistence.save();
+    await this.turns.run(outcome.answer, history);
+  }
+
+  private leaveChat(): void {
+    this.turns.detach();
+    this.savedQuestion = null;
+    this.question.close({ outcome: 'dismissed' });
+  }
+
+  private emptyState(conversation: Conversation): ChatState {
+    return emptyChatState({ conversation, model: this.options.model, loopStyle: this.options.loopStyle, maxIterations: this.options.maxIterations });
+  }
+}

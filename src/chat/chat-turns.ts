@@ -1,0 +1,167 @@
+import { type AgentRunOptions, type AgentRunResult, type AgentTool, RunAccumulator, userMessageOf } from '../agent';
+import type { AgentEvent } from '../agent';
+import { createMessageId } from '../conversation';
+import type { ChatModel, LlmMessage } from '../llm';
+import type { ChatPersistence } from './chat-persistence';
+import { type ChatMessage, type ChatState, withMessage } from './chat-state';
+import type { ChatStore } from './chat-store';
+import type { PendingQuestion } from './pending-question';
+import { finishedMessage, type RunTurn } from './run-turn';
+import { pendingInputOf, withoutPendingInput } from './saved-question';
+
+/** What a run needs from the host, built fresh for each send (settings may have changed). */
+export interface ChatRunSetup {
+  readonly model: ChatModel;
+  readonly tools: readonly AgentTool[];
+  /** Shown above the composer, e.g. while the vault index is still being built. */
+  readonly notice?: string;
+}
+
+/** What {@link ChatTurns} needs besides the store, the question and the persistence. */
+export interface ChatTurnsOptions {
+  /** Builds the model client and the tools; throw an error with a `userMessage` to show it. */
+  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  /** The agent runner (`runAgent` of src/agent). */
+  readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
+  /** How long a `request_input` question waits, read at each send. */
+  readonly inputTimeoutMs?: () => number;
+  readonly now: () => number;
+}
+
+interface TurnEnd {
+  readonly turn: RunTurn;
+  readonly result: AgentRunResult | null;
+  readonly error: string | null;
+}
+
+/**
+ * The chat's runs: one turn at a time from send to save. Feeds the agent's events into the
+ * store through the one fold (`RunAccumulator`), saves when a run pauses on a question and when
+ * it ends, and still saves a run the user left for another chat to that chat's note.
+ */
+export class ChatTurns {
+  /** The run in progress (the one `stop` aborts). */
+  private turn: RunTurn | null = null;
+  /** The chat a run belongs to when the user started a new chat before it ended; it is still saved. */
+  private detached: ChatState | null = null;
+
+  constructor(
+    private readonly store: ChatStore,
+    private readonly question: PendingQuestion,
+    private readonly persistence: ChatPersistence,
+    private readonly options: ChatTurnsOptions,
+  ) {}
+
+  /** One run: the user message, the live assistant message, the agent, and the save at its end. */
+  async run(question: string, history: readonly LlmMessage[]): Promise<void> {
+    const sentAt = this.options.now();
+    const user: ChatMessage = { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question };
+    const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '' };
+    this.store.update((state) => ({ ...withMessage(withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, notice: null }), 'now');
+    const turn: RunTurn = { assistantId: assistant.id, accumulator: new RunAccumulator(), abort: new AbortController(), paused: null, keepQuestion: false };
+    this.turn = turn;
+    let result: AgentRunResult | null = null;
+    let error: string | null = null;
+    try {
+      const state = this.store.current();
+      const setup = await this.options.prepareRun(state.model);
+      if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
+      result = await this.options.runAgent({
+        model: setup.model,
+        modelName: state.model,
+        tools: setup.tools,
+        question,
+        history,
+        signal: turn.abort.signal,
+        loopStyle: state.loopStyle,
+        maxIterations: state.maxIterations,
+        startedAt: sentAt,
+        now: this.options.now,
+        ...(this.options.inputTimeoutMs ? { inputTimeoutMs: this.options.inputTimeoutMs() } : {}),
+        onEvent: (event) => this.onEvent(event, turn),
+        askUser: (request, signal) => this.question.ask(request, signal),
+      });
+      if (result.status === 'error') error = result.error ?? 'The run failed.';
+    } catch (thrown) {
+      error = userMessageOf(thrown);
+    }
+    this.finish({ turn, result, error });
+  }
+
+  /** Stops the run in progress (its AbortController aborts the request and every tool). */
+  stop(): void {
+    this.turn?.abort.abort();
+  }
+
+  /** The view closes or the chat is left while a question waits: the run stops, the question stays. */
+  keepOpenQuestion(): void {
+    if (this.question.isOpen && this.turn !== null) this.turn.keepQuestion = true;
+  }
+
+  /** The user leaves this chat: its run stops but is still saved to its own note. */
+  detach(): void {
+    if (this.store.current().running) this.detached = this.store.current();
+    this.keepOpenQuestion();
+    this.stop();
+    this.turn = null;
+  }
+
+  private onEvent(event: AgentEvent, turn: RunTurn): void {
+    const { accumulator, assistantId } = turn;
+    if (accumulator.apply(event)) {
+      this.store.update((state) => {
+        const message = state.messages[assistantId];
+        if (message === undefined) return state;
+        const content = accumulator.content();
+        return content === message.content ? state : withMessage(state, { ...message, content });
+        // A new or changed step shows at once when this frame has not published yet (DESIGN.md 10:
+        // each step on screen within one frame); text deltas wait for the frame.
+      }, event.type === 'step' ? 'soon' : event.type === 'text_delta' ? 'text' : 'frame');
+    }
+    if (event.type === 'input_request') {
+      // The run waits, maybe for hours: save the turn now, question included (issue 7).
+      const paused = { content: accumulator.content(), pendingInput: pendingInputOf(event) };
+      turn.paused = paused;
+      this.store.update((state) => {
+        const message = state.messages[assistantId];
+        return message === undefined ? state : withMessage(state, { ...message, content: paused.content, pendingInput: paused.pendingInput });
+      }, 'soon');
+      if (this.store.current().messages[assistantId] !== undefined) void this.persistence.save();
+    }
+    if (event.type === 'input_response' && !turn.keepQuestion) {
+      turn.paused = null;
+      this.store.update((state) => {
+        const message = state.messages[assistantId];
+        return message === undefined ? state : withMessage(state, withoutPendingInput(message));
+      });
+    }
+    // The end of a run publishes with the frame like every other event (DESIGN.md 10): at most
+    // one commit per frame, the finished turn included (finish publishes it at once when the
+    // frame has not published yet).
+  }
+
+  private finish(end: TurnEnd): void {
+    // A run the user left for a new chat must not clear the next run or its question.
+    if (this.turn !== end.turn) return this.finishDetached(end);
+    this.turn = null;
+    this.question.close({ outcome: 'dismissed' });
+    this.store.update((state) => finishedState(state, end) ?? state, 'soon');
+    void this.persistence.save();
+  }
+
+  // The user moved on to another chat: the stopped turn is still saved to its own note.
+  private finishDetached(end: TurnEnd): void {
+    const detached = this.detached;
+    if (detached === null) return;
+    this.detached = null;
+    const state = finishedState(detached, end);
+    if (state !== null) void this.persistence.save(state);
+  }
+}
+
+/** `state` with the turn's message finished and the run over; null when the message is gone. */
+function finishedState(state: ChatState, end: TurnEnd): ChatState | null {
+  const message = state.messages[end.turn.assistantId];
+  if (message === undefined) return null;
+  return { ...withMessage(state, finishedMessage(message, end)), liveMessageId: null, running: false, error: end.error };
+}

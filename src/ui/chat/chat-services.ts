@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+import type { ChatController } from '../../chat';
+import type { HostServices } from '../host-services';
+import type { RootRegistry } from '../message/root-registry';
+import type { ReasoningDisplayOptions } from '../reasoning/display-options';
+
+/**
+ * Counts renders per message id. Only tests and benchmarks provide one; the panel renders the
+ * same without it.
+ */
+export interface MessageRenderCounter {
+  count(messageId: string): void;
+}
+
+/**
+ * Everything the chat panel's components get from the view, in ONE context: the chat core,
+ * the host (Markdown, links), where message roots register, the display settings as one value,
+ * and the note links resolve against. The view changes it only when one of them changes.
+ */
+export interface ChatServices {
+  readonly controller: ChatController;
+  readonly host: HostServices;
+  readonly roots: RootRegistry;
+  readonly display: ReasoningDisplayOptions;
+  /** The note path links in answers resolve against (the conversation's note, or ""). */
+  readonly sourcePath: string;
+  readonly renderCounter: MessageRenderCounter | null;
+}
+
+/** The chat panel provides it once, around everything it renders. */
+export const ChatServicesContext = createContext<ChatServices | null>(null);
+
+/** The chat's services; only valid inside the chat panel. */
+export function useChatServices(): ChatServices {
+  const services = useContext(ChatServicesContext);
+  if (services === null) throw new Error('useChatServices needs the ChatPanel around it (the chat view renders it).');
+  return services;
+}
