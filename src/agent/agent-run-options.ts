@@ -1,6 +1,7 @@
 import type { ChatModel, LlmMessage } from '../llm/chat-types';
 import type { ReasoningPayload } from '../markers/reasoning-payload';
 import type { AgentTool } from './agent-tool';
+import type { AgentApprovalGate } from './approval';
 import type { AgentEvent, AgentRunEndStatus } from './events';
 
 /** A question the model asks the user through `request_input`. */
@@ -35,6 +36,8 @@ export interface AgentRunOptions {
   readonly onContent?: (content: string) => void;
   /** Asks the user a question; without it `request_input` is not offered. The signal aborts on stop or timeout. */
   readonly askUser?: (request: AgentInputRequest, signal: AbortSignal) => Promise<AgentInputOutcome>;
+  /** Decides calls of tools that need approval (MCP tools, note writes); without it such calls are declined. */
+  readonly approvals?: AgentApprovalGate;
   /** Model calls (tools loop) or reason-act-observe cycles before the run ends with a notice. Default 10. */
   readonly maxIterations?: number;
   readonly loopStyle?: AgentLoopStyle;
@@ -47,7 +50,7 @@ export interface AgentRunOptions {
   readonly toolTimeoutMs?: number;
   /** Whole run, excluding time spent waiting for the user. Default 10 minutes. */
   readonly runTimeoutMs?: number;
-  /** How long `request_input` waits for the user. Default 10 minutes. */
+  /** How long `request_input` and an approval card wait for the user. Default 10 minutes. */
   readonly inputTimeoutMs?: number;
   /** Replaces the built-in system prompt (it is still used for redaction). */
   readonly systemPrompt?: string;

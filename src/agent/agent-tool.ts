@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AgentToolApproval } from './approval';
 
 /**
  * The tool protocol: one object per tool, described once with a zod schema. The runner turns
@@ -9,6 +10,14 @@ export interface AgentTool<Schema extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly description: string;
   readonly schema: Schema;
+  /**
+   * The JSON Schema offered to the model as given, for tools described elsewhere (an MCP
+   * server's `inputSchema`). Without it the schema is derived from `schema`, which still
+   * validates the arguments either way.
+   */
+  readonly parameters?: Readonly<Record<string, unknown>>;
+  /** Present when every call must be approved by the user before it runs (see RunApprovals). */
+  readonly approval?: AgentToolApproval;
   /** The bullet shown while the tool runs, e.g. `Searching notes for "refunds"`. */
   describeStart(args: z.infer<Schema>): string;
   /** The bullet shown when it is done, e.g. `Found 5 notes: A, B, C +2 more`. */

@@ -1,4 +1,5 @@
 import type { ReasoningStep } from '../markers/reasoning-payload';
+import type { AgentApprovalChoice, AgentApprovalDecision } from './approval';
 
 /**
  * The agent's event stream (DESIGN.md 4): the one spec that the LLM layer produces into and
@@ -14,6 +15,8 @@ export type AgentEvent =
   | AgentToolEndEvent
   | AgentInputRequestEvent
   | AgentInputResponseEvent
+  | AgentApprovalRequestEvent
+  | AgentApprovalResponseEvent
   | AgentAnswerStartEvent
   | AgentTextDeltaEvent
   | AgentRunEndEvent;
@@ -89,6 +92,30 @@ export interface AgentInputResponseEvent extends AgentEventBase {
   readonly outcome: 'answered' | 'dismissed' | 'timed_out';
   readonly answer?: string;
 }
+
+/**
+ * The run paused: a tool call waits for the user's approval (an MCP tool, a note write). The
+ * call's `tool` step (`stepId`) is already shown; the host shows the card with `choices`.
+ */
+export interface AgentApprovalRequestEvent extends AgentEventBase {
+  readonly type: 'approval_request';
+  readonly stepId: string;
+  /** The tool call's id. */
+  readonly requestId: string;
+  readonly toolName: string;
+  /** What a remembered decision covers, e.g. `mcp:weather`. */
+  readonly scope: string;
+  readonly title: string;
+  readonly detail?: string;
+  readonly choices: readonly AgentApprovalChoice[];
+}
+
+/** The approval was decided, or withdrawn by a stop or its timeout; the run resumes. */
+export type AgentApprovalResponseEvent = AgentEventBase & {
+  readonly type: 'approval_response';
+  readonly stepId: string;
+  readonly requestId: string;
+} & ({ readonly outcome: 'decided'; readonly decision: AgentApprovalDecision } | { readonly outcome: 'timed_out' | 'cancelled' });
 
 /** The first answer text arrived: reasoning time freezes here. */
 export interface AgentAnswerStartEvent extends AgentEventBase {

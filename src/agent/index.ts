@@ -9,6 +9,7 @@ export { formatDuration } from './format-duration';
 export { describeRunDuration } from './describe-run-duration';
 export type * from './events';
 export type { AgentTool, AgentToolContext, AgentToolResult } from './agent-tool';
+export { isAllowDecision, type AgentApprovalChoice, type AgentApprovalDecision, type AgentApprovalGate, type AgentApprovalRequest, type AgentApprovalText, type AgentRememberedApproval, type AgentToolApproval } from './approval';
 export { reportThinkingTool, thinkAloudTool } from './tools/report-thinking';
 export { requestInputTool } from './tools/request-input';
 export { RunAccumulator } from './run-accumulator';

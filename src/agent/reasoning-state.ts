@@ -23,7 +23,8 @@ const PAUSE_FIELD = 'pauseStartedAt';
  *   reasoning step's text as `detail` through `step` events, line by line, so the marker is not
  *   rewritten on every token.
  * - `elapsedMs` is recomputed on every visible change while reasoning, frozen at
- *   `answer_start`, at `input_request` (until the answer), and at `run_end`.
+ *   `answer_start`, at `input_request` and `approval_request` (until the user answers), and
+ *   at `run_end`. Both waits show as `awaiting_input`.
  * - Events after `run_end` are ignored.
  *
  * AGENT_EVENT_EDIT_REQUIRED
@@ -61,9 +62,11 @@ export function reduceReasoning(state: ReasoningPayload | null, event: AgentEven
         }),
       });
     case 'input_request':
+    case 'approval_request':
       if (state.status === 'awaiting_input') return state;
       return { ...state, status: 'awaiting_input', elapsedMs: activeMs(state, event.at), [PAUSE_FIELD]: event.at };
     case 'input_response':
+    case 'approval_response':
       return resume(state, event.at);
     case 'answer_start':
       if (state.answerStartedAt !== undefined) return state;

@@ -9,6 +9,7 @@ import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from '
 import { buildSystemPrompt } from './prompts/system-prompt';
 import { finalAnswer, runReasonActObserveLoop } from './reason-act-observe-loop';
 import { createStepRedactor } from './redaction';
+import { RunApprovals } from './run-approvals';
 import { RunClock } from './run-clock';
 import { RunContext } from './run-context';
 import { RunRecorder } from './run-recorder';
@@ -49,6 +50,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   });
   const clock = new RunClock({ budgetMs: options.runTimeoutMs ?? AGENT_DEFAULTS.runTimeoutMs, now });
   const linked = linkAbortSignals([options.signal, clock.signal]);
+  const inputTimeoutMs = options.inputTimeoutMs ?? AGENT_DEFAULTS.inputTimeoutMs;
   const context = new RunContext({
     run: options,
     recorder,
@@ -58,7 +60,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     tools,
     toolSchemas: tools.map(toLlmToolSchema),
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
-    inputTimeoutMs: options.inputTimeoutMs ?? AGENT_DEFAULTS.inputTimeoutMs,
+    inputTimeoutMs,
+    approvals: new RunApprovals({ gate: options.approvals, recorder, clock, timeoutMs: inputTimeoutMs }),
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });

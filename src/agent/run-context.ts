@@ -9,6 +9,7 @@ import { requestInputTool } from './tools/request-input';
 import { askTheUser } from './ask-the-user';
 import { parseArguments } from './tool-call-runner';
 import type { RunClock } from './run-clock';
+import type { RunApprovals } from './run-approvals';
 
 /** How a batch of tool calls ended. */
 export type ToolBatchOutcome = 'ok' | 'repeated' | 'stopped';
@@ -40,6 +41,7 @@ export class RunContext {
       toolSchemas: readonly LlmToolSchema[];
       toolTimeoutMs: number;
       inputTimeoutMs: number;
+      approvals: RunApprovals;
     },
   ) {}
 
@@ -134,7 +136,7 @@ export class RunContext {
         });
       }
     }
-    const outcome = await runToolCall({ call, tools: this.options.tools, recorder: this.recorder, signal: this.signal, timeoutMs: this.options.toolTimeoutMs });
+    const outcome = await runToolCall({ call, tools: this.options.tools, recorder: this.recorder, signal: this.signal, timeoutMs: this.options.toolTimeoutMs, approvals: this.options.approvals });
     return outcome.output;
   }
 

@@ -3,6 +3,7 @@ import type { LlmToolCall } from '../llm/chat-types';
 import type { AgentTool, AgentToolResult } from './agent-tool';
 import { formatLimit } from './format-limit';
 import { abortedByRunTimeout } from './run-clock';
+import type { RunApprovals } from './run-approvals';
 import type { RunRecorder } from './run-recorder';
 import { isAbortError, linkAbortSignals, raceAbort } from './signals';
 
@@ -28,15 +29,16 @@ export interface ToolCallOutcome {
  * arguments first (a bad argument goes back to the model as an error result naming the
  * problem), runs the tool with the run's signal composed with a per-tool timeout, and turns a
  * throw into an error result so the run goes on. A stop cancels the call at once, even when
- * the tool ignores its signal.
+ * the tool ignores its signal. A tool with `approval` waits for the user's decision first
+ * (the wait is not part of its duration); a declined call is an error result for the model.
  */
-export async function runToolCall(options: { call: LlmToolCall; tools: readonly AgentTool[]; recorder: RunRecorder; signal: AbortSignal; timeoutMs: number }): Promise<ToolCallOutcome> {
+export async function runToolCall(options: { call: LlmToolCall; tools: readonly AgentTool[]; recorder: RunRecorder; signal: AbortSignal; timeoutMs: number; approvals: RunApprovals }): Promise<ToolCallOutcome> {
   const { call, recorder } = options;
   const stepId = recorder.nextStepId();
   const tool = options.tools.find((candidate) => candidate.name === call.name);
   const parsedJson = parseArguments(call.arguments);
   const args = parsedJson.ok ? parsedJson.value : {};
-  const startedAt = recorder.now();
+  let startedAt = recorder.now();
   const fail = (summary: string, output: string): ToolCallOutcome => {
     recorder.step({ id: stepId, kind: 'tool', summary, tool: { name: call.name, args, status: 'running' } });
     recorder.emit({ type: 'tool_start', stepId, callId: call.id, name: call.name, args });
@@ -60,6 +62,20 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
   recorder.step({ id: stepId, kind: 'tool', summary: startSummary, tool: { name: call.name, args, status: 'running' } });
   recorder.emit({ type: 'tool_start', stepId, callId: call.id, name: call.name, args });
 
+  let detail: string | undefined;
+  if (tool.approval !== undefined) {
+    const approval = await options.approvals.check({ approval: tool.approval, input, toolName: call.name, args, stepId, callId: call.id, signal: options.signal });
+    if (approval.kind !== 'allowed') {
+      const ended: ToolCallOutcome = approval.kind === 'cancelled' ? { status: 'cancelled', output: cancelledOutput(options.signal) } : { status: 'error', output: approval.output };
+      if (approval.kind === 'declined') recorder.step({ id: stepId, kind: 'tool', summary: startSummary, detail: approval.note, tool: { name: call.name, args, status: 'running' } });
+      recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: ended.status, durationMs: 0, output: ended.output });
+      return ended;
+    }
+    detail = approval.note;
+    if (detail !== undefined) recorder.step({ id: stepId, kind: 'tool', summary: startSummary, detail, tool: { name: call.name, args, status: 'running' } });
+    startedAt = recorder.now();
+  }
+
   const timeout = new AbortController();
   const cancelTimer = startTimer(options.timeoutMs, () => timeout.abort());
   const linked = linkAbortSignals([options.signal, timeout.signal]);
@@ -80,7 +96,7 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
   recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: outcome.status, durationMs, output: outcome.output });
   const endSummary = result !== undefined && tool.describeEnd !== undefined ? safeDescribe(() => tool.describeEnd?.(input, result) ?? startSummary, startSummary) : startSummary;
   if (endSummary !== startSummary) {
-    recorder.step({ id: stepId, kind: 'tool', summary: endSummary, tool: { name: call.name, args, status: outcome.status, durationMs, output: outcome.output, outputChars: outcome.output.length } });
+    recorder.step({ id: stepId, kind: 'tool', summary: endSummary, ...(detail !== undefined ? { detail } : {}), tool: { name: call.name, args, status: outcome.status, durationMs, output: outcome.output, outputChars: outcome.output.length } });
   }
   return outcome;
 }

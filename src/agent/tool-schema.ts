@@ -10,6 +10,7 @@ import type { AgentTool } from './agent-tool';
  * for what this costs in the bundle and why it is safe on mobile.
  */
 export function toLlmToolSchema(tool: AgentTool): LlmToolSchema {
+  if (tool.parameters !== undefined) return { name: tool.name, description: tool.description, parameters: { ...tool.parameters } };
   const definition: StructuredToolParams = { name: tool.name, description: tool.description, schema: tool.schema as StructuredToolParams['schema'] };
   const openAiTool = convertToOpenAITool(definition);
   const parameters = { ...(openAiTool.function.parameters as Record<string, unknown>) };

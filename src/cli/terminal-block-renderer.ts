@@ -75,6 +75,8 @@ export class TerminalBlockRenderer {
       case 'tool_end':
       case 'input_request':
       case 'input_response':
+      case 'approval_request':
+      case 'approval_response':
         if (!changed) return;
         if (this.options.tty) this.draw();
         else this.printNewSteps();

@@ -1,0 +1,118 @@
+import { startTimer } from './timer';
+import { isAllowDecision, type AgentApprovalDecision, type AgentApprovalGate, type AgentApprovalRequest, type AgentToolApproval } from './approval';
+import { formatLimit } from './format-limit';
+import type { RunClock } from './run-clock';
+import type { RunRecorder } from './run-recorder';
+import { linkAbortSignals, raceAbort } from './signals';
+
+/** How the approval of one call ended: run it, answer the model with `output`, or the run stopped. */
+export type ApprovalOutcome =
+  | { readonly kind: 'allowed'; readonly note: string | undefined }
+  | { readonly kind: 'declined'; readonly note: string; readonly output: string }
+  | { readonly kind: 'cancelled' };
+
+/** What the model is told when a call was not approved. */
+export const DECLINED_OUTPUTS = Object.freeze({
+  declined: 'The user declined this call. Continue without it.',
+  never: 'The user does not allow these calls. Do not try them again; continue without them.',
+  cannotAsk: 'This call needs the user’s approval, and none can be asked for here. Continue without it.',
+});
+
+/**
+ * The approvals of one run (DESIGN.md 11.2, 11.5): asks the host's {@link AgentApprovalGate}
+ * before a call that needs approval runs, unless the scope was already decided (remembered by
+ * the host, or allowed for the rest of this run). While the card is open the run pauses like
+ * `request_input`: `approval_request`, the run clock paused, then `approval_response`.
+ */
+export class RunApprovals {
+  private readonly allowedThisRun = new Set<string>();
+
+  constructor(
+    private readonly options: {
+      gate: AgentApprovalGate | undefined;
+      recorder: RunRecorder;
+      clock: RunClock;
+      /** How long a card waits before the call counts as declined. */
+      timeoutMs: number;
+    },
+  ) {}
+
+  /** Decides whether one validated call may run; `stepId` is its already shown tool step. */
+  async check(options: { approval: AgentToolApproval; input: unknown; toolName: string; args: Record<string, unknown>; stepId: string; callId: string; signal: AbortSignal }): Promise<ApprovalOutcome> {
+    const { approval, stepId } = options;
+    const { gate, recorder } = this.options;
+    if (this.allowedThisRun.has(approval.scope)) return { kind: 'allowed', note: undefined };
+    if (gate === undefined) return { kind: 'declined', note: 'Not run: needs approval', output: DECLINED_OUTPUTS.cannotAsk };
+    const remembered = safeRemembered(gate, approval.scope);
+    if (remembered === 'allow') return { kind: 'allowed', note: undefined };
+    if (remembered === 'deny') return { kind: 'declined', note: 'Not run: never allowed', output: DECLINED_OUTPUTS.never };
+
+    const text = safeDescribe(approval, options.input, options.toolName);
+    const request: AgentApprovalRequest = { requestId: options.callId, toolName: options.toolName, args: options.args, scope: approval.scope, choices: approval.choices, ...text };
+    recorder.emit({ type: 'approval_request', stepId, requestId: request.requestId, toolName: request.toolName, scope: request.scope, title: request.title, ...(request.detail !== undefined ? { detail: request.detail } : {}), choices: request.choices });
+
+    this.options.clock.pause();
+    const timeout = new AbortController();
+    const cancelTimer = startTimer(this.options.timeoutMs, () => timeout.abort());
+    const linked = linkAbortSignals([options.signal, timeout.signal]);
+    let decision: AgentApprovalDecision | undefined;
+    try {
+      decision = await raceAbort(gate.ask(request, linked.controller.signal), linked.controller.signal);
+    } catch {
+      decision = undefined;
+    } finally {
+      cancelTimer();
+      linked.dispose();
+      this.options.clock.start();
+    }
+    if (options.signal.aborted) {
+      recorder.emit({ type: 'approval_response', stepId, requestId: request.requestId, outcome: 'cancelled' });
+      return { kind: 'cancelled' };
+    }
+    if (decision === undefined) {
+      recorder.emit({ type: 'approval_response', stepId, requestId: request.requestId, outcome: 'timed_out' });
+      return { kind: 'declined', note: 'Not run: no answer in time', output: `The user did not approve this call within ${formatLimit(this.options.timeoutMs)}. Continue without it.` };
+    }
+    recorder.emit({ type: 'approval_response', stepId, requestId: request.requestId, outcome: 'decided', decision });
+    if (decision === 'allow_run') this.allowedThisRun.add(approval.scope);
+    if (decision === 'allow_always' || decision === 'deny_always') await safeRemember(gate, approval.scope, decision === 'allow_always' ? 'allow' : 'deny');
+    const note = DECISION_NOTES[decision];
+    if (isAllowDecision(decision)) return { kind: 'allowed', note };
+    return { kind: 'declined', note, output: decision === 'deny_always' ? DECLINED_OUTPUTS.never : DECLINED_OUTPUTS.declined };
+  }
+}
+
+/** The line the tool step keeps about the decision (its `detail`). */
+const DECISION_NOTES: Readonly<Record<AgentApprovalDecision, string>> = Object.freeze({
+  allow_once: 'Allowed once',
+  allow_run: 'Allowed for the rest of this run',
+  allow_always: 'Always allowed',
+  deny: 'Declined',
+  deny_always: 'Declined, and never allowed from now on',
+});
+
+// The gate is host code: a throw there must decline or ask, never break the run.
+function safeRemembered(gate: AgentApprovalGate, scope: string): 'allow' | 'deny' | undefined {
+  try {
+    return gate.remembered(scope);
+  } catch {
+    return undefined;
+  }
+}
+
+async function safeRemember(gate: AgentApprovalGate, scope: string, decision: 'allow' | 'deny'): Promise<void> {
+  try {
+    await gate.remember(scope, decision);
+  } catch {
+    // The decision still applies to this call; only remembering it failed.
+  }
+}
+
+function safeDescribe(approval: AgentToolApproval, input: unknown, toolName: string): { title: string; detail?: string } {
+  try {
+    const text = approval.describe(input);
+    return text.detail === undefined ? { title: text.title } : { title: text.title, detail: text.detail };
+  } catch {
+    return { title: `Allow ${toolName} to run?` };
+  }
+}
