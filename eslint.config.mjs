@@ -11,7 +11,7 @@ export default defineConfig([
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.mjs', 'esbuild.config.mjs', 'esbuild.options.mjs', 'bench/*.mjs', '.ci/*.mjs'] },
+        projectService: { allowDefaultProject: ['eslint.config.mjs', 'esbuild.config.mjs', 'esbuild.options.mjs', 'bench/*.mjs', '.ci/*.mjs', 'tests/support/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -36,6 +36,8 @@ export interface AgentRunOptions {
   readonly onContent?: (content: string) => void;
   /** Asks the user a question; without it `request_input` is not offered. The signal aborts on stop or timeout. */
   readonly askUser?: (request: AgentInputRequest, signal: AbortSignal) => Promise<AgentInputOutcome>;
+  /** Shown as the run's first `notice` steps, e.g. an MCP server that could not start. */
+  readonly notices?: readonly string[];
   /** Decides calls of tools that need approval (MCP tools, note writes); without it such calls are declined. */
   readonly approvals?: AgentApprovalGate;
   /** Model calls (tools loop) or reason-act-observe cycles before the run ends with a notice. Default 10. */

@@ -65,6 +65,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
+  for (const notice of options.notices ?? []) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
   clock.start();
   const maxIterations = Math.max(1, options.maxIterations ?? AGENT_DEFAULTS.maxIterations);
   let outcome: LoopOutcome;
