@@ -18,6 +18,10 @@ export interface AskArgs {
   readonly loopStyle: AgentLoopStyle;
   readonly eventsJsonl: boolean;
   readonly save: boolean;
+  /** The `mcpServers` JSON file (`--mcp FILE`), as given. */
+  readonly mcpFile: string | undefined;
+  /** `--allow-mcp`: MCP tool calls run without asking. */
+  readonly allowMcp: boolean;
   readonly question: string;
 }
 
@@ -33,6 +37,8 @@ export const ASK_COMMAND = {
     loop: { value: 'tools|reason-act-observe' },
     events: { value: 'jsonl' },
     save: {},
+    mcp: { value: 'FILE' },
+    'allow-mcp': {},
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -66,6 +72,8 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     loopStyle,
     eventsJsonl: flags.events === 'jsonl',
     save: flags.save,
+    mcpFile: flags.mcp,
+    allowMcp: flags['allow-mcp'],
     question,
   };
 }

@@ -8,6 +8,8 @@ import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers/reasoning-payload';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
+import { createCliApprovalGate } from './cli-approval-gate';
+import { openCliMcpServers } from './cli-mcp-servers';
 import { cliErrorHint } from './cli-error-hint';
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER, NodeConversationStore } from './node-conversation-store';
@@ -22,7 +24,9 @@ export const EXIT_STOPPED = 130;
  * against an OpenAI-compatible endpoint, and shows the run: the live block in a terminal, plain
  * lines in a pipe, or one AgentEvent JSON per line with `--events jsonl`. `--save` writes the
  * conversation note into the vault and prints `saved: PATH` on stderr. Ctrl-C stops the run like
- * the chat view's stop button (partial answer kept, saved with `--save`).
+ * the chat view's stop button (partial answer kept, saved with `--save`). `--mcp FILE` adds the
+ * tools of MCP servers; each call is approved by `--allow-mcp`, a y/a/N prompt in a terminal, or
+ * declined in a pipe.
  *
  * Exit status: 0 completed (also when a limit ended it with a notice), 1 error, 2 bad usage,
  * 130 stopped by the user.
@@ -35,6 +39,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
 
   // Saved conversations are not notes to answer from (see FolderExcludingSource).
   const source = new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER);
+  const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
   const index = await VaultIndex.build(source);
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
@@ -45,10 +50,13 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, rows: io.stdout.rows ?? 0, now: Date.now });
   let payload: ReasoningPayload | null = null;
   try {
+    const mcpTools = mcp === null ? { tools: [], notices: [] } : await mcp.toolsForRun();
     const result = await runAgent({
       model,
       modelName: options.model,
-      tools: createVaultTools({ index, source }),
+      tools: [...createVaultTools({ index, source }), ...mcpTools.tools],
+      notices: mcpTools.notices,
+      approvals: createCliApprovalGate({ allowMcp: options.allowMcp, prompt: io.prompt, stderr: io.stderr }),
       question: options.question,
       history: [],
       signal: controller.signal,
@@ -82,6 +90,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   } finally {
     renderer?.dispose();
     unregister();
+    await mcp?.close();
   }
 }
 

@@ -4,6 +4,11 @@ export interface CliIo {
   readonly stderr: { write(text: string): unknown };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /**
+   * Asks the person at the terminal one question and resolves with the line typed (null when
+   * the signal aborts first). Absent when stdin is not a terminal: nobody can answer there.
+   */
+  readonly prompt?: (question: string, signal: AbortSignal) => Promise<string | null>;
   /** Registers a handler for an interrupt (Ctrl-C); returns the unregister function. */
   onInterrupt(handler: () => void): () => void;
 }

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { ASK_COMMAND } from './ask-args';
 import { runAskCommand } from './ask-command';
 import { CliHelpRequest, usageOf } from './cli-flags';
@@ -57,11 +58,31 @@ function nodeIo(): CliIo {
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
+    ...(process.stdin.isTTY ? { prompt: promptOnTerminal } : {}),
     onInterrupt(handler) {
       process.on('SIGINT', handler);
       return () => process.off('SIGINT', handler);
     },
   };
+}
+
+/** One question on stderr, the answer from stdin; Ctrl-C at the prompt stops the run as anywhere else. */
+function promptOnTerminal(question: string, signal: AbortSignal): Promise<string | null> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    const finish = (answer: string | null) => {
+      signal.removeEventListener('abort', onAbort);
+      rl.close();
+      resolve(answer);
+    };
+    const onAbort = () => finish(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    rl.on('SIGINT', () => {
+      finish(null);
+      process.emit('SIGINT');
+    });
+    rl.question(question, (answer) => finish(answer));
+  });
 }
 
 if (require.main === module) {

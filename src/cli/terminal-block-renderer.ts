@@ -69,14 +69,30 @@ export class TerminalBlockRenderer {
       case 'run_end':
         this.end(event);
         return;
+      case 'approval_request':
+        // The approval prompt is written below the block: draw the step it is about, then leave
+        // the block where it is and start a new one below the prompt once it is answered.
+        if (this.options.tty) {
+          this.draw();
+          this.detach();
+        } else {
+          this.printNewSteps();
+        }
+        return;
+      case 'approval_response':
+        if (this.options.tty && this.live && this.ticker === undefined) {
+          this.ticker = setInterval(() => this.tick(), 100);
+          this.ticker.unref();
+        }
+        if (this.options.tty) this.draw();
+        else this.printNewSteps();
+        return;
       case 'step':
       case 'reasoning_delta':
       case 'tool_start':
       case 'tool_end':
       case 'input_request':
       case 'input_response':
-      case 'approval_request':
-      case 'approval_response':
         if (!changed) return;
         if (this.options.tty) this.draw();
         else this.printNewSteps();
@@ -86,6 +102,12 @@ export class TerminalBlockRenderer {
         return unreachable;
       }
     }
+  }
+
+  /** Stops the spinner and forgets the drawn lines, so nothing redraws over what is written below. */
+  private detach(): void {
+    this.dispose();
+    this.drawnLines = 0;
   }
 
   /** Stops the spinner (also on an early exit). */
