@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { VaultChange, VaultNoteInfo, VaultSource } from '../search/vault-source';
 
@@ -23,10 +23,15 @@ function isNotePath(path: string): boolean {
  * `.md` files below the folder; dot-folders and `node_modules` are skipped, as Obsidian does.
  * `onChange` uses `fs.watch` (recursive where the platform supports it) and is optional: the
  * CLI answers one question and exits, so it never subscribes.
+ *
+ * A symlink whose target lies outside the vault is not a note (DESIGN.md 11.6): `ln -s
+ * /etc/passwd passwd.md` must not reach search results or the model. Symlinks between notes of
+ * the vault stay notes.
  */
 export class NodeVaultSource implements VaultSource {
   /** The vault folder as given. */
   readonly vaultDir: string;
+  private realRoot: Promise<string> | undefined;
 
   constructor(vaultDir: string) {
     this.vaultDir = vaultDir;
@@ -55,9 +60,11 @@ export class NodeVaultSource implements VaultSource {
     return notes;
   }
 
-  /** The note's text (UTF-8). Rejects when the note does not exist. */
-  read(path: string): Promise<string> {
-    return readFile(join(this.vaultDir, ...path.split('/')), 'utf8');
+  /** The note's text (UTF-8). Rejects when the note does not exist or leads out of the vault. */
+  async read(path: string): Promise<string> {
+    const real = await this.realPathInside(join(this.vaultDir, ...path.split('/')));
+    if (real === undefined) throw new Error(`No note at ${path}.`);
+    return readFile(real, 'utf8');
   }
 
   /**
@@ -85,9 +92,22 @@ export class NodeVaultSource implements VaultSource {
     return () => watcher.close();
   }
 
+  /** The real path of `absolute` when it lies inside the vault's real folder; undefined otherwise or when missing. */
+  private async realPathInside(absolute: string): Promise<string | undefined> {
+    try {
+      this.realRoot ??= realpath(this.vaultDir);
+      const [root, real] = await Promise.all([this.realRoot, realpath(absolute)]);
+      return real.startsWith(root.endsWith(sep) ? root : root + sep) ? real : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   private async statNote(absolute: string): Promise<VaultNoteInfo | undefined> {
     try {
-      const info = await stat(absolute);
+      const real = await this.realPathInside(absolute);
+      if (real === undefined) return undefined;
+      const info = await stat(real);
       if (!info.isFile()) return undefined;
       return { path: toVaultPath(this.vaultDir, absolute), mtime: Math.round(info.mtimeMs), size: info.size };
     } catch {
