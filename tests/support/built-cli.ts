@@ -10,7 +10,7 @@ const root = join(__dirname, '..', '..');
 export interface CliOutcome {
   /** The exit status, or null when a signal ended it. */
   readonly status: number | null;
-  readonly signal: NodeJS.Signals | null;
+  readonly signal: string | null;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -53,11 +53,11 @@ export async function buildCli(): Promise<BuiltCli> {
     let stdout = '';
     let stderr = '';
     const waiters = new Set<() => void>();
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
       stdout += text;
       waiters.forEach((check) => check());
     });
-    child.stderr!.setEncoding('utf8').on('data', (text: string) => {
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
       stderr += text;
       waiters.forEach((check) => check());
     });
