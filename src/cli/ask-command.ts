@@ -15,6 +15,7 @@ import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER, NodeConversationStore } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
+import { stripControls, terminalJson } from './terminal-text';
 
 /** Exit status of a run the user stopped with Ctrl-C: 128 + SIGINT, as shells report it. */
 export const EXIT_STOPPED = 130;
@@ -65,7 +66,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
       onEvent: (event) => {
         if (renderer === null) {
-          io.stdout.write(`${JSON.stringify(event)}\n`);
+          io.stdout.write(`${terminalJson(event)}\n`);
           return;
         }
         const shown = forTerminal(event);
@@ -73,7 +74,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
         renderer.handle(shown, payload);
       },
     });
-    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${cliErrorHint(result.error)}\n`);
+    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
     if (options.save) {
       const conversation = createConversation({ model: options.model, now: startedAt, title: titleFromQuestion(options.question) });
       const saved = await new NodeConversationStore({ vaultDir }).save({
@@ -84,7 +85,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
           { role: 'assistant', at: startedAt, content: result.content, transcript: result.transcript },
         ],
       });
-      io.stderr.write(`saved: ${saved.path}\n`);
+      io.stderr.write(`saved: ${stripControls(saved.path)}\n`);
     }
     return exitStatus(result.status);
   } finally {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
+import { terminalJson } from './terminal-text';
 import { parseAssistantContent } from '../markers';
 
 /**
@@ -27,7 +28,7 @@ export async function runInspectMessage(file: string, io: CliIo): Promise<number
     legacyToolCalls: parsed.legacyToolCalls,
     thinks: parsed.thinks,
   };
-  io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  io.stdout.write(`${terminalJson(output, 2)}\n`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
+import { terminalJson } from './terminal-text';
 import { parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
 import { parseAssistantContent } from '../markers';
 
@@ -30,7 +31,7 @@ export async function runInspectNote(file: string, io: CliIo): Promise<number> {
     warnings: parsed.warnings.map((warning) => warning.message),
     messages: parsed.value.messages.map(inspectMessage),
   };
-  io.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  io.stdout.write(`${terminalJson(output, 2)}\n`);
   return 0;
 }
 

@@ -5,6 +5,7 @@ import { CliHelpRequest, usageOf } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
+import { stripControls } from './terminal-text';
 
 const USAGE = `Usage:
 ${usageOf(ASK_COMMAND)}${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
@@ -38,10 +39,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     if (error instanceof CliUsageError) {
-      io.stderr.write(`${error.message}\n`);
+      io.stderr.write(`${stripControls(error.message)}\n`);
       return 2;
     }
-    io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`${stripControls(error instanceof Error ? error.message : String(error))}\n`);
     return 1;
   }
 }

@@ -5,6 +5,7 @@ import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
+import { stripControls, terminalJson } from './terminal-text';
 
 /** Parsed `glassbox search` arguments. */
 interface SearchArgs {
@@ -66,11 +67,11 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
       ...(result.heading !== undefined ? { heading: result.heading } : {}),
       passage: result.passage,
     }));
-    io.stdout.write(`${JSON.stringify({ tookMs, results: rows }, null, 2)}\n`);
+    io.stdout.write(`${terminalJson({ tookMs, results: rows }, 2)}\n`);
     return 0;
   }
   if (results.length === 0) {
-    io.stdout.write(`No notes found for "${options.query}" (${index.size} notes searched).\n`);
+    io.stdout.write(stripControls(`No notes found for "${options.query}" (${index.size} notes searched).\n`));
     return 0;
   }
   const lines = results.map((result, position) => {
@@ -79,6 +80,7 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
     const passage = result.passage.trim() === '' ? '' : `\n   ${result.passage}`;
     return `${position + 1}. ${result.title} (${result.path})${heading}${passage}`;
   });
-  io.stdout.write(`${lines.join('\n')}\n\n${results.length} of ${index.size} notes in ${tookMs} ms.\n`);
+  // Titles, headings and passages are the notes' own text: no control character reaches the terminal.
+  io.stdout.write(stripControls(`${lines.join('\n')}\n\n${results.length} of ${index.size} notes in ${tookMs} ms.\n`));
   return 0;
 }

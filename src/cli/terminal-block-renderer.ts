@@ -3,6 +3,7 @@ import { describeRunDuration } from '../agent/describe-run-duration';
 import type { AgentEvent } from '../agent/events';
 import { reasoningElapsedMs } from '../agent/reasoning-state';
 import type { ReasoningPayload, ReasoningStep } from '../markers/reasoning-payload';
+import { stripControls } from './terminal-text';
 import { fitToColumns } from './terminal-width';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -25,6 +26,9 @@ export interface BlockOutput {
  *   text it collapses to "Thought for 5s" and the answer streams below it.
  * - Not a TTY: plain lines, each step printed when it appears or its text changes, then
  *   "Thought for 5s" and the answer. No escape codes.
+ *
+ * Answer text and step summaries come from notes and the model: their control characters are
+ * stripped before printing (see terminal-text.ts); only the block's own drawing uses escapes.
  */
 export class TerminalBlockRenderer {
   private drawnLines = 0;
@@ -64,7 +68,7 @@ export class TerminalBlockRenderer {
         this.collapse();
         return;
       case 'text_delta':
-        this.options.out.write(event.text);
+        this.options.out.write(stripControls(event.text));
         return;
       case 'run_end':
         this.end(event);
@@ -210,5 +214,5 @@ export function stepLine(step: ReasoningStep): string {
     else if (tool.status === 'error') suffix = ' · failed';
     else if (tool.status === 'cancelled') suffix = ' · cancelled';
   }
-  return `  • ${step.summary}${suffix}`;
+  return `  • ${stripControls(step.summary)}${suffix}`;
 }
