@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { runAgent } from '../agent/run-agent';
 import { reduceReasoning } from '../agent/reasoning-state';
 import type { AgentEvent, AgentRunEndStatus } from '../agent/events';
-import { createConversation, titleFromQuestion } from '../conversation';
 import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers/reasoning-payload';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
@@ -12,8 +11,9 @@ import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
 import { cliErrorHint } from './cli-error-hint';
 import { CliUsageError, type CliIo } from './cli-io';
-import { DEFAULT_CONVERSATION_FOLDER, NodeConversationStore } from './node-conversation-store';
+import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
+import { saveAskRun } from './save-ask-run';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
 import { stripControls, terminalJson } from './terminal-text';
 
@@ -29,8 +29,8 @@ export const EXIT_STOPPED = 130;
  * tools of MCP servers; each call is approved by `--allow-mcp`, a y/a/N prompt in a terminal, or
  * declined in a pipe.
  *
- * Exit status: 0 completed (also when a limit ended it with a notice), 1 error, 2 bad usage,
- * 130 stopped by the user.
+ * Exit status: 0 completed (also when a limit ended it with a notice), 1 error (also a failed
+ * save), 2 bad usage, 130 stopped by the user.
  */
 export async function runAskCommand(args: readonly string[], io: CliIo): Promise<number> {
   const options = parseAskArgs(args, io.env);
@@ -75,18 +75,8 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       },
     });
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
-    if (options.save) {
-      const conversation = createConversation({ model: options.model, now: startedAt, title: titleFromQuestion(options.question) });
-      const saved = await new NodeConversationStore({ vaultDir }).save({
-        ...conversation,
-        updatedAt: Date.now(),
-        messages: [
-          { role: 'user', at: startedAt, content: options.question },
-          { role: 'assistant', at: startedAt, content: result.content, transcript: result.transcript },
-        ],
-      });
-      io.stderr.write(`saved: ${stripControls(saved.path)}\n`);
-    }
+    // A failed save is an error even after a complete answer: the user asked for the note.
+    if (options.save && !(await saveAskRun({ vaultDir, model: options.model, question: options.question, startedAt, result, io }))) return 1;
     return exitStatus(result.status);
   } finally {
     renderer?.dispose();

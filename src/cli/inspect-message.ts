@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
+import { describeFsError } from './describe-fs-error';
 import { terminalJson } from './terminal-text';
 import { parseAssistantContent } from '../markers';
 
@@ -17,7 +18,7 @@ export async function runInspectMessage(file: string, io: CliIo): Promise<number
   try {
     content = await readFile(path, 'utf8');
   } catch (error) {
-    io.stderr.write(`Cannot read "${file}": ${describeReadError(error)}.\n`);
+    io.stderr.write(`Cannot read "${file}": ${describeFsError(error)}.\n`);
     return 1;
   }
   const parsed = parseAssistantContent(content);
@@ -30,19 +31,4 @@ export async function runInspectMessage(file: string, io: CliIo): Promise<number
   };
   io.stdout.write(`${terminalJson(output, 2)}\n`);
   return 0;
-}
-
-function describeReadError(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EISDIR':
-      return 'it is a folder, not a file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    default:
-      return error instanceof Error ? error.message.replace(/\.$/, '') : 'unknown error';
-  }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
+import { describeFsError } from './describe-fs-error';
 import { terminalJson } from './terminal-text';
 import { parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
 import { parseAssistantContent } from '../markers';
@@ -17,7 +18,7 @@ export async function runInspectNote(file: string, io: CliIo): Promise<number> {
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    io.stderr.write(`Cannot read "${file}": ${describeError(error)}.\n`);
+    io.stderr.write(`Cannot read "${file}": ${describeFsError(error)}.\n`);
     return 1;
   }
   const parsed = parseConversationNote(text);
@@ -50,12 +51,4 @@ export function inspectMessage(message: ConversationMessage): Record<string, unk
     legacyToolCalls: parsed.legacyToolCalls,
     thinks: parsed.thinks,
   };
-}
-
-function describeError(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a folder, not a file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return error instanceof Error ? error.message.replace(/\.$/, '') : 'unknown error';
 }
