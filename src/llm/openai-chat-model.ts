@@ -11,7 +11,7 @@ export interface OpenAiChatModelOptions {
   readonly baseUrl: string;
   /** The API key; local servers usually need none. */
   readonly apiKey?: string;
-  /** The fetch to use (inside Obsidian one that streams); default `globalThis.fetch`. */
+  /** The fetch to use (inside Obsidian one that streams); default the global fetch, which the SDK picks itself. */
   readonly fetch?: typeof fetch;
   /** Retries before the first delta, for 429, 5xx and network errors. Default 2. */
   readonly maxRetries?: number;
@@ -45,7 +45,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     baseURL: options.baseUrl,
     // The SDK insists on a key; local servers ignore the header.
     apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     dangerouslyAllowBrowser: true,
     // We retry ourselves, because only we know whether a token has been shown.
     maxRetries: 0,
@@ -125,6 +125,8 @@ function retryDelay(options: { error: LlmError; attempt: number; baseDelay: numb
   return backoff;
 }
 
+// The model runs in Node too (the CLI), where there is no `window`; a Node timer also keeps the
+// process alive during the backoff, which `AbortSignal.timeout` would not (eslint.config.mjs).
 function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -132,7 +134,7 @@ function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
       resolve();
     }, milliseconds);
     const onAbort = (): void => {
-      clearTimeout(timer);
+        clearTimeout(timer);
       reject(new LlmAbortError({ cause: signal.reason }));
     };
     signal.addEventListener('abort', onAbort, { once: true });

@@ -5,7 +5,9 @@ import { ChatView } from '../../src/obsidian/chat-view';
 import { GlassboxSettingTab } from '../../src/obsidian/settings-tab';
 import { createConversation } from '../../src/conversation';
 import { createFakeApp } from '../../tools/fake-obsidian';
+import { DEFAULT_SETTINGS } from '../../src/settings';
 import manifestJson from '../../manifest.json';
+import type { SettingDefinition, SettingDefinitionItem } from 'obsidian';
 import { payload, thoughtStep } from '../support/ui-payloads';
 
 (window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -14,7 +16,8 @@ async function setup() {
   const app = createFakeApp();
   const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
   const tab = app.setting.pluginTabs[0] as unknown as GlassboxSettingTab;
-  tab.display();
+  // The fake imitates Obsidian before 1.13, which opens a tab through display().
+  app.setting.openTab(tab);
   return { app, plugin, tab, root: tab.containerEl };
 }
 
@@ -40,6 +43,46 @@ describe('GlassboxSettingTab', () => {
     for (const name of [...headings, ...names]) expect(name.replace(/\b(?:API|URL)\b/g, 'xx')).toMatch(/^(?:[A-Z]|xx)[^A-Z]*$/);
     const providers = [...row(root, 'Provider').querySelectorAll('option')].map((option) => option.textContent);
     expect(providers).toEqual(['OpenAI', 'Ollama', 'LM Studio', 'OpenRouter', 'Custom']);
+  });
+
+  it('declares every setting for Obsidian 1.13 and its settings search, each control bound to a settings field of its type', async () => {
+    const { tab, root } = await setup();
+    const definitions = flatten(tab.getSettingDefinitions());
+    const drawnNames = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
+    // display() (Obsidian before 1.13) draws exactly the declared settings.
+    expect(definitions.map((definition) => definition.name)).toEqual(drawnNames);
+    const expectedType = { toggle: 'boolean', slider: 'number', number: 'number', dropdown: 'string', text: 'string' } as Record<string, string>;
+    for (const { control } of definitions) {
+      if (!control) continue;
+      expect(control.key in DEFAULT_SETTINGS).toBe(true);
+      expect(typeof DEFAULT_SETTINGS[control.key as keyof typeof DEFAULT_SETTINGS]).toBe(expectedType[control.type]);
+      expect(tab.getControlValue(control.key)).toEqual(DEFAULT_SETTINGS[control.key as keyof typeof DEFAULT_SETTINGS]);
+    }
+  });
+
+  it('a change through setControlValue (how Obsidian 1.13 writes) is saved; a preset brings its base URL', async () => {
+    const { tab, plugin, app } = await setup();
+    await tab.setControlValue('provider', 'lmstudio');
+    await tab.setControlValue('model', '  qwen3-8b  ');
+    expect(plugin.settings.baseUrl).toBe('http://localhost:1234/v1');
+    const saved = JSON.parse(await app.vault.adapter.read(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`));
+    expect(saved).toMatchObject({ provider: 'lmstudio', baseUrl: 'http://localhost:1234/v1', model: 'qwen3-8b' });
+    await tab.setControlValue('notASetting', 'x');
+    expect(plugin.settings).not.toHaveProperty('notASetting');
+  });
+
+  it('refuses a question timeout that is not above zero and says why, keeping the saved one', async () => {
+    const { root, plugin } = await setup();
+    const input = row(root, 'Question timeout (minutes)').querySelector('input')!;
+    input.value = '0';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.requestInputTimeoutMinutes).toBe(10);
+    expect(row(root, 'Question timeout (minutes)').querySelector('.setting-item-description')!.textContent).toBe('Enter a number greater than zero.');
+    input.value = '2.5';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.requestInputTimeoutMinutes).toBe(2.5);
   });
 
   it('a provider preset fills in its base URL and is saved', async () => {
@@ -94,3 +137,7 @@ describe('GlassboxSettingTab', () => {
     expect(block().getAttribute('data-mode')).toBe('verbose');
   });
 });
+
+function flatten(items: readonly SettingDefinitionItem[]): SettingDefinition[] {
+  return items.flatMap((item) => ('type' in item ? flatten(item.items ?? []) : [item]));
+}

@@ -49,4 +49,15 @@ export { getAllTags, getLinkpath, parseLinktext, getFrontMatterInfo } from './li
 /** The API version the fake imitates. */
 export const apiVersion = '1.11.4';
 
+/** Obsidian's `requireApiVersion`: whether {@link apiVersion} is at least `version`. */
+export function requireApiVersion(version: string): boolean {
+  const have = apiVersion.split('.').map(Number);
+  const want = version.split('.').map(Number);
+  for (let index = 0; index < Math.max(have.length, want.length); index++) {
+    const difference = (have[index] ?? 0) - (want[index] ?? 0);
+    if (difference !== 0) return difference > 0;
+  }
+  return true;
+}
+
 if (typeof document !== 'undefined' && typeof window !== 'undefined') installDomHelpers(window);

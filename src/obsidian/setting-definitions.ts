@@ -1,0 +1,99 @@
+import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
+import { DISPLAY_MODES, LOOP_STYLES, PROVIDER_PRESETS, type DisplayMode, type GlassboxSettings, type LoopStyle } from '../settings';
+
+/** A key of {@link GlassboxSettings}: what a setting's control reads and writes. */
+export type GlassboxSettingKey = keyof GlassboxSettings;
+
+/** What the definitions need beyond the settings themselves (the API key row draws Obsidian's secret picker). */
+export interface SettingDefinitionsContext {
+  readonly app: App;
+  /** The secret id the API key row shows. */
+  apiKeySecretName(): string;
+  /** Stores a new secret id. */
+  setApiKeySecretName(name: string): void;
+}
+
+const DISPLAY_MODE_LABELS: Record<DisplayMode, string> = { minimal: 'Minimal', normal: 'Normal', verbose: 'Verbose' };
+const LOOP_STYLE_LABELS: Record<LoopStyle, string> = { tools: 'Tool calls', 'reason-act-observe': 'Reason, act, observe' };
+
+/**
+ * Every setting of the plugin, once: Obsidian 1.13 renders and indexes these for its settings
+ * search (`getSettingDefinitions`), and the tab's `display()` draws the same list on older
+ * versions. Adding a setting is one entry here (plus its field and default in `settings.ts`).
+ * A control's `key` is the settings field it edits.
+ */
+export function glassboxSettingDefinitions(context: SettingDefinitionsContext): SettingDefinitionGroup<GlassboxSettingKey>[] {
+  return [
+    {
+      type: 'group',
+      heading: 'Model endpoint',
+      items: [
+        {
+          name: 'Provider',
+          desc: 'Choosing a provider fills in its address; any OpenAI-compatible endpoint works with "custom".',
+          aliases: ['ollama', 'lm studio', 'openai', 'openrouter'],
+          control: { type: 'dropdown', key: 'provider', options: Object.fromEntries(Object.entries(PROVIDER_PRESETS).map(([id, preset]) => [id, preset.label])) },
+        },
+        {
+          name: 'Base URL',
+          desc: 'The only address requests are sent to.',
+          aliases: ['endpoint', 'server'],
+          control: { type: 'text', key: 'baseUrl', placeholder: 'http://localhost:11434/v1' },
+        },
+        {
+          name: 'API key',
+          desc: "Kept in Obsidian's secret storage, never in the plugin's data file. Leave empty for local servers.",
+          aliases: ['token', 'secret'],
+          render: (setting) => {
+            setting.addComponent((el) =>
+              new SecretComponent(context.app, el).setValue(context.apiKeySecretName()).onChange((value) => context.setApiKeySecretName(value)),
+            );
+          },
+        },
+        { name: 'Model', control: { type: 'text', key: 'model' } },
+      ],
+    },
+    {
+      type: 'group',
+      heading: 'Agent',
+      items: [
+        {
+          name: 'Maximum iterations',
+          desc: 'Most model calls in one answer.',
+          control: { type: 'slider', key: 'maxIterations', min: 1, max: 50, step: 1 },
+        },
+        {
+          name: 'Loop style',
+          control: { type: 'dropdown', key: 'loopStyle', options: Object.fromEntries(LOOP_STYLES.map((style) => [style, LOOP_STYLE_LABELS[style]])) },
+        },
+        {
+          name: 'Question timeout (minutes)',
+          desc: 'How long a question from the agent waits for your answer.',
+          control: { type: 'number', key: 'requestInputTimeoutMinutes', min: 0.1, step: 'any', validate: positiveNumber },
+        },
+      ],
+    },
+    {
+      type: 'group',
+      heading: 'Reasoning block',
+      items: [
+        {
+          name: 'Display mode',
+          control: { type: 'dropdown', key: 'displayMode', options: Object.fromEntries(DISPLAY_MODES.map((mode) => [mode, DISPLAY_MODE_LABELS[mode]])) },
+        },
+        { name: 'Show reasoning text', control: { type: 'toggle', key: 'showReasoningText' } },
+        { name: 'Show tool output', control: { type: 'toggle', key: 'showToolOutput' } },
+        { name: 'Expand while working', control: { type: 'toggle', key: 'expandWhileWorking' } },
+      ],
+    },
+    {
+      type: 'group',
+      heading: 'Conversations',
+      items: [{ name: 'Folder', desc: 'Where conversation notes are saved.', control: { type: 'text', key: 'conversationsFolder' } }],
+    },
+  ];
+}
+
+function positiveNumber(value: number): string | undefined {
+  return Number.isFinite(value) && value > 0 ? undefined : 'Enter a number greater than zero.';
+}
