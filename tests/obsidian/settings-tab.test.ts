@@ -17,7 +17,7 @@ async function setup() {
   const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
   const tab = app.setting.pluginTabs[0] as unknown as GlassboxSettingTab;
   // The fake imitates Obsidian before 1.13, which opens a tab through display().
-  app.setting.openTab(tab);
+  app.setting.openTab(app.setting.pluginTabs[0]);
   return { app, plugin, tab, root: tab.containerEl };
 }
 
