@@ -1,13 +1,19 @@
 // `npm run bench` (or `node bench/run-all.mjs conversation`): conversations as notes (DESIGN.md 6, 10).
 // 1. A 200-turn conversation note: serialize, parse, the end-of-turn save merge, and the reading
 //    view's header scan, against a JSON round trip of the same data (the floor for reading it).
-// 2. Opening it in the chat's message list in jsdom: every message at once (baseline) against the
+//    The same note in the format before issue 15 (tool results inline twice): parse, and the save
+//    that upgrades every trailer.
+// 2. Note size (issue 15): bytes per turn and the share of the note that is comments, for a realistic
+//    turn over the demo vault (two searches, two reads), before and after storing results once.
+// 3. Opening it in the chat's message list in jsdom: every message at once (baseline) against the
 //    app's MessageList and a useLazyMessages list, time to first paint and messages in the DOM.
 import { JSDOM } from 'jsdom';
 import { loadavg } from 'node:os';
 import { setImmediate as realSetImmediate } from 'node:timers';
 import { baselineOf, findAssistantHeaders, mergeConversationIntoNote, parseConversationNote, serializeConversationNote } from '../src/conversation';
 import { buildLongConversation } from './conversation/long-conversation';
+import { inEarlierFormat } from './conversation/earlier-format';
+import { buildRealisticTurn } from './conversation/realistic-turn';
 
 const RUNS = 7;
 const WARMUP = 2;
@@ -44,12 +50,18 @@ function noteBench(): void {
   const parsed = parseConversationNote(note);
   if (!parsed.ok || parsed.value.messages.length !== TURNS * 2) throw new Error('the bench note does not parse back');
   const json = JSON.stringify(conversation);
+  const earlier = inEarlierFormat(note, conversation);
+  const upgraded = mergeConversationIntoNote({ currentText: earlier, conversation: next, baseline });
+  const current = mergeConversationIntoNote({ currentText: note, conversation: next, baseline });
+  if (!upgraded.ok || !current.ok || upgraded.upgraded !== TURNS || upgraded.text !== current.text) throw new Error('the earlier-format note does not upgrade');
   const rows: [string, number][] = [
     ['JSON.parse(JSON.stringify(conversation)) — baseline', time(() => JSON.parse(JSON.stringify(conversation)))],
     ['serializeConversationNote', time(() => serializeConversationNote(conversation))],
     ['parseConversationNote (incl. marker check of every answer)', time(() => parseConversationNote(note))],
     ['mergeConversationIntoNote (save of one new turn)', time(() => mergeConversationIntoNote({ currentText: note, conversation: next, baseline }))],
     ['findAssistantHeaders (reading view)', time(() => findAssistantHeaders(note))],
+    ['parseConversationNote, the same note in the earlier format', time(() => parseConversationNote(earlier))],
+    ['mergeConversationIntoNote, earlier format (upgrades all 200 trailers)', time(() => mergeConversationIntoNote({ currentText: earlier, conversation: next, baseline }))],
   ];
   process.stdout.write(`### ${TURNS}-turn conversation note (${(note.length / 1024 / 1024).toFixed(2)} MB of note, ${(json.length / 1024 / 1024).toFixed(2)} MB as JSON)\n\n`);
   process.stdout.write('| operation | median ms | × baseline |\n| --- | ---: | ---: |\n');
@@ -119,9 +131,46 @@ async function openBench(): Promise<void> {
   );
 }
 
+const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/** UTF-8 bytes inside HTML comments (`<!--` to `-->`): what Obsidian hides and a person reading the source sees as noise. */
+function commentBytes(text: string): number {
+  let bytes = 0;
+  for (let start = text.indexOf('<!--'); start >= 0; start = text.indexOf('<!--', start)) {
+    const end = text.indexOf('-->', start);
+    const stop = end < 0 ? text.length : end + 3;
+    bytes += utf8Bytes(text.slice(start, stop));
+    start = stop;
+  }
+  return bytes;
+}
+
+async function sizeBench(): Promise<void> {
+  const conversation = await buildRealisticTurn();
+  const after = serializeConversationNote(conversation);
+  const before = inEarlierFormat(after, conversation);
+  const results = (conversation.messages[1].transcript ?? []).flatMap((message) => (message.role === 'tool' ? [message.content] : []));
+  const rows = [
+    ['before (each result in the block and in the trailer)', before],
+    ['after (the trailer refers to the block)', after],
+  ] as const;
+  process.stdout.write(`### Note size of one realistic turn (demo vault: ${results.length} tool calls, 2 searches and 2 reads, ${results.reduce((sum, text) => sum + text.length, 0)} characters of results)\n\n`);
+  process.stdout.write('| note | bytes per turn | machine share (comments) | copies of each tool result | longest line (chars) |\n| --- | ---: | ---: | ---: | ---: |\n');
+  for (const [name, note] of rows) {
+    const turn = note.slice(note.indexOf('\n### '));
+    // 80 characters from the middle of each result (its start is shared with search hits), as the note's JSON spells them.
+    const copies = results.map((text) => turn.split(JSON.stringify(text.slice(text.length >> 1, (text.length >> 1) + 80)).slice(1, -1).replace(/[<>]/g, (c) => (c === '<' ? '\\u003c' : '\\u003e'))).length - 1);
+    const longest = Math.max(...turn.split('\n').map((line) => line.length));
+    process.stdout.write(`| ${name} | ${utf8Bytes(turn)} | ${((commentBytes(turn) / utf8Bytes(turn)) * 100).toFixed(1)} % | ${copies.join(', ')} | ${longest} |\n`);
+  }
+  process.stdout.write('\nBytes per turn: the question\'s and the answer\'s sections (frontmatter left out). Machine share: bytes inside `<!--…-->`.\n\n');
+}
+
 adversarialBench();
 noteBench();
-openBench().catch((error: unknown) => {
+sizeBench()
+  .then(() => openBench())
+  .catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });

@@ -3,6 +3,7 @@ import { withMessageIds } from './conversation';
 import { formatTime } from './frontmatter';
 import { readGlassboxNote } from './read-glassbox-note';
 import { serializeFrontmatter, serializeMessageSection, type SerializeOptions } from './serialize-note';
+import { upgradeTrailerLine } from './upgrade-trailer';
 import { yamlString } from './yaml-scalar';
 
 /**
@@ -44,6 +45,8 @@ export type MergeNoteResult =
       readonly appended: number;
       /** Messages rewritten in place. */
       readonly rewritten: number;
+      /** Trailers of the earlier format rewritten to store each tool result once. */
+      readonly upgraded: number;
     }
   /** The note now holds another conversation (its `id` differs or is gone): save to a new note instead. */
   | { readonly ok: false; readonly reason: 'different_conversation' };
@@ -82,6 +85,7 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
   const appended: string[] = [];
   const nextBaseline = new Map<string, string>();
   let rewritten = 0;
+  const rewrittenSections = new Set<number>();
   for (const message of conversation.messages) {
     const id = message.id as string;
     const fingerprint = fingerprintMessage(message);
@@ -101,8 +105,17 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
     // A section typed by hand had no trailer; keep one blank line before whatever follows it.
     if (section.trailerLine < 0 && end < lines.length) fresh.push('');
     replacements.push({ start: section.headerLine, end, lines: fresh });
+    rewrittenSections.add(index);
     rewritten += 1;
   }
+  let upgraded = 0;
+  sections.forEach((section, index) => {
+    if (!section.inlineToolResults || section.trailerLine < 0 || rewrittenSections.has(index)) return;
+    const line = upgradeTrailerLine(lines[section.trailerLine], reading.conversation.messages[index]);
+    if (line === null) return;
+    replacements.push({ start: section.trailerLine, end: section.trailerLine + 1, lines: [line] });
+    upgraded += 1;
+  });
   const hasBlock = frontmatter.openLine === 0;
   if (adopt && !hasBlock) {
     const block = serializeFrontmatter(conversation).split('\n');
@@ -137,5 +150,6 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
     baseline: nextBaseline,
     appended: appended.length,
     rewritten,
+    upgraded,
   };
 }

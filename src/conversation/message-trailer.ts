@@ -1,6 +1,6 @@
-import type { LlmMessage } from '../llm/chat-types';
 import type { PendingInput } from './conversation';
 import { MESSAGE_TRAILER_PREFIX } from './note-lines';
+import { isStoredLlmMessage, type StoredLlmMessage } from './stored-transcript';
 
 /**
  * The exact metadata of one message, kept in the HTML comment that ends its section:
@@ -15,7 +15,8 @@ export interface MessageTrailer {
   readonly fence?: string;
   readonly pendingInput?: PendingInput;
   readonly context?: string;
-  readonly transcript?: readonly LlmMessage[];
+  /** As stored: tool results the message's block already holds are references (stored-transcript.ts). */
+  readonly transcript?: readonly StoredLlmMessage[];
 }
 
 const SUFFIX = '-->';
@@ -74,7 +75,7 @@ export function readTrailer(line: string): TrailerReadResult {
     else problems.push('its open question is unreadable');
   }
   if (record.transcript !== undefined) {
-    if (Array.isArray(record.transcript) && record.transcript.every(isLlmMessage)) result.transcript = record.transcript;
+    if (Array.isArray(record.transcript) && record.transcript.every(isStoredLlmMessage)) result.transcript = record.transcript;
     else problems.push('its model transcript is unreadable');
   }
   return { trailer: result, problems };
@@ -85,27 +86,4 @@ function isPendingInput(value: unknown): value is PendingInput {
   const record = value as Record<string, unknown>;
   if (typeof record.question !== 'string') return false;
   return record.options === undefined || (Array.isArray(record.options) && record.options.every((option) => typeof option === 'string'));
-}
-
-function isLlmMessage(value: unknown): value is LlmMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  if (typeof record.content !== 'string') return false;
-  switch (record.role) {
-    case 'system':
-    case 'user':
-      return true;
-    case 'assistant':
-      return record.toolCalls === undefined || (Array.isArray(record.toolCalls) && record.toolCalls.every(isToolCall));
-    case 'tool':
-      return typeof record.toolCallId === 'string';
-    default:
-      return false;
-  }
-}
-
-function isToolCall(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.id === 'string' && typeof record.name === 'string' && typeof record.arguments === 'string';
 }

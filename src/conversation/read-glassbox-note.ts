@@ -1,9 +1,10 @@
-import { parseAssistantContent } from '../markers';
+import { readLeadingMarker } from '../markers';
 import type { Conversation, ConversationMessage, ConversationRole, FrontmatterEntry } from './conversation';
 import type { ConversationWarning } from './conversation-warning';
 import { entryString, readFrontmatterBlock, readTime, type FrontmatterBlock } from './frontmatter';
 import { classifyLine, parseHeaderTime, unescapeMessageLine } from './note-lines';
 import { readTrailer } from './message-trailer';
+import { hasInlineToolResults, resolveTranscript } from './stored-transcript';
 import { titleFromQuestion } from './note-name';
 
 /** Where one message sits in the note (0-based lines, end exclusive). */
@@ -13,7 +14,14 @@ export interface NoteSection {
   readonly trailerLine: number;
   /** First line of the next section (or the end of the note). */
   readonly endLine: number;
+  /**
+   * The trailer stores a tool result inline that its block may already show (the format before
+   * issue 15, or a result the writer could not refer to); a save tries to upgrade it.
+   */
+  readonly inlineToolResults: boolean;
 }
+
+type MutableSection = { -readonly [K in keyof NoteSection]: NoteSection[K] };
 
 /** The note split into its parts, for a save that rewrites only what it must. */
 export interface NoteLayout {
@@ -86,14 +94,14 @@ export function readGlassboxNote(text: string, options: ReadGlassboxNoteOptions 
   return { conversation, warnings, layout: { lines, frontmatter, sections, eol }, hasMessages: sections.length > 0 };
 }
 
-function findSections(lines: readonly string[], bodyStart: number): NoteSection[] {
-  const sections: { headerLine: number; trailerLine: number; endLine: number }[] = [];
+function findSections(lines: readonly string[], bodyStart: number): MutableSection[] {
+  const sections: MutableSection[] = [];
   for (let index = bodyStart; index < lines.length; index += 1) {
     const kind = classifyLine(lines[index]).type;
     if (kind === 'header') {
       const previous = sections[sections.length - 1];
       if (previous !== undefined) previous.endLine = index;
-      sections.push({ headerLine: index, trailerLine: -1, endLine: lines.length });
+      sections.push({ headerLine: index, trailerLine: -1, endLine: lines.length, inlineToolResults: false });
     } else if (kind === 'trailer') {
       const current = sections[sections.length - 1];
       // The first trailer closes the section; a second one can only come from a hand edit.
@@ -103,7 +111,7 @@ function findSections(lines: readonly string[], bodyStart: number): NoteSection[
   return sections;
 }
 
-function readSection({ lines, section, warnings, checkMarkers }: { lines: readonly string[]; section: NoteSection; warnings: ConversationWarning[]; checkMarkers: boolean }): ConversationMessage {
+function readSection({ lines, section, warnings, checkMarkers }: { lines: readonly string[]; section: MutableSection; warnings: ConversationWarning[]; checkMarkers: boolean }): ConversationMessage {
   const header = classifyLine(lines[section.headerLine]);
   const role: ConversationRole = header.type === 'header' ? header.role : 'user';
   const label = header.type === 'header' ? header.label : '';
@@ -133,10 +141,17 @@ function readSection({ lines, section, warnings, checkMarkers }: { lines: readon
     content,
   };
   if (trailer?.id !== undefined) message.id = trailer.id;
-  if (trailer?.transcript !== undefined) message.transcript = trailer.transcript;
+  if (trailer?.transcript !== undefined) {
+    section.inlineToolResults = hasInlineToolResults(trailer.transcript);
+    const resolved = resolveTranscript(trailer.transcript, { content, role });
+    message.transcript = resolved.transcript;
+    if (resolved.unresolved > 0) {
+      warnings.push({ code: 'message_metadata', line: section.trailerLine + 1, message: `${resolved.unresolved === 1 ? 'One tool result' : `${resolved.unresolved} tool results`} of an answer pointed to reasoning steps that are no longer in the note; the model is told the output is gone.` });
+    }
+  }
   if (trailer?.pendingInput !== undefined) message.pendingInput = trailer.pendingInput;
   if (trailer?.context !== undefined) message.context = trailer.context;
-  if (checkMarkers && role === 'assistant' && parseAssistantContent(content).reasoningError) {
+  if (checkMarkers && role === 'assistant' && readLeadingMarker(content).reasoningError) {
     warnings.push({ code: 'reasoning_unreadable', line: section.headerLine + 1, message: 'The reasoning of one answer could not be read; it shows as "Reasoning unavailable" and the answer is kept.' });
   }
   return message;

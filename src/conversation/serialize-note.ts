@@ -3,6 +3,7 @@ import { unclosedFence } from './code-fences';
 import { formatTime } from './frontmatter';
 import { escapeMessageLine, formatHeader } from './note-lines';
 import { formatTrailer } from './message-trailer';
+import { compactTranscript } from './stored-transcript';
 import { yamlDoubleQuoted, yamlString } from './yaml-scalar';
 
 /** Options of {@link serializeConversationNote}. */
@@ -55,7 +56,8 @@ export function serializeMessageSection(message: ConversationMessage, options: S
     fence: fence ?? undefined,
     context: message.context,
     pendingInput: message.pendingInput,
-    transcript: message.transcript,
+    // Tool results the block already holds are stored once, as references to its steps.
+    transcript: message.transcript === undefined || message.role !== 'assistant' ? message.transcript : compactTranscript(message.transcript, message.content),
   });
   return [formatHeader({ role: message.role, at: message.at, clock: options.clock }), '', ...body, '', trailer, ''].join('\n');
 }

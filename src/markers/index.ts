@@ -4,6 +4,7 @@
  */
 export { serializeReasoningBlock, composeAssistantContent } from './serialize-reasoning-block';
 export { parseAssistantContent } from './parse-assistant-content';
+export { readLeadingMarker, type LeadingMarker } from './read-leading-marker';
 export { stripMarkers } from './strip-markers';
 export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normalize-reasoning-payload';
 export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ThinkSection } from './content-types';
