@@ -22,6 +22,8 @@ export interface AskArgs {
   readonly mcpFile: string | undefined;
   /** `--allow-mcp`: MCP tool calls run without asking. */
   readonly allowMcp: boolean;
+  /** `--continue NOTE`: the saved conversation to append this turn to, as given. */
+  readonly continueNote: string | undefined;
   readonly question: string;
 }
 
@@ -39,6 +41,7 @@ export const ASK_COMMAND = {
     save: {},
     mcp: { value: 'FILE' },
     'allow-mcp': {},
+    continue: { value: 'NOTE' },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -74,6 +77,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     save: flags.save,
     mcpFile: flags.mcp,
     allowMcp: flags['allow-mcp'],
+    continueNote: flags.continue,
     question,
   };
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { runAgent } from '../agent/run-agent';
 import { reduceReasoning } from '../agent/reasoning-state';
 import type { AgentEvent, AgentRunEndStatus } from '../agent/events';
+import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers/reasoning-payload';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
@@ -11,6 +12,7 @@ import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
 import { cliErrorHint } from './cli-error-hint';
 import { CliUsageError, type CliIo } from './cli-io';
+import { openContinuedConversation } from './continued-conversation';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
 import { saveAskRun } from './save-ask-run';
@@ -24,7 +26,8 @@ export const EXIT_STOPPED = 130;
  * `glassbox ask` (DESIGN.md 8): indexes the vault folder, runs the agent with the vault tools
  * against an OpenAI-compatible endpoint, and shows the run: the live block in a terminal, plain
  * lines in a pipe, or one AgentEvent JSON per line with `--events jsonl`. `--save` writes the
- * conversation note into the vault and prints `saved: PATH` on stderr. Ctrl-C stops the run like
+ * conversation note into the vault and prints `saved: PATH` on stderr; `--continue NOTE` sends a
+ * saved conversation's earlier turns (with their tool results) and appends this turn to it. Ctrl-C stops the run like
  * the chat view's stop button (partial answer kept, saved with `--save`). `--mcp FILE` adds the
  * tools of MCP servers; each call is approved by `--allow-mcp`, a y/a/N prompt in a terminal, or
  * declined in a pipe.
@@ -37,6 +40,9 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const vaultDir = resolve(io.cwd, options.vault);
   const info = await stat(vaultDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
+
+  const continued = options.continueNote === undefined ? null : await openContinuedConversation({ vaultDir, cwd: io.cwd, name: options.continueNote });
+  for (const warning of continued?.warnings ?? []) io.stderr.write(`warning: ${stripControls(warning)}\n`);
 
   // Saved conversations are not notes to answer from (see FolderExcludingSource).
   const source = new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER);
@@ -59,7 +65,8 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       notices: mcpTools.notices,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, prompt: io.prompt, stderr: io.stderr }),
       question: options.question,
-      history: [],
+      // A continued conversation's earlier turns, with every tool result they had (DESIGN.md 11.4).
+      history: continued === null ? [] : historyOfConversation(continued.conversation.messages),
       signal: controller.signal,
       startedAt,
       loopStyle: options.loopStyle,
@@ -76,7 +83,8 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     });
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
-    if (options.save && !(await saveAskRun({ vaultDir, model: options.model, question: options.question, startedAt, result, io }))) return 1;
+    const save = options.save || continued !== null;
+    if (save && !(await saveAskRun({ vaultDir, model: options.model, question: options.question, startedAt, result, io, continued }))) return 1;
     return exitStatus(result.status);
   } finally {
     renderer?.dispose();

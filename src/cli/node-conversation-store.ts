@@ -42,15 +42,18 @@ export class NodeConversationStore {
     this.folder = (options.folder ?? DEFAULT_CONVERSATION_FOLDER).replace(/^\/+|\/+$/g, '');
   }
 
-  /** Saves the conversation and says where. */
-  async save(input: Conversation): Promise<NodeSaveResult> {
+  /**
+   * Saves the conversation and says where. `note` names the note it was opened from (`ask
+   * --continue`), which is merged into wherever it lives, as long as it still holds this conversation.
+   */
+  async save(input: Conversation, options: { note?: string; adoptNoteWithoutId?: boolean } = {}): Promise<NodeSaveResult> {
     const conversation = withMessageIds(input);
-    const existing = conversation.id === '' ? null : await this.findById(conversation.id);
+    const existing = options.note ?? (conversation.id === '' ? null : await this.findById(conversation.id));
     if (existing !== null) {
       // The CLI keeps no earlier save in memory; with an empty baseline every message already in
       // the note keeps the note's version (with any edit the user made) and new ones are appended.
       const current = await readFile(this.absolute(existing), 'utf8');
-      const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: new Map() });
+      const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: new Map(), adoptNoteWithoutId: options.adoptNoteWithoutId === true });
       if (merged.ok) {
         await this.writeAtomically(existing, merged.text);
         return { path: existing, created: false };

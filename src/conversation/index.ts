@@ -30,5 +30,6 @@ export {
   type ListConversationsOptions,
 } from './list-conversations';
 export { readNoteFrontmatter } from './note-frontmatter';
+export { historyOfConversation, NO_TOOL_RESULT } from './conversation-history';
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';
