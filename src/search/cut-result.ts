@@ -2,6 +2,7 @@ import { foldText } from './fold-text';
 import { NO_HEADING, type IndexCore } from './index-core';
 import type { RankedNote, SearchResult } from './index-types';
 import { makeSnippet } from './make-snippet';
+import { chunkAt, chunkStarts, READ_NOTE_CHUNK_CHARS } from './note-chunks';
 import type { ParsedQuery } from './parse-query';
 
 /**
@@ -39,5 +40,21 @@ export function cutResult(options: { core: IndexCore; hit: RankedNote; query: Pa
     body = text.slice(passages.start.array[next], passages.end.array[next]);
   }
   const terms = [...query.phrases, ...query.terms.map((term) => term.term)];
-  return { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
+  const result: SearchResult = { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
+  if (text.length <= READ_NOTE_CHUNK_CHARS || passage < 0) return result;
+  const starts = chunkStarts(text);
+  const offset = matchOffset(text, passages.start.array[passage], passages.end.array[passage], terms);
+  return { ...result, chunk: chunkAt(starts, offset), chunks: starts.length };
+}
+
+/** Where in the text the passage's first query match lies (the passage start when none is found). */
+function matchOffset(text: string, start: number, end: number, terms: readonly string[]): number {
+  const folded = foldText(text.slice(start, end));
+  let first = -1;
+  for (const term of terms) {
+    const at = folded.indexOf(term);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  // Folding rarely changes lengths (ß → ss); clamp so a shifted offset stays inside the passage.
+  return first < 0 ? start : Math.min(end - 1, start + first);
 }

@@ -44,6 +44,12 @@ export interface SearchResult {
   /** A plain-text excerpt around the best match, whitespace collapsed. */
   readonly passage: string;
   readonly mtime: number;
+  /**
+   * For a note longer than one `readNote` chunk: the chunk (from 0) that holds the passage, to
+   * pass to `readNote`, and how many chunks the note has. Absent for shorter notes.
+   */
+  readonly chunk?: number;
+  readonly chunks?: number;
 }
 
 /** A ranked note before its passage is cut (the synchronous part of a search). */

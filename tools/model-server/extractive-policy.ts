@@ -3,7 +3,7 @@ import { observeReply, reasonReply, toolFreePhase, type RunProgress } from './ph
 import { pickQuotes, titleOf, wikilink } from './pick-quotes';
 import { salientWords } from './question-terms';
 import { turn, type ScenarioTurn, type TurnBuilder } from './scenario';
-import { findNotePaths } from './tool-output-parsing';
+import { findNotePaths, findReadNoteChunks } from './tool-output-parsing';
 
 /** Options of the extractive "model". */
 export interface ExtractiveOptions {
@@ -72,9 +72,15 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
     if (paths.length === 0) return answer(progress.answer, 'The search found no notes.');
     if (!tools.has('readNote')) return answer(progress.answer, 'I cannot open notes, so I list what the search found.');
     const pathArgument = argumentName(body, { tool: 'readNote', pattern: /^(path|file|note)/i, fallback: 'path' });
+    const chunkArgument = argumentName(body, { tool: 'readNote', pattern: /^(chunk|part|page)/i, fallback: 'chunk' });
+    // A long note's result names the chunk that holds the passage: read that one.
+    const chunks = findReadNoteChunks(searchOutput(body));
     return turn((t) => {
       think(t, `The search found ${paths.length === 1 ? 'one promising note' : 'promising notes'}. I will read ${paths.map(titleOf).join(' and ')}.`);
-      return paths.reduce<TurnBuilder>((builder, path) => builder.toolCall('readNote', { [pathArgument]: path }, callId()), t);
+      return paths.reduce<TurnBuilder>((builder, path) => {
+        const chunk = chunks.get(path);
+        return builder.toolCall('readNote', { [pathArgument]: path, ...(chunk !== undefined ? { [chunkArgument]: chunk } : {}) }, callId());
+      }, t);
     });
   }
 
@@ -102,6 +108,12 @@ function runProgress(body: ChatRequestBody, options: ExtractiveOptions): RunProg
   } else if (found.length > 0) answer = `These notes mention ${query}: ${toRead.map(wikilink).join(', ')}.`;
   else answer = `I could not find anything about ${query} in your notes.`;
   return { query, wantsToAsk, userReply: asked?.result, searched: search !== undefined, found, toRead, read, quotes, answer };
+}
+
+/** The output of the run's last localSearch call. */
+function searchOutput(body: ChatRequestBody): string {
+  const { run } = currentRun(body.messages ?? []);
+  return callsOf(run).filter((call) => call.name === 'localSearch').at(-1)?.result ?? '';
 }
 
 /** The tools of the request, or (phase calls carry none) those the system prompt lists. */

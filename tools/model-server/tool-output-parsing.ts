@@ -24,6 +24,19 @@ export function findNotePaths(output: string): string[] {
 }
 
 /**
+ * The chunks a search output names for long notes, by path: our localSearch writes
+ * `readNote {"path": "Big.md", "chunk": 12}` under a result whose passage lies in chunk 12.
+ */
+export function findReadNoteChunks(output: string): Map<string, number> {
+  const chunks = new Map<string, number>();
+  for (const match of output.matchAll(/readNote (\{[^\n]*\})/g)) {
+    const args = tryParseJson(match[1]) as { path?: unknown; chunk?: unknown } | undefined;
+    if (typeof args?.path === 'string' && typeof args.chunk === 'number' && !chunks.has(args.path)) chunks.set(args.path, args.chunk);
+  }
+  return chunks;
+}
+
+/**
  * The readable text of a note as a tool returned it: JSON `content`/`text` fields, or the text
  * itself without our `readNote` header line (`[[Title]] (path.md):`) and chunk notices.
  */

@@ -11,6 +11,7 @@ export function buildSystemPrompt(options: { today: string; canAskUser: boolean;
     '',
     'How to work:',
     "- Search and read the user's notes with the tools before you answer. Do not invent notes or quotes.",
+    '- When a search result in a long note names a chunk, read that chunk with readNote (pass its chunk number); the start of the note may not hold the passage.',
     '- At each decision point, report your thinking briefly with report_thinking: a step of at most 50 characters and, if useful, a detail of at most 500.',
     '- Cite every note you rely on with a wikilink of its title, like [[Note title]].',
     "- When the notes do not hold the answer, say so plainly and say what you looked for.",

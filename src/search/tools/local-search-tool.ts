@@ -28,9 +28,17 @@ export function formatSearchResults(query: string, results: readonly SearchResul
   const blocks = results.map((result, index) => {
     const heading = result.heading ? ` § ${result.heading}` : '';
     const passage = result.passage.length > 0 ? `\n   ${result.passage}` : '';
-    return `${index + 1}. ${formatNoteRef(result)}${heading}${passage}`;
+    return `${index + 1}. ${formatNoteRef(result)}${heading}${passage}${chunkHint(result)}`;
   });
-  return `Found ${countNotes(results.length)} for "${query}":\n${blocks.join('\n')}\n\nRead a note with readNote using the path in brackets; cite it as [[Title]].`;
+  const longNotes = results.some((result) => result.chunk !== undefined);
+  const advice = longNotes ? 'Read a note with readNote using the path in brackets (and, for a long note, the chunk named under its result); cite it as [[Title]].' : 'Read a note with readNote using the path in brackets; cite it as [[Title]].';
+  return `Found ${countNotes(results.length)} for "${query}":\n${blocks.join('\n')}\n\n${advice}`;
+}
+
+/** For a result in a long note: the readNote call that opens the chunk holding the passage. */
+function chunkHint(result: SearchResult): string {
+  if (result.chunk === undefined || result.chunks === undefined) return '';
+  return `\n   In chunk ${result.chunk + 1} of ${result.chunks}: readNote ${JSON.stringify({ path: result.path, chunk: result.chunk })}`;
 }
 
 /** `localSearch`: ranked full-text search over the vault index. */
@@ -38,7 +46,7 @@ export function createLocalSearchTool(index: VaultIndex): AgentTool<typeof local
   return {
     name: 'localSearch',
     description:
-      'Search the notes in the vault. Returns the best matching notes with the heading and passage that matched. Use several short searches with different words rather than one long one.',
+      'Search the notes in the vault. Returns the best matching notes with the heading and passage that matched; for a long note, also the readNote chunk that holds the passage (read that chunk, not the start of the note). Use several short searches with different words rather than one long one.',
     schema: localSearchSchema,
     describeStart: (args) => `Searching notes for "${args.query}"`,
     describeEnd: (args, result) => {

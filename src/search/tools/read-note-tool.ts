@@ -3,14 +3,14 @@ import type { AgentTool } from '../../agent/agent-tool';
 import { throwIfAborted } from '../scheduler';
 import type { VaultIndex } from '../vault-index';
 import type { VaultSource } from '../vault-source';
+import { chunkStarts, READ_NOTE_CHUNK_CHARS } from '../note-chunks';
 import { formatNoteRef } from './format-note-line';
 
-/** Characters per chunk: a few pages, small enough to leave the model room to think. */
-export const READ_NOTE_CHUNK_CHARS = 4000;
+export { READ_NOTE_CHUNK_CHARS } from '../note-chunks';
 
 const readNoteSchema = z.object({
   path: z.string().min(1).describe('The note: its path (as localSearch prints it) or link text such as "Note title".'),
-  chunk: z.number().int().min(0).optional().describe('Which chunk to read, from 0; long notes come in chunks. Default 0.'),
+  chunk: z.number().int().min(0).optional().describe('Which chunk to read, from 0; long notes come in chunks. localSearch names the chunk that holds each result: pass it here. Default 0.'),
 });
 
 /** The arguments of a `readNote` call. */
@@ -26,18 +26,8 @@ export interface ReadNoteData {
 
 /** Splits text into chunks of at most `size` characters, cutting after a line break when one is near. */
 export function chunkText(text: string, size = READ_NOTE_CHUNK_CHARS): string[] {
-  const chunks: string[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(text.length, start + size);
-    if (end < text.length) {
-      const newline = text.lastIndexOf('\n', end);
-      if (newline > start + size / 2) end = newline + 1;
-    }
-    chunks.push(text.slice(start, end));
-    start = end;
-  }
-  return chunks.length > 0 ? chunks : [''];
+  const starts = chunkStarts(text, size);
+  return starts.map((start, index) => text.slice(start, starts[index + 1] ?? text.length));
 }
 
 /** `readNote`: a note's Markdown by path or link text, in chunks. */
@@ -45,7 +35,7 @@ export function createReadNoteTool(options: { index: VaultIndex; source: VaultSo
   const { index, source } = options;
   return {
     name: 'readNote',
-    description: 'Read a note in full (long notes come in chunks). Give the path from localSearch or the note title as in a [[link]].',
+    description: 'Read a note in full (long notes come in chunks). Give the path from localSearch or the note title as in a [[link]]; for a long note, give the chunk localSearch named for the result.',
     schema: readNoteSchema,
     describeStart: (args) => `Reading ${args.path}${args.chunk ? ` (part ${args.chunk + 1})` : ''}`,
     describeEnd: (args, result) => {
