@@ -39,7 +39,7 @@ export function cutResult(options: { core: IndexCore; hit: RankedNote; query: Pa
   for (let next = passage + 1; passage >= 0 && body.trim() === '' && next < record.firstPassage + record.passageCount; next += 1) {
     body = text.slice(passages.start.array[next], passages.end.array[next]);
   }
-  const terms = [...query.phrases, ...query.terms.map((term) => term.term)];
+  const terms = [...query.phrases, ...query.terms.flatMap((term) => [term.term, ...term.forms.map((form) => form.term), ...(term.pairs ?? [])])];
   const result: SearchResult = { path: hit.note.path, title: hit.note.title, score: hit.score, ...(heading !== undefined ? { heading } : {}), passage: makeSnippet(body, terms), mtime: hit.note.mtime };
   if (text.length <= READ_NOTE_CHUNK_CHARS || passage < 0) return result;
   const starts = chunkStarts(text);

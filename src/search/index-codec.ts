@@ -1,10 +1,12 @@
 import { GrowableUint32 } from './growable';
 import { IndexCore, noteTitle, type NoteRecord, type PassageColumns } from './index-core';
 import { PostingStore, type PostingSegment } from './posting-store';
+import { parseLanguageTag } from './language/detect-language';
+import type { Language } from './language/language-profiles';
 import { TermDictionary } from './term-dictionary';
 
 /** "GBX" + format version. Bump on any layout change; old data is then rebuilt, never misread. */
-const MAGIC = 0x02584247;
+const MAGIC = 0x03584247;
 
 interface Header {
   readonly notes: number;
@@ -28,6 +30,7 @@ const SECTIONS = [
   'tags',
   'headings',
   'links',
+  'languages',
   'mtime',
   'size',
   'firstPassage',
@@ -81,6 +84,7 @@ class LoadedNoteRecord implements NoteRecord {
     lists: [aliases: string, tags: string, headings: string, links: string],
     readonly firstPassage: number,
     readonly passageCount: number,
+    readonly language: Language | undefined,
   ) {
     this.lists = lists;
   }
@@ -127,6 +131,7 @@ export function encodeIndex(core: IndexCore): Uint8Array {
     encoder.encode(joinLists(notes.map((note) => note.tags))),
     encoder.encode(joinLists(notes.map((note) => note.headings))),
     encoder.encode(joinLists(notes.map((note) => note.links))),
+    encoder.encode(notes.map((note) => note.language ?? '').join('\n')),
     bytesOf(Float64Array.from(notes, (note) => note.mtime)),
     bytesOf(Float64Array.from(notes, (note) => note.size)),
     bytesOf(Uint32Array.from(notes, (note) => note.firstPassage)),
@@ -204,6 +209,8 @@ export function decodeIndex(input: Uint8Array): IndexCore | null {
     const paths = count === 0 ? [] : pathsText.split('\n');
     const split = (joined: string): string[] => (count === 0 ? [] : joined.split(NOTE_SEPARATOR));
     const [aliases, tags, headings, links] = [split(text()), split(text()), split(text()), split(text())];
+    const languagesText = text();
+    const languages = count === 0 ? [] : languagesText.split('\n');
     const [mtime, size, firstPassage, passageCount] = [f64(), f64(), u32(), u32()];
     const body: PostingSegment = { termStart: u32(), docs: u32(), values: u16() };
     const fields: PostingSegment = { termStart: u32(), docs: u32(), values: u16() };
@@ -214,7 +221,7 @@ export function decodeIndex(input: Uint8Array): IndexCore | null {
       length: GrowableUint32.from(u32()),
       heading: GrowableUint32.from(u32()),
     };
-    const lists = [paths, aliases, tags, headings, links, mtime, size, firstPassage, passageCount];
+    const lists = [paths, aliases, tags, headings, links, languages, mtime, size, firstPassage, passageCount];
     if (lists.some((list) => list.length !== count)) return null;
     if (body.termStart.length !== terms.length + 1 || fields.termStart.length !== terms.length + 1) return null;
     const core = new IndexCore();
@@ -225,8 +232,10 @@ export function decodeIndex(input: Uint8Array): IndexCore | null {
     const notes: NoteRecord[] = new Array<NoteRecord>(count);
     for (let id = 0; id < count; id += 1) {
       const path = paths[id];
-      notes[id] = new LoadedNoteRecord(path, noteTitle(path), mtime[id], size[id], [aliases[id], tags[id], headings[id], links[id]], firstPassage[id], passageCount[id]);
+      const language = parseLanguageTag(languages[id]);
+      notes[id] = new LoadedNoteRecord(path, noteTitle(path), mtime[id], size[id], [aliases[id], tags[id], headings[id], links[id]], firstPassage[id], passageCount[id], language);
       core.byPath.set(path, id);
+      core.countLanguage(language, 1);
     }
     core.notes = notes;
     core.livePassages = header.livePassages;

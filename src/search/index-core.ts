@@ -1,11 +1,15 @@
 import { foldText } from './fold-text';
 import { GrowableUint32 } from './growable';
 import type { IndexedNote } from './index-types';
+import { detectLanguage, parseLanguageTag } from './language/detect-language';
+import type { Language } from './language/language-profiles';
+import { stemWord } from './language/stem-word';
 import { parseNote } from './parse-note';
 import { PostingStore } from './posting-store';
 import type { TimeSlicer } from './scheduler';
 import { TermDictionary } from './term-dictionary';
-import { tokenize } from './tokenize';
+import { tokenize, type TokenKind } from './tokenize';
+import { TypoIndex } from './typo-candidates';
 import type { VaultNoteInfo, VaultNoteMetadata } from './vault-source';
 
 /** Bits of a note-field posting: which fields of the note hold the term. */
@@ -16,6 +20,7 @@ export const FIELD_PATH = 8;
 
 /** A note record; `firstPassage`/`passageCount` locate its passages. */
 export interface NoteRecord extends IndexedNote {
+  readonly language?: Language;
   readonly firstPassage: number;
   readonly passageCount: number;
   alive: boolean;
@@ -35,6 +40,8 @@ export interface PassageColumns {
 export const NO_HEADING = 0xffffffff;
 /** `passages.note` of a deleted note's passages, so ranking skips them without a lookup. */
 export const DEAD_PASSAGE = 0xffffffff;
+/** Words remembered per language with their stem's term id; cleared when it grows past this. */
+const STEM_CACHE_LIMIT = 200_000;
 
 /** The file name of a path without folders and without `.md`. */
 export function noteTitle(path: string): string {
@@ -58,6 +65,11 @@ export class IndexCore {
   livePassages = 0;
   liveTokens = 0;
   liveNotes = 0;
+  /** Live notes per language ('' for unclear), so queries know which stemmers matter. */
+  readonly languageCounts = new Map<Language | '', number>();
+  /** Per note language: folded word → term id of its stem (stemming is the costly part of indexing). */
+  private readonly stemIds = new Map<Language | '', Map<string, number>>();
+  private typoIndex: TypoIndex | undefined;
   /** Scratch term-frequency counters by term id, zeroed after each passage. */
   private termCounts = new Uint32Array(1 << 16);
 
@@ -68,10 +80,34 @@ export class IndexCore {
     return next;
   }
 
+  /** Near-spelling lookup over the dictionary, built on first use. */
+  get typos(): TypoIndex {
+    if (this.typoIndex === undefined) this.typoIndex = new TypoIndex(this.dictionary);
+    return this.typoIndex;
+  }
+
+  /** The term id of a token in a note of `language`: words are stemmed, pairs of unspaced scripts are not. */
+  termId(term: string, kind: TokenKind, language: Language | undefined): number {
+    if (kind !== 'word') return this.dictionary.add(term);
+    const key = language ?? '';
+    let cache = this.stemIds.get(key);
+    if (!cache) this.stemIds.set(key, (cache = new Map<string, number>()));
+    let id = cache.get(term);
+    if (id === undefined) {
+      id = this.dictionary.add(stemWord(term, language));
+      if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
+      // Copy long keys: a long substring keeps the whole passage it was cut from alive.
+      cache.set(term.length >= 13 ? (term + ' ').slice(0, -1) : term, id);
+    }
+    return id;
+  }
+
   /** Indexes one note's text; `bulk` postings become visible at the next compaction. */
   addNote(info: VaultNoteInfo, text: string, bulk: boolean, metadata?: VaultNoteMetadata): void {
     this.removeNote(info.path);
     const parsed = parseNote(text);
+    const bodyStart = parsed.passages[0]?.start ?? 0;
+    const language = parseLanguageTag(metadata?.frontmatter?.lang) ?? parseLanguageTag(parsed.frontmatterLanguage) ?? detectLanguage(text.slice(bodyStart, bodyStart + 4000));
     const noteId = this.notes.length;
     const firstPassage = this.passages.note.length;
     const headingIndex = new Map<string, number>();
@@ -79,14 +115,13 @@ export class IndexCore {
       if (!headingIndex.has(heading)) headingIndex.set(heading, index);
     });
     const append = bulk ? this.body.appendBulk.bind(this.body) : this.body.appendLive.bind(this.body);
-    const dictionary = this.dictionary;
     const touched: number[] = [];
     let counts: Uint32Array = this.termCounts;
     let passageCount = 0;
     for (const passage of parsed.passages) {
       let length = 0;
-      tokenize(foldText(text.slice(passage.start, passage.end)), (term) => {
-        const id = dictionary.add(term);
+      tokenize(foldText(text.slice(passage.start, passage.end)), (term, kind) => {
+        const id = this.termId(term, kind, language);
         if (id >= counts.length) counts = this.growCounts(id);
         if (counts[id] === 0) touched.push(id);
         counts[id] += 1;
@@ -112,20 +147,22 @@ export class IndexCore {
     // The host's own parse (Obsidian's metadata cache) wins where it knows more than ours.
     const tags = metadata?.tags ? union(parsed.tags, metadata.tags) : parsed.tags;
     const links = metadata?.links ? union(parsed.links, metadata.links) : parsed.links;
-    this.notes.push({ path: info.path, title, mtime: info.mtime, size: info.size, aliases, tags, headings: parsed.headings, links, firstPassage, passageCount, alive: true });
+    this.notes.push({ path: info.path, title, mtime: info.mtime, size: info.size, aliases, tags, headings: parsed.headings, links, ...(language ? { language } : {}), firstPassage, passageCount, alive: true });
     this.byPath.set(info.path, noteId);
     this.livePassages += passageCount;
     this.liveNotes += 1;
+    this.countLanguage(language, 1);
     this.indexFields(noteId, bulk);
   }
 
   /** Indexes title, aliases, headings, tags and folders of a note as field bit masks. */
   indexFields(noteId: number, bulk: boolean): void {
     const note = this.notes[noteId];
-    const masks = new Map<string, number>();
+    const ids = new Map<number, number>();
     const mark = (text: string, field: number): void =>
-      tokenize(foldText(text), (term) => {
-        masks.set(term, (masks.get(term) ?? 0) | field);
+      tokenize(foldText(text), (term, kind) => {
+        const id = this.termId(term, kind, note.language);
+        ids.set(id, (ids.get(id) ?? 0) | field);
       });
     mark(note.title, FIELD_TITLE);
     for (const alias of note.aliases) mark(alias, FIELD_TITLE);
@@ -133,9 +170,9 @@ export class IndexCore {
     for (const tag of note.tags) mark(tag.replace(/[/_-]/g, ' '), FIELD_TAG);
     const folder = note.path.lastIndexOf('/');
     if (folder > 0) mark(note.path.slice(0, folder).replace(/[/_-]/g, ' '), FIELD_PATH);
-    for (const [term, mask] of masks) {
-      if (bulk) this.fields.appendBulk(this.dictionary.add(term), noteId, mask);
-      else this.fields.appendLive(this.dictionary.add(term), noteId, mask);
+    for (const [id, mask] of ids) {
+      if (bulk) this.fields.appendBulk(id, noteId, mask);
+      else this.fields.appendLive(id, noteId, mask);
     }
   }
 
@@ -152,7 +189,18 @@ export class IndexCore {
     }
     this.livePassages -= note.passageCount;
     this.liveNotes -= 1;
+    this.countLanguage(note.language, -1);
     return true;
+  }
+
+  countLanguage(language: Language | undefined, delta: number): void {
+    const key = language ?? '';
+    this.languageCounts.set(key, (this.languageCounts.get(key) ?? 0) + delta);
+  }
+
+  /** Languages of the live notes, most notes first (unclear ones left out). */
+  languages(): Language[] {
+    return [...this.languageCounts].filter(([language, count]) => language !== '' && count > 0).sort((a, b) => b[1] - a[1]).map(([language]) => language as Language);
   }
 
   /** Dead notes and passages since the last compaction. */
@@ -184,7 +232,7 @@ export class IndexCore {
         columns.heading.push(this.passages.heading.array[passage]);
       }
       // Field by field, not a spread: loaded records keep their lists behind getters.
-      notes.push({ path: note.path, title: note.title, mtime: note.mtime, size: note.size, aliases: note.aliases, tags: note.tags, headings: note.headings, links: note.links, firstPassage, passageCount: note.passageCount, alive: true });
+      notes.push({ path: note.path, title: note.title, mtime: note.mtime, size: note.size, aliases: note.aliases, tags: note.tags, headings: note.headings, links: note.links, ...(note.language ? { language: note.language } : {}), firstPassage, passageCount: note.passageCount, alive: true });
       if ((noteId & 1023) === 0) await slicer.checkpoint();
     }
     const noDeadNotes = this.deadNotes === 0;

@@ -15,6 +15,8 @@ export interface IndexedNote {
   readonly headings: readonly string[];
   /** Link targets as written. */
   readonly links: readonly string[];
+  /** The note's language (frontmatter `lang`, else detected), an ISO 639-1 code; absent when unclear. */
+  readonly language?: string;
 }
 
 /** An inclusive range of modification times, epoch ms; either end may be open. */
@@ -31,6 +33,10 @@ export interface SearchOptions {
   readonly timeRange?: TimeRange;
   /** Key terms that weigh more than the rest of the query. */
   readonly salientTerms?: readonly string[];
+  /** Only notes in these folders (vault-relative, subfolders included). */
+  readonly folders?: readonly string[];
+  /** Only notes with one of these tags (without `#`; nested tags count: `project` matches `project/alpha`). */
+  readonly tags?: readonly string[];
   readonly signal?: AbortSignal;
 }
 

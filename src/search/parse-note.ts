@@ -11,6 +11,8 @@ export interface NotePassage {
 export interface ParsedNote {
   /** `title:` from the frontmatter, when present. */
   readonly frontmatterTitle: string | undefined;
+  /** `lang:` (or `language:`) from the frontmatter, as written. */
+  readonly frontmatterLanguage: string | undefined;
   readonly aliases: readonly string[];
   /** Tags without `#`, in written case, frontmatter tags first; nested tags kept whole (`a/b`). */
   readonly tags: readonly string[];
@@ -49,14 +51,15 @@ function unquote(value: string): string {
   return value.trim().replace(/^["']|["']$/g, '').replace(/^#/, '');
 }
 
-function parseFrontmatter(yaml: string): { title?: string; aliases: string[]; tags: string[] } {
+function parseFrontmatter(yaml: string): { title?: string; lang?: string; aliases: string[]; tags: string[] } {
   const lines = yaml.split(/\r?\n/);
-  const result: { title?: string; aliases: string[]; tags: string[] } = { aliases: [], tags: [] };
+  const result: { title?: string; lang?: string; aliases: string[]; tags: string[] } = { aliases: [], tags: [] };
   lines.forEach((line, index) => {
     const field = /^([A-Za-z_-]+):(.*)$/.exec(line);
     if (!field) return;
     const key = field[1].toLowerCase();
     if (key === 'title') result.title = unquote(field[2]);
+    else if (key === 'lang' || key === 'language') result.lang = unquote(field[2]);
     else if (key === 'tags' || key === 'tag') result.tags.push(...yamlList(lines, index, field[2]));
     else if (key === 'aliases' || key === 'alias') result.aliases.push(...yamlList(lines, index, field[2]));
   });
@@ -95,7 +98,7 @@ function pushSection(passages: NotePassage[], text: string, section: NotePassage
  */
 export function parseNote(text: string): ParsedNote {
   const bodyStart = frontmatterEnd(text);
-  const front = bodyStart > 0 ? parseFrontmatter(text.slice(0, bodyStart)) : { aliases: [], tags: [] };
+  const front: { title?: string; lang?: string; aliases: string[]; tags: string[] } = bodyStart > 0 ? parseFrontmatter(text.slice(0, bodyStart)) : { aliases: [], tags: [] };
   const headings: string[] = [];
   const passages: NotePassage[] = [];
   const tags: string[] = [...front.tags];
@@ -132,7 +135,7 @@ export function parseNote(text: string): ParsedNote {
     const target = match[1];
     if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) links.push(safeDecode(target));
   }
-  return { frontmatterTitle: front.title, aliases: front.aliases, tags: dedupe(tags), headings, links: dedupe(links), passages };
+  return { frontmatterTitle: front.title, frontmatterLanguage: front.lang, aliases: front.aliases, tags: dedupe(tags), headings, links: dedupe(links), passages };
 }
 
 function safeDecode(value: string): string {

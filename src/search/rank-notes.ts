@@ -1,6 +1,8 @@
 import { DEAD_PASSAGE, FIELD_HEADING, FIELD_PATH, FIELD_TAG, FIELD_TITLE, type IndexCore } from './index-core';
-import type { RankedNote, TimeRange } from './index-types';
+import { foldText } from './fold-text';
+import type { IndexedNote, RankedNote, TimeRange } from './index-types';
 import type { ParsedQuery } from './parse-query';
+import { typoBudget } from './typo-candidates';
 
 /** BM25 parameters (the usual defaults). */
 const K1 = 1.2;
@@ -65,6 +67,15 @@ interface Expansion {
   readonly bit: number;
 }
 
+/** A word whose exact forms are in at most this many passages and notes also matches near spellings. */
+const TYPO_RARE_FREQUENCY = 2;
+/** Weight of a near spelling one or two edits away when the word itself is in the vault but rare… */
+const TYPO_WEIGHTS_BESIDE_EXACT = [1, 0.5, 0.3];
+/** …and when it is not in the vault at all (still below an exact match). */
+const TYPO_WEIGHTS_INSTEAD = [1, 0.8, 0.6];
+/** Most near spellings of one word. */
+const TYPO_LIMIT = 6;
+
 function expand(core: IndexCore, query: ParsedQuery): Expansion[] {
   const byId = new Map<number, Expansion>();
   const put = (id: number, weight: number, bit: number): void => {
@@ -72,21 +83,72 @@ function expand(core: IndexCore, query: ParsedQuery): Expansion[] {
     if (!known || known.weight < weight) byId.set(id, { id, weight, bit: (known?.bit ?? 0) | bit });
     else byId.set(id, { ...known, bit: known.bit | bit });
   };
+  const frequency = (id: number): number => core.body.docFrequency(id) + core.fields.docFrequency(id);
+  let bits = 0;
+  const nextBit = (): number => 2 ** Math.min(bits++, 31);
   const lastWord = query.terms.reduce((last, term, index) => (term.weight === 1 ? index : last), -1);
   query.terms.forEach((term, index) => {
-    const bit = 2 ** Math.min(index, 31);
-    const exact = core.dictionary.id(term.term);
-    if (exact !== undefined) put(exact, term.weight, bit);
+    const exact: [id: number, weight: number][] = [];
+    for (const form of term.forms) {
+      const id = core.dictionary.id(form.term);
+      if (id !== undefined) exact.push([id, form.weight]);
+    }
+    if (term.pairs && exact.length === 0) {
+      // An unspaced-script word the segmenter cut differently in the notes: its pairs, each required.
+      for (const pair of term.pairs) {
+        const bit = nextBit();
+        const id = core.dictionary.id(pair);
+        if (id !== undefined) put(id, term.weight, bit);
+      }
+      return;
+    }
+    const bit = nextBit();
+    // Only full-weight forms decide whether the word is rare: a stem in another language does not.
+    let exactFrequency = 0;
+    for (const [id, weight] of exact) {
+      put(id, term.weight * weight, bit);
+      if (weight >= 1) exactFrequency += frequency(id);
+    }
     // Expanding every word would multiply the postings read; the last word (still being typed),
     // a forced `word*`, and words the vault does not contain are the ones worth expanding.
-    const expandThis = term.prefix && (term.forced || index === lastWord || exact === undefined);
+    const expandThis = term.prefix && (term.forced || index === lastWord || exact.length === 0);
     if (expandThis) for (const id of core.dictionary.withPrefix(term.term, PREFIX_LIMIT)) put(id, term.weight * PREFIX_WEIGHT, bit);
+    if (term.typos && exactFrequency <= TYPO_RARE_FREQUENCY) {
+      const target = term.forms[0]?.term ?? term.term;
+      const weights = exactFrequency === 0 ? TYPO_WEIGHTS_INSTEAD : TYPO_WEIGHTS_BESIDE_EXACT;
+      for (const { id, distance } of core.typos.find(target, typoBudget(term.term.length), TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
+    }
   });
   return [...byId.values()];
 }
 
+/** What {@link rankNotes} returns and which notes it may return. */
+export interface RankOptions {
+  readonly limit: number;
+  readonly timeRange?: TimeRange;
+  /** Vault-relative folders; a note in one of them or below qualifies. */
+  readonly folders?: readonly string[];
+  /** Tags without `#`; a note carrying one of them, or a tag nested below one, qualifies. */
+  readonly tags?: readonly string[];
+}
+
 function inRange(mtime: number, range: TimeRange | undefined): boolean {
   return range === undefined || ((range.start === undefined || mtime >= range.start) && (range.end === undefined || mtime <= range.end));
+}
+
+/** The time, folder and tag conditions of a search as one test of a note. */
+export function noteFilter(options: Omit<RankOptions, 'limit'>): (note: IndexedNote) => boolean {
+  const folders = (options.folders ?? []).map((folder) => folder.replace(/^\/+|\/+$/g, '')).filter((folder) => folder !== '');
+  const tags = (options.tags ?? []).map((tag) => foldText(tag.trim().replace(/^#/, ''))).filter((tag) => tag !== '');
+  return (note) => {
+    if (!inRange(note.mtime, options.timeRange)) return false;
+    if (folders.length > 0 && !folders.some((folder) => note.path.startsWith(`${folder}/`))) return false;
+    if (tags.length === 0) return true;
+    return note.tags.some((candidate) => {
+      const folded = foldText(candidate);
+      return tags.some((tag) => folded === tag || folded.startsWith(`${tag}/`));
+    });
+  };
 }
 
 /**
@@ -100,7 +162,8 @@ function inRange(mtime: number, range: TimeRange | undefined): boolean {
  * are already candidates; they never widen the set. That keeps a question full of stopwords
  * about as cheap as its two meaningful words.
  */
-export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit: number; timeRange?: TimeRange }): RankedNote[] {
+export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOptions): RankedNote[] {
+  const accepts = noteFilter(options);
   const passageCount = core.passages.note.length;
   const noteCount = core.notes.length;
   scratch.ensure(passageCount, noteCount);
@@ -215,7 +278,7 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: { limit:
     noteBest[noteId] = 0;
     noteOther[noteId] = 0;
     noteTerms[noteId] = 0;
-    if (!inRange(note.mtime, options.timeRange)) continue;
+    if (!accepts(note)) continue;
     insertTop(top, { note, score, passage }, options.limit);
   }
   return top;

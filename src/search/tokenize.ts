@@ -1,3 +1,5 @@
+import { segmentWords } from './segment-words';
+
 /**
  * How a token came out of the text:
  * - `word`: a whole word of a script written with spaces (Latin, Cyrillic, Greek, Arabic,
@@ -5,9 +7,19 @@
  * - `gram`: two neighbouring characters of a script written without spaces (Chinese, Japanese,
  *   Thai, Lao, Khmer, Myanmar) or of Korean, whose words carry attached particles;
  * - `tail`: the last character of such a run on its own, so that every character of the run
- *   starts some indexed term and a one-character query can match by prefix.
+ *   starts some indexed term and a one-character query can match by prefix;
+ * - `segment`: (queries only) a word of an unspaced script as `Intl.Segmenter` cut it; the
+ *   query parser decides between the word and its character pairs.
+ * In notes, words of three or more characters that `Intl.Segmenter` finds in Chinese, Japanese,
+ * Thai or Khmer are indexed as `word`s beside the pairs (shorter ones are pairs already).
  */
-export type TokenKind = 'word' | 'gram' | 'tail';
+export type TokenKind = 'word' | 'gram' | 'tail' | 'segment';
+
+/** How {@link tokenize} treats unspaced scripts. */
+export interface TokenizeOptions {
+  /** Queries: emit `Intl.Segmenter` words (`segment`) instead of pairs. */
+  readonly segmentWords?: boolean;
+}
 
 /** Receives each token of a text in order. */
 export type TokenSink = (term: string, kind: TokenKind) => void;
@@ -43,7 +55,7 @@ function segmentedClass(code: number): Segmented {
 }
 
 /** Splits a segmented run into clusters: a character plus the marks that follow it. */
-function clusters(run: string): string[] {
+export function clusters(run: string): string[] {
   const out: string[] = [];
   for (const char of run) {
     if (out.length > 0 && MARK.test(char)) out[out.length - 1] += char;
@@ -58,11 +70,22 @@ function emitGrams(segment: string, emit: TokenSink): void {
   emit(parts[parts.length - 1], 'tail');
 }
 
+/** Emits the dictionary words of an unspaced run: all of them for a query, longer ones for a note. */
+function emitSegmented(segment: string, segmentClass: Segmented, emit: TokenSink, query: boolean): void {
+  const words = segmentClass === Segmented.Hangul ? null : segmentWords(segment);
+  if (query && words) {
+    for (const word of words) emit(word, 'segment');
+    return;
+  }
+  emitGrams(segment, emit);
+  if (words) for (const word of words) if (clusters(word).length >= 3) emit(word, 'word');
+}
+
 function emitWord(word: string, emit: TokenSink): void {
   if (word.length <= MAX_WORD_LENGTH) emit(word, 'word');
 }
 
-function emitMixedRun(run: string, emit: TokenSink): void {
+function emitMixedRun(run: string, emit: TokenSink, query: boolean): void {
   let start = 0;
   let currentClass = segmentedClass(run.charCodeAt(0));
   for (let index = 1; index <= run.length; index += 1) {
@@ -74,7 +97,7 @@ function emitMixedRun(run: string, emit: TokenSink): void {
     if (code >= 0 && nextClass === currentClass) continue;
     const segment = run.slice(start, index);
     if (currentClass === Segmented.None) emitWord(segment, emit);
-    else emitGrams(segment, emit);
+    else emitSegmented(segment, currentClass, emit, query);
     start = index;
     currentClass = nextClass;
   }
@@ -106,10 +129,12 @@ for (let code = 0; code < 0x80; code += 1) CLASSES[code] = classify(code);
  * Splits already-folded text (see `foldText`) into search terms, calling `emit` for each
  * occurrence so callers can count term frequency. Letters, digits and marks form words;
  * everything else separates them. Runs of unspaced scripts become overlapping character
- * bigrams plus a trailing single character (see {@link TokenKind}). A hand-written scanner
+ * bigrams plus a trailing single character, and their longer dictionary words (see
+ * {@link TokenKind}). A hand-written scanner
  * with a per-code-unit class table: this is the hot loop of indexing.
  */
-export function tokenize(folded: string, emit: TokenSink): void {
+export function tokenize(folded: string, emit: TokenSink, options: TokenizeOptions = {}): void {
+  const query = options.segmentWords === true;
   const length = folded.length;
   let start = -1;
   let segmented = false;
@@ -131,7 +156,7 @@ export function tokenize(folded: string, emit: TokenSink): void {
     if (kind === SEPARATOR) {
       if (start >= 0) {
         const run = folded.slice(start, index);
-        if (segmented) emitMixedRun(run, emit);
+        if (segmented) emitMixedRun(run, emit, query);
         else emitWord(run, emit);
         start = -1;
         segmented = false;

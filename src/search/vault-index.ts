@@ -5,7 +5,7 @@ import type { IndexBuildOptions, IndexBuildStats, IndexedNote, RankedNote, Searc
 import { LinkGraph } from './link-graph';
 import { cutResult } from './cut-result';
 import { parseQuery, type ParsedQuery } from './parse-query';
-import { rankNotes } from './rank-notes';
+import { noteFilter, rankNotes, type RankOptions } from './rank-notes';
 import { defaultYieldToHost, throwIfAborted, TimeSlicer, type YieldToHost } from './scheduler';
 import type { VaultChange, VaultNoteInfo, VaultSource } from './vault-source';
 
@@ -127,22 +127,22 @@ export class VaultIndex {
 
   /** Ranks notes without cutting passages: the synchronous core of {@link search}. */
   rank(query: string, options: SearchOptions = {}): RankedNote[] {
-    return rankNotes(this.core, parseQuery(query, options.salientTerms), { limit: options.limit ?? 10, timeRange: options.timeRange });
+    return rankNotes(this.core, this.parse(query, options), { ...rankFilters(options), limit: options.limit ?? 10 });
   }
 
   /**
    * Searches the vault. Results are best first and carry the note's path and title, the heading
-   * and an excerpt of the best passage. A query of only a time range lists the notes modified in
-   * it, newest first. Quoted phrases must appear in the passage. Rejects with an AbortError when
+   * and an excerpt of the best passage. A query of only filters (time range, folders, tags) lists
+   * the notes that pass them, newest first. Quoted phrases must appear in the passage. Rejects with an AbortError when
    * `options.signal` aborts.
    */
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
     throwIfAborted(options.signal);
     const limit = Math.max(1, options.limit ?? 10);
-    const parsed = parseQuery(query, options.salientTerms);
+    const parsed = this.parse(query, options);
     if (parsed.terms.length === 0) return this.recent(limit, options);
     const pool = parsed.phrases.length > 0 ? Math.max(limit * 5, 50) : limit;
-    const ranked = rankNotes(this.core, parsed, { limit: pool, timeRange: options.timeRange });
+    const ranked = rankNotes(this.core, parsed, { ...rankFilters(options), limit: pool });
     const results: SearchResult[] = [];
     for (const hit of ranked) {
       if (results.length >= limit) break;
@@ -152,6 +152,10 @@ export class VaultIndex {
     }
     throwIfAborted(options.signal);
     return results;
+  }
+
+  private parse(query: string, options: SearchOptions): ParsedQuery {
+    return parseQuery(query, options.salientTerms, { languages: this.core.languages() });
   }
 
   /** The indexed note at a path. */
@@ -267,9 +271,10 @@ export class VaultIndex {
 
   private async recent(limit: number, options: SearchOptions): Promise<SearchResult[]> {
     const { start, end } = options.timeRange ?? {};
-    if (start === undefined && end === undefined) return [];
+    if (start === undefined && end === undefined && !options.folders?.length && !options.tags?.length) return [];
+    const accepts = noteFilter(rankFilters(options));
     const notes = this.allNotes()
-      .filter((note) => (start === undefined || note.mtime >= start) && (end === undefined || note.mtime <= end))
+      .filter(accepts)
       .sort((a, b) => b.mtime - a.mtime)
       .slice(0, limit);
     const results: SearchResult[] = [];
@@ -287,4 +292,9 @@ export class VaultIndex {
     const text = await this.readOrUndefined(hit.note.path);
     return text === undefined ? null : cutResult({ core: this.core, hit, query, text });
   }
+}
+
+/** The filters of a search as {@link rankNotes} takes them. */
+function rankFilters(options: SearchOptions): Omit<RankOptions, 'limit'> {
+  return { timeRange: options.timeRange, folders: options.folders, tags: options.tags };
 }

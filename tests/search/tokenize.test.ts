@@ -35,8 +35,8 @@ describe('tokenize', () => {
     expect(tokens('검색을')).toEqual([['검색', 'gram'], ['색을', 'gram'], ['을', 'tail']]);
   });
 
-  it('keeps Thai marks with their consonant', () => {
-    expect(tokens('ค้นหา')).toEqual([['ค้น', 'gram'], ['นห', 'gram'], ['หา', 'gram'], ['า', 'tail']]);
+  it('keeps Thai marks with their consonant, and adds the segmenter’s longer words', () => {
+    expect(tokens('ค้นหา')).toEqual([['ค้น', 'gram'], ['นห', 'gram'], ['หา', 'gram'], ['า', 'tail'], ['ค้นหา', 'word']]);
   });
 
   it('splits a mixed run at the script boundary', () => {

@@ -12,7 +12,7 @@ export interface Quote {
 /** Weights of the sentence score; a rare question word in the sentence itself counts most. */
 const WEIGHTS = Object.freeze({ inSentence: 2, inHeadingOrTitle: 0.75, topNote: 1.5, wholeSentence: 0.5, answersKindFactor: 1.6 });
 /** Sentences scoring below this share of the best one are not quoted. */
-const KEEP_SHARE = 0.7;
+const KEEP_SHARE = 0.8;
 
 interface Candidate {
   readonly path: string;

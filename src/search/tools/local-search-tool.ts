@@ -11,6 +11,8 @@ const localSearchSchema = z.object({
     .object({ start: z.number().describe('Epoch ms, inclusive.'), end: z.number().describe('Epoch ms, inclusive.') })
     .optional()
     .describe('Optional: only notes modified in this range (get one from getTimeRange).'),
+  folder: z.string().optional().describe('Optional: only notes in this folder (vault-relative, subfolders included), e.g. "Projects/Alpha".'),
+  tag: z.string().optional().describe('Optional: only notes with this tag (nested tags count: "project" also finds #project/alpha).'),
   limit: z.number().int().min(1).max(30).optional().describe('Most results, 1-30; default 10.'),
 });
 
@@ -48,7 +50,7 @@ export function createLocalSearchTool(index: VaultIndex): AgentTool<typeof local
     description:
       'Search the notes in the vault. Returns the best matching notes with the heading and passage that matched; for a long note, also the readNote chunk that holds the passage (read that chunk, not the start of the note). Use several short searches with different words rather than one long one.',
     schema: localSearchSchema,
-    describeStart: (args) => `Searching notes for "${args.query}"`,
+    describeStart: (args) => `Searching notes for "${args.query}"${args.folder?.trim() ? ` in ${args.folder.trim()}` : ''}${args.tag?.trim() ? ` tagged #${args.tag.trim().replace(/^#/, '')}` : ''}`,
     describeEnd: (args, result) => {
       const data = result.data as LocalSearchData | undefined;
       const titles = data?.results.map((entry) => entry.title) ?? [];
@@ -63,6 +65,8 @@ export function createLocalSearchTool(index: VaultIndex): AgentTool<typeof local
         limit: args.limit ?? 10,
         ...(args.salientTerms ? { salientTerms: args.salientTerms } : {}),
         ...(args.timeRange ? { timeRange: args.timeRange } : {}),
+        ...(args.folder?.trim() ? { folders: [args.folder.trim()] } : {}),
+        ...(args.tag?.trim() ? { tags: [args.tag.trim()] } : {}),
         signal: context.signal,
       });
       const data: LocalSearchData = { results };

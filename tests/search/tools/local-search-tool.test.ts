@@ -44,6 +44,18 @@ describe('localSearch tool', () => {
     expect((result.data as LocalSearchData).results.map((entry) => entry.path)).toEqual(['Journal/2024-05-10.md']);
   });
 
+  it('takes folder and tag arguments that keep only notes in that folder or with that tag', async () => {
+    const tool = createLocalSearchTool(index);
+    const all = (await tool.execute({ query: 'the', limit: 30 }, context())).data as LocalSearchData;
+    const inJournal = (await tool.execute({ query: 'the', folder: 'Journal', limit: 30 }, context())).data as LocalSearchData;
+    expect(inJournal.results.length).toBeGreaterThan(0);
+    expect(inJournal.results.length).toBeLessThan(all.results.length);
+    expect(inJournal.results.every((entry) => entry.path.startsWith('Journal/'))).toBe(true);
+    const tagged = (await tool.execute({ query: 'the', tag: '#hobby' }, context())).data as LocalSearchData;
+    expect(tagged.results.map((entry) => entry.path).sort()).toEqual(['Composting.md', 'Gardening.md']);
+    expect(tool.describeStart({ query: 'bees', folder: 'Journal', tag: 'hobby' })).toBe('Searching notes for "bees" in Journal tagged #hobby');
+  });
+
   it('validates its arguments with the schema', () => {
     const tool = createLocalSearchTool(index);
     expect(tool.schema.safeParse({ query: 'x', limit: 0 }).success).toBe(false);

@@ -1,0 +1,44 @@
+import { TermDictionary } from '../../src/search/term-dictionary';
+import { TypoIndex, editDistance, typoBudget } from '../../src/search/typo-candidates';
+
+describe('editDistance', () => {
+  it('counts a swap of neighbours as one edit, like an insertion, deletion or substitution', () => {
+    expect(editDistance('serach', 'search', 2)).toBe(1);
+    expect(editDistance('hisotry', 'history', 2)).toBe(1);
+    expect(editDistance('imgaes', 'images', 2)).toBe(1);
+    expect(editDistance('comunity', 'community', 2)).toBe(1);
+    expect(editDistance('recieve', 'receive', 2)).toBe(1);
+    expect(editDistance('templtae', 'template', 2)).toBe(1);
+    expect(editDistance('cat', 'dog', 2)).toBe(3);
+  });
+
+  it('stops at the limit', () => {
+    expect(editDistance('abcdefgh', 'hgfedcba', 2)).toBe(3);
+  });
+});
+
+describe('TypoIndex', () => {
+  const dictionary = TermDictionary.fromTerms(['search', 'seach', 'history', 'vault', 'backlink', 'research']);
+  const typos = new TypoIndex(dictionary);
+  const used = (id: number): number => [50, 1, 20, 80, 10, 5][id];
+
+  it('finds terms one edit away, nearest and most used first, never the word itself', () => {
+    expect(typos.find('serach', 1, 5, used).map((candidate) => dictionary.term(candidate.id))).toEqual(['search', 'seach']);
+    expect(typos.find('seach', 1, 5, used).map((candidate) => dictionary.term(candidate.id))).toEqual(['search']);
+  });
+
+  it('allows one edit for short words and two for long ones, none for very short ones', () => {
+    expect([typoBudget(3), typoBudget(4), typoBudget(7), typoBudget(8)]).toEqual([0, 1, 1, 2]);
+    expect(typos.find('vlt', typoBudget(3), 5, used)).toEqual([]);
+    expect(typos.find('bakclnik', typoBudget(8), 5, used).map((candidate) => dictionary.term(candidate.id))).toEqual(['backlink']);
+  });
+
+  it('sees terms added to the dictionary after its first use', () => {
+    const grown = new TermDictionary();
+    grown.add('alpha');
+    const index = new TypoIndex(grown);
+    expect(index.find('canvsa', 1, 5, () => 1)).toEqual([]);
+    grown.add('canvas');
+    expect(index.find('canvsa', 1, 5, () => 1).map((candidate) => grown.term(candidate.id))).toEqual(['canvas']);
+  });
+});
