@@ -11,7 +11,7 @@ import { parseAskArgs } from './ask-args';
 import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
 import { cliErrorHint } from './cli-error-hint';
-import { CliUsageError, type CliIo } from './cli-io';
+import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
 import { openContinuedConversation } from './continued-conversation';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
@@ -19,21 +19,22 @@ import { saveAskRun } from './save-ask-run';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
 import { stripControls, terminalJson } from './terminal-text';
 
-/** Exit status of a run the user stopped with Ctrl-C: 128 + SIGINT, as shells report it. */
-export const EXIT_STOPPED = 130;
+/** Exit status of a stopped run: 128 + the signal's number, as shells report it (130 for Ctrl-C). */
+export const EXIT_STOPPED: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
 /**
  * `glassbox ask` (DESIGN.md 8): indexes the vault folder, runs the agent with the vault tools
  * against an OpenAI-compatible endpoint, and shows the run: the live block in a terminal, plain
  * lines in a pipe, or one AgentEvent JSON per line with `--events jsonl`. `--save` writes the
  * conversation note into the vault and prints `saved: PATH` on stderr; `--continue NOTE` sends a
- * saved conversation's earlier turns (with their tool results) and appends this turn to it. Ctrl-C stops the run like
- * the chat view's stop button (partial answer kept, saved with `--save`). `--mcp FILE` adds the
+ * saved conversation's earlier turns (with their tool results) and appends this turn to it. Ctrl-C,
+ * SIGTERM and SIGHUP (a closed terminal) stop the run like the chat view's stop button (partial
+ * answer kept, saved with `--save`). `--mcp FILE` adds the
  * tools of MCP servers; each call is approved by `--allow-mcp`, a y/a/N prompt in a terminal, or
  * declined in a pipe.
  *
  * Exit status: 0 completed (also when a limit ended it with a notice), 1 error (also a failed
- * save), 2 bad usage, 130 stopped by the user.
+ * save), 2 bad usage, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
  */
 export async function runAskCommand(args: readonly string[], io: CliIo): Promise<number> {
   const options = parseAskArgs(args, io.env);
@@ -50,7 +51,11 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const index = await VaultIndex.build(source);
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
-  const unregister = io.onInterrupt(() => controller.abort());
+  let stoppedBy: StopSignal = 'SIGINT';
+  const unregister = io.onInterrupt((signal) => {
+    if (!controller.signal.aborted) stoppedBy = signal;
+    controller.abort();
+  });
   const startedAt = Date.now();
   const renderer = options.eventsJsonl
     ? null
@@ -85,7 +90,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
     if (save && !(await saveAskRun({ vaultDir, model: options.model, question: options.question, startedAt, result, io, continued }))) return 1;
-    return exitStatus(result.status);
+    return exitStatus(result.status, stoppedBy);
   } finally {
     renderer?.dispose();
     unregister();
@@ -100,7 +105,7 @@ function forTerminal(event: AgentEvent): AgentEvent {
   return event;
 }
 
-function exitStatus(status: AgentRunEndStatus): number {
+function exitStatus(status: AgentRunEndStatus, stoppedBy: StopSignal): number {
   switch (status) {
     case 'complete':
     case 'max_iterations':
@@ -108,7 +113,7 @@ function exitStatus(status: AgentRunEndStatus): number {
     case 'error':
       return 1;
     case 'stopped':
-      return EXIT_STOPPED;
+      return EXIT_STOPPED[stoppedBy];
     default: {
       const unreachable: never = status;
       return unreachable;

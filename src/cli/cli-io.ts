@@ -1,3 +1,6 @@
+/** The signals that stop a run like the stop button: Ctrl-C, `kill`, and a closed terminal. */
+export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+
 /** Where a CLI command writes, and how it learns of Ctrl-C. Tests pass their own. */
 export interface CliIo {
   readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number; readonly rows?: number };
@@ -9,8 +12,8 @@ export interface CliIo {
    * the signal aborts first). Absent when stdin is not a terminal: nobody can answer there.
    */
   readonly prompt?: (question: string, signal: AbortSignal) => Promise<string | null>;
-  /** Registers a handler for an interrupt (Ctrl-C); returns the unregister function. */
-  onInterrupt(handler: () => void): () => void;
+  /** Registers a handler for Ctrl-C, SIGTERM and SIGHUP; returns the unregister function. */
+  onInterrupt(handler: (signal: StopSignal) => void): () => void;
 }
 
 /** A usage mistake: the CLI prints the message and exits with status 2. */

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { ASK_COMMAND } from './ask-args';
 import { runAskCommand } from './ask-command';
 import { CliHelpRequest, usageOf } from './cli-flags';
-import { CliUsageError, type CliIo } from './cli-io';
+import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
 import { runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
 import { stripControls } from './terminal-text';
@@ -47,11 +47,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 function nodeIo(): CliIo {
   // A reader that goes away (`glassbox ask --events jsonl | head`) closes the pipe: end quietly,
   // as other command-line tools do, instead of dying with an EPIPE stack trace.
   process.stdout.on('error', (error: Error & { code?: string }) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    // A closed terminal (SIGHUP) makes writes fail with EIO: the run still stops and saves.
+    if (error.code === 'EIO') return;
     throw error;
   });
   return {
@@ -61,8 +65,12 @@ function nodeIo(): CliIo {
     cwd: process.cwd(),
     ...(process.stdin.isTTY ? { prompt: promptOnTerminal } : {}),
     onInterrupt(handler) {
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
+      // While a run listens, these stop it (its partial answer saved) instead of killing the process.
+      const listeners = STOP_SIGNALS.map((signal) => [signal, () => handler(signal)] as const);
+      for (const [signal, listener] of listeners) process.on(signal, listener);
+      return () => {
+        for (const [signal, listener] of listeners) process.off(signal, listener);
+      };
     },
   };
 }

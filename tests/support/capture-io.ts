@@ -1,17 +1,18 @@
-import type { CliIo } from '../../src/cli/cli-io';
+import type { CliIo, StopSignal } from '../../src/cli/cli-io';
 
 /** A {@link CliIo} that records what a command prints, with a way to send Ctrl-C. */
 export interface CapturedIo extends CliIo {
   out(): string;
   err(): string;
-  interrupt(): void;
+  /** Sends Ctrl-C (or another stop signal) to the command. */
+  interrupt(signal?: StopSignal): void;
 }
 
 /** Builds a {@link CapturedIo}; `env` and `cwd` default to empty and the process cwd. */
 export function captureIo(options: { env?: Record<string, string | undefined>; cwd?: string; isTTY?: boolean } = {}): CapturedIo {
   let stdout = '';
   let stderr = '';
-  const handlers = new Set<() => void>();
+  const handlers = new Set<(signal: StopSignal) => void>();
   return {
     stdout: { write: (text: string) => (stdout += text), isTTY: options.isTTY ?? false, columns: 80 },
     stderr: { write: (text: string) => (stderr += text) },
@@ -23,6 +24,6 @@ export function captureIo(options: { env?: Record<string, string | undefined>; c
     },
     out: () => stdout,
     err: () => stderr,
-    interrupt: () => handlers.forEach((handler) => handler()),
+    interrupt: (signal = 'SIGINT') => handlers.forEach((handler) => handler(signal)),
   };
 }
