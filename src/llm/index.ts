@@ -7,6 +7,7 @@ export {
   LlmAbortError,
   LlmAuthError,
   LlmEndpointNotFoundError,
+  LlmIncompatibleEndpointError,
   LlmModelNotFoundError,
   LlmNetworkError,
   LlmRateLimitError,
@@ -14,4 +15,5 @@ export {
   LlmServerError,
   LlmStreamError,
   type LlmStreamErrorReason,
+  withoutCredentials,
 } from './errors';

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
-import { LlmAbortError, LlmError, LlmRateLimitError, LlmRequestError, LlmStreamError } from './errors';
+import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, withoutCredentials } from './errors';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
 
@@ -58,6 +58,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   const hold = options.holdStartChars ?? defaultHoldStartChars;
   const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
 
+  // Errors name the endpoint as the user can see it, without the credentials a base URL may hold.
+  const shownUrl = withoutCredentials(options.baseUrl);
+
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     let params = toOpenAiParams(request);
     for (let attempt = 0; ; attempt++) {
@@ -65,10 +68,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       let yielded = false;
       let responseStarted = false;
       try {
-        const sdkStream = await client.chat.completions.create(params, { signal });
+        const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
         responseStarted = true;
         const mapper = new ChunkDeltaMapper({ holdStartChars: holdStartChars(request.model) });
+        let chunks = 0;
         for await (const chunk of sdkStream) {
+          chunks++;
           for (const delta of mapper.push(chunk)) {
             yielded = true;
             yield delta;
@@ -76,14 +81,17 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         // The SDK ends quietly when the request is aborted mid-stream.
         if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
-        if (!mapper.finished) throw new LlmStreamError({ reason: 'cut', baseUrl: options.baseUrl, providerMessage: 'the stream ended without a finish reason' });
+        // Not one event, and not an event stream: a web page or a single JSON document, not a cut.
+        const contentType = response.headers.get('content-type');
+        if (chunks === 0 && !/event-stream/i.test(contentType ?? '')) throw new LlmIncompatibleEndpointError({ baseUrl: shownUrl, contentType });
+        if (!mapper.finished) throw new LlmStreamError({ reason: 'cut', baseUrl: shownUrl, providerMessage: 'the stream ended without a finish reason' });
         for (const delta of mapper.end()) {
           yielded = true;
           yield delta;
         }
         return;
       } catch (error) {
-        const llmError = toLlmError(error, { baseUrl: options.baseUrl, model: request.model, signal, responseStarted });
+        const llmError = toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted });
         if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
           // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
           params = { ...params, stream_options: undefined };

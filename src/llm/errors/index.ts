@@ -1,7 +1,8 @@
-export { LlmError } from './llm-error';
+export { LlmError, withoutCredentials } from './llm-error';
 export { LlmAbortError } from './llm-abort-error';
 export { LlmAuthError } from './llm-auth-error';
 export { LlmEndpointNotFoundError } from './llm-endpoint-not-found-error';
+export { LlmIncompatibleEndpointError } from './llm-incompatible-endpoint-error';
 export { LlmModelNotFoundError } from './llm-model-not-found-error';
 export { LlmNetworkError } from './llm-network-error';
 export { LlmRateLimitError } from './llm-rate-limit-error';

@@ -9,7 +9,8 @@ export abstract class LlmError extends Error {
   abstract readonly retryable: boolean;
 
   protected constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // The technical message may quote a URL (fetch names it in its own errors): never its credentials.
+    super(withoutCredentials(message), options);
     this.name = new.target.name;
   }
 }
@@ -21,4 +22,13 @@ export function hostOf(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
+}
+
+/**
+ * `text` with the user name and password taken out of every URL in it
+ * (`http://alice:secret@host/v1` → `http://host/v1`): a base URL may carry them, and no message,
+ * log or saved note may repeat them.
+ */
+export function withoutCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]*@/gi, '$1');
 }

@@ -1,0 +1,28 @@
+import { hostOf, LlmError } from './llm-error';
+
+/**
+ * The base URL answered, but not with a stream of chat chunks: a web page (the URL of a web UI
+ * instead of its API) or one JSON document (a server that ignores `stream: true`). Told apart
+ * from a stream cut mid-way, which would send the user looking at their network. Not retried.
+ */
+export class LlmIncompatibleEndpointError extends LlmError {
+  readonly userMessage: string;
+  readonly retryable = false;
+  readonly baseUrl: string;
+  readonly contentType: string | undefined;
+
+  constructor(options: { baseUrl: string; contentType?: string | null; cause?: unknown }) {
+    const contentType = options.contentType ?? undefined;
+    super(`${options.baseUrl}/chat/completions answered ${contentType ?? 'without a content type'}, not a server-sent event stream`, { cause: options.cause });
+    this.baseUrl = options.baseUrl;
+    this.contentType = contentType;
+    this.userMessage = `${hostOf(options.baseUrl)} is not an OpenAI-compatible endpoint under this base URL (it answered with ${describe(contentType)}, not a stream of chat chunks). Check the base URL in Glassbox settings; OpenAI-compatible servers usually end in /v1.`;
+  }
+}
+
+function describe(contentType: string | undefined): string {
+  if (contentType === undefined || contentType.trim() === '') return 'an empty or untyped response';
+  if (/html/i.test(contentType)) return 'a web page';
+  if (/json/i.test(contentType)) return 'a single JSON document';
+  return `"${contentType.split(';')[0].trim()}"`;
+}
