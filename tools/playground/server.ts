@@ -67,14 +67,22 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   let pluginData: unknown = options.pluginData ?? null;
   const proxyOrigins = new Set(options.proxyOrigins ?? []);
 
+  // The names this server answers to, filled in once it listens (they carry its port).
+  let ownHosts = new Set<string>();
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 500, { error: error instanceof Error ? error.message : String(error) });
+      // The detail (it may hold this machine's paths) goes to the terminal, not to the page.
+      console.error(error);
+      if (!response.headersSent) sendJson(response, 500, { error: 'The playground server could not answer this request.' });
       else response.destroy();
     });
   });
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    // DNS rebinding: a page of another site whose name resolves to 127.0.0.1 sends its own Host.
+    if (!ownHosts.has((request.headers.host ?? '').toLowerCase())) {
+      return sendJson(response, 403, { error: 'The playground answers only to its own address (localhost, 127.0.0.1 or [::1] with its port).' });
+    }
     const url = new URL(request.url ?? '/', 'http://playground.invalid');
     const method = request.method ?? 'GET';
     if (url.pathname.startsWith('/api/proxy')) return proxy(request, response);
@@ -163,6 +171,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve(server.address() as AddressInfo));
   });
   const host = options.host === undefined || options.host === '127.0.0.1' ? 'localhost' : options.host;
+  ownHosts = ownHostNames(options.host, started.port);
   return {
     url: `http://${host}:${started.port}/`,
     port: started.port,
@@ -173,6 +182,13 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         server.close(() => resolve());
       }),
   };
+}
+
+/** `host:port` values of the Host header this server accepts: loopback names, and `--host` when it names one. */
+function ownHostNames(listenHost: string | undefined, port: number): Set<string> {
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  if (listenHost !== undefined && !['0.0.0.0', '::', ''].includes(listenHost)) names.push(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+  return new Set(names.map((name) => `${name.toLowerCase()}:${port}`));
 }
 
 function answer(response: ServerResponse, result: VaultPathResult): void {

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { startPlaygroundServer, type PlaygroundBoot, type PlaygroundServer } from '../../../tools/playground/server';
@@ -89,6 +89,67 @@ describe('playground server', () => {
     expect(form.status).toBe(403);
     expect(existsSync(path.join(vaultDir, 'x.md'))).toBe(false);
   });
+
+  it('refuses a write through a dangling symlink whose target lies outside the vault', async () => {
+    await symlink(path.join(outsideDir, 'created.md'), path.join(vaultDir, 'Dangling.md'));
+    const response = await post('/api/vault/write', { path: 'Dangling.md', content: 'pwned' });
+    expect(response.status).toBe(400);
+    expect(existsSync(path.join(outsideDir, 'created.md'))).toBe(false);
+  });
+
+  it('never renames over an existing note', async () => {
+    const response = await post('/api/vault/rename', { from: 'Projects/Plan.md', to: 'Home.md' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe('Could not rename "Projects/Plan.md": "Home.md" already exists.');
+    expect(await readFile(path.join(vaultDir, 'Home.md'), 'utf8')).toBe('# Home\n\nSee [[Plan]].');
+    expect(await readFile(path.join(vaultDir, 'Projects', 'Plan.md'), 'utf8')).toBe('# Plan');
+  });
+
+  it.each([
+    ['write', { path: 'Home.md/inside.md', content: 'x' }, 'Could not write "Home.md/inside.md": a file on its path is not a folder.'],
+    ['rename', { from: 'Missing.md', to: 'Found.md' }, 'Could not rename "Missing.md": it or its folder does not exist.'],
+  ])('a failed %s is one sentence naming the vault path, not the folder on this machine', async (action, body, sentence) => {
+    const response = await post(`/api/vault/${action}`, body);
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: string };
+    expect(error).toBe(sentence);
+    expect(error).not.toContain(workDir);
+  });
+
+  it.each([
+    ['a rebinding name', 'evil.example:PORT'],
+    ['the right name on another port', 'localhost:1'],
+    ['no port', 'localhost'],
+  ])('answers 403 to a request whose Host is %s (DNS rebinding)', async (_case, host) => {
+    for (const [method, route, body] of [['GET', '/api/boot', ''], ['POST', '/api/vault/write', JSON.stringify({ path: 'x.md', content: 'pwned' })], ['GET', '/', '']]) {
+      const answer = await rawRequest({ method, route, host: host.replace('PORT', String(server.port)), body });
+      expect(answer.status).toBe(403);
+      expect(answer.body).not.toContain('# Home');
+    }
+    expect(existsSync(path.join(vaultDir, 'x.md'))).toBe(false);
+  });
+
+  it.each([['127.0.0.1'], ['localhost'], ['LOCALHOST'], ['[::1]']])('answers to its own name %s with its port', async (name) => {
+    const answer = await rawRequest({ method: 'GET', route: '/api/boot', host: `${name}:${server.port}`, body: '' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('# Home');
+  });
+
+  const rawRequest = (options: { method: string; route: string; host: string; body: string }) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // node:http, because fetch would set the Host header itself.
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port: server.port, path: options.route, method: options.method, headers: { host: options.host, 'content-type': 'application/json' } },
+        (incoming) => {
+          let text = '';
+          incoming.setEncoding('utf8');
+          incoming.on('data', (chunk: string) => (text += chunk));
+          incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: text }));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(options.body);
+    });
 
   it('keeps saved plugin data in memory, never in the vault', async () => {
     expect((await post('/api/plugin-data', { data: { displayMode: 'verbose' } })).status).toBe(200);

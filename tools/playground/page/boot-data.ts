@@ -1,3 +1,5 @@
+import { Notice } from '../../fake-obsidian';
+
 /** One note as the server sends it. */
 export interface BootFile {
   readonly path: string;
@@ -20,14 +22,27 @@ export async function fetchBootData(): Promise<BootData> {
   return (await response.json()) as BootData;
 }
 
-/** Sends one JSON request to the playground server's write API; failures are reported, not thrown. */
+/** Sends one JSON request to the playground server's write API; a failure shows the server's sentence in a notice. */
 export async function postJson(path: string, body: unknown): Promise<boolean> {
   try {
     const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) console.error(`Playground: ${path} failed with ${response.status}: ${await response.text()}`);
+    if (!response.ok) {
+      const text = await response.text();
+      console.error(`Playground: ${path} failed with ${response.status}: ${text}`);
+      new Notice(serverSentence(text) ?? `The playground server refused ${path} (${response.status}).`);
+    }
     return response.ok;
   } catch (error) {
     console.error(`Playground: ${path} failed`, error);
     return false;
+  }
+}
+
+function serverSentence(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    return typeof parsed.error === 'string' ? parsed.error : undefined;
+  } catch {
+    return undefined;
   }
 }
