@@ -91,7 +91,7 @@ async function makeParentFolder(absolute: string): Promise<void> {
  * never Node's raw message, which carries the absolute path of the folder on this machine.
  */
 export function describeVaultError(error: unknown, action: string, relative: string): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error).code) : '';
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   const reasons: Record<string, string> = {
     ENOENT: 'it or its folder does not exist',
     ENOTDIR: 'a file on its path is not a folder',
