@@ -4,8 +4,6 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Where the e2e global setup builds the playground (ignored by git). */
 export const E2E_PLAYGROUND_DIR = path.join(REPO_ROOT, '.tmp', 'e2e-playground');
-/** The sample vault; tests copy it, they never write into it. */
-export const DEMO_VAULT_DIR = path.join(REPO_ROOT, 'demo-vault');
 /** Where the screenshots for the README go. */
 export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 /** Debian's Chromium (installed by .ci/run); override with GLASSBOX_CHROMIUM. */

@@ -1,11 +1,12 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startModelServer, type ModelServer, type ModelServerOptions } from '../../../tools/model-server';
 import { playgroundPluginData } from '../../../tools/playground/plugin-data';
 import { startPlaygroundServer, type PlaygroundServer } from '../../../tools/playground/server';
-import { CHROMIUM_PATH, DEMO_VAULT_DIR, E2E_PLAYGROUND_DIR } from './paths';
+import { copyDemoVault } from '../../support/demo-vault';
+import { CHROMIUM_PATH, E2E_PLAYGROUND_DIR } from './paths';
 
 /** The Chromium flags of every e2e run (headless, no sandbox in CI containers, no background traffic). */
 export const CHROMIUM_ARGS = Object.freeze([
@@ -44,14 +45,15 @@ export interface PlaygroundSession {
 }
 
 /**
- * Starts everything one e2e file needs. The vault is a temporary copy of `demo-vault/`, so the
- * conversations the plugin saves land there and the repository stays clean; the Chromium
+ * Starts everything one e2e file needs. The vault is a temporary copy of `demo-vault/` as
+ * committed (without conversations a person saved while trying the demo), so the conversations
+ * the plugin saves land there and the repository stays clean; the Chromium
  * profile is a fresh temporary folder.
  */
 export async function startPlaygroundSession(options: PlaygroundSessionOptions = {}): Promise<PlaygroundSession> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'glassbox-e2e-'));
   const vaultDir = path.join(workDir, 'vault');
-  await cp(DEMO_VAULT_DIR, vaultDir, { recursive: true });
+  await copyDemoVault(vaultDir);
   const modelServer = await startModelServer({ defaultModel: 'extractive', ...options.modelServer });
   const pluginData = { ...playgroundPluginData({ baseUrl: modelServer.url, model: options.model ?? 'extractive' }), ...options.settings };
   const playground = await startPlaygroundServer({

@@ -4,7 +4,7 @@ import { toLlmToolSchema } from '../../../src/agent/tool-schema';
 import { createOpenAiChatModel, type LlmMessage } from '../../../src/llm';
 import { salientWords } from '../../../tools/model-server';
 import { collectStream } from '../../support/collect-llm-stream';
-import { DEMO_VAULT, useDemoVaultServer } from './support/demo-vault-server';
+import { useDemoVaultServer } from './support/demo-vault-server';
 
 // Which sentence the extractive model quotes, for realistic questions over the demo vault. The
 // expected sentences were picked by reading the notes: they are what a person would quote.
@@ -24,7 +24,7 @@ async function quotesFor(question: string): Promise<{ quotes: { title: string; s
       for (const quote of quotes) {
         const path = reads.find((read) => read.endsWith(`/${quote.title}.md`) || read === `${quote.title}.md`);
         expect(path).toBeDefined();
-        expect(readFileSync(join(DEMO_VAULT, path!), 'utf8').replace(/\s+/g, ' ')).toContain(quote.sentence);
+        expect(readFileSync(join(world.vaultDir, path!), 'utf8').replace(/\s+/g, ' ')).toContain(quote.sentence);
       }
       return { quotes, reads, query };
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runAgent, type AgentLoopStyle, type AgentRunOptions } from '../../../src/agent';
 import { createOpenAiChatModel } from '../../../src/llm';
 import type { ReasoningStep } from '../../../src/markers/reasoning-payload';
-import { DEMO_VAULT, useDemoVaultServer } from './support/demo-vault-server';
+import { useDemoVaultServer } from './support/demo-vault-server';
 
 // The whole chain a user runs with `glassbox ask --model extractive`: the real runner (both loop
 // styles), the real openai-SDK client over HTTP, the extractive policy and the real vault tools.
@@ -33,7 +33,7 @@ function expectQuotesFromReadNotes(answer: string, reads: readonly string[]): st
   for (const [, title, sentence] of quotes) {
     const path = reads.find((read) => read.endsWith(`/${title}.md`) || read === `${title}.md`);
     expect(path).toBeDefined();
-    expect(readFileSync(join(DEMO_VAULT, path!), 'utf8').replace(/\s+/g, ' ')).toContain(sentence);
+    expect(readFileSync(join(world.vaultDir, path!), 'utf8').replace(/\s+/g, ' ')).toContain(sentence);
   }
   return quotes.map((quote) => quote[2]);
 }

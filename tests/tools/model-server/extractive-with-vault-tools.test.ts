@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { toLlmToolSchema } from '../../../src/agent/tool-schema';
 import { createOpenAiChatModel, type LlmMessage } from '../../../src/llm';
 import { collectStream, type CollectedStream } from '../../support/collect-llm-stream';
-import { DEMO_VAULT, useDemoVaultServer } from './support/demo-vault-server';
+import { useDemoVaultServer } from './support/demo-vault-server';
 
 // The extractive model against the project's real vault tools over the demo vault: it must
 // understand their real output (numbered `[[Title]] (path.md)` lines, the readNote header).
@@ -44,7 +44,7 @@ describe('extractive policy over the real vault tools', () => {
     for (const [, title, sentence] of quotes) {
       const path = reads.find((read) => read.endsWith(`${title}.md`));
       expect(path).toBeDefined();
-      const note = readFileSync(join(DEMO_VAULT, path!), 'utf8').replace(/\s+/g, ' ');
+      const note = readFileSync(join(world.vaultDir, path!), 'utf8').replace(/\s+/g, ' ');
       // Every quoted word sequence is in the note (list markers and line breaks aside).
       expect(note).toContain(sentence.slice(0, 40));
     }

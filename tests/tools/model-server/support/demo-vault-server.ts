@@ -1,29 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentTool } from '../../../../src/agent/agent-tool';
 import { NodeVaultSource } from '../../../../src/cli/node-vault-source';
 import { createVaultTools, openVaultIndex } from '../../../../src/search';
 import { startModelServer, type ModelServer } from '../../../../tools/model-server';
+import { copyDemoVault } from '../../../support/demo-vault';
 
-/** The project's sample vault, which the extractive model is tested over. */
-export const DEMO_VAULT = join(__dirname, '../../../../demo-vault');
-
-/** A scripted model server and the real vault tools over {@link DEMO_VAULT}, filled in by `beforeAll`. */
+/** A scripted model server and the real vault tools over a copy of the sample vault, filled in by `beforeAll`. */
 export interface DemoVaultServer {
   server: ModelServer;
   tools: AgentTool[];
+  /** The copy of `demo-vault/` (without what trying the demo left in it) the tools read. */
+  vaultDir: string;
 }
 
-/** Starts the server and indexes the demo vault once per test file; closes the server after it. */
+/** Starts the server and indexes a copy of the demo vault once per test file; closes the server and removes the copy after it. */
 export function useDemoVaultServer(): DemoVaultServer {
   const world = {} as DemoVaultServer;
   beforeAll(async () => {
     world.server = await startModelServer();
-    const source = new NodeVaultSource(DEMO_VAULT);
+    world.vaultDir = await mkdtemp(join(tmpdir(), 'glassbox-demo-vault-'));
+    await copyDemoVault(world.vaultDir);
+    const source = new NodeVaultSource(world.vaultDir);
     const index = await openVaultIndex({ source });
     world.tools = createVaultTools({ index, source });
   });
   afterAll(async () => {
     await world.server.close();
+    await rm(world.vaultDir, { recursive: true, force: true });
   });
   return world;
 }
