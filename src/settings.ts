@@ -15,11 +15,8 @@ export const PROVIDER_PRESETS = Object.freeze({
 /** A provider preset id. */
 export type ProviderPreset = keyof typeof PROVIDER_PRESETS;
 
-/** How the agent loops: native tool calls, or reason → act → observe phases. */
-export type LoopStyle = 'tools' | 'reason-act-observe';
-
-/** How much the reasoning block shows (DESIGN.md section 5). */
-export type DisplayMode = 'minimal' | 'normal' | 'verbose';
+import { AGENT_LOOP_STYLES, type AgentLoopStyle } from './agent';
+import { DISPLAY_MODES, type DisplayMode } from './ui/reasoning/display-options';
 
 /** The plugin's settings, as kept in `data.json` (the API key is not: it lives in SecretStorage). */
 export interface GlassboxSettings {
@@ -34,7 +31,7 @@ export interface GlassboxSettings {
   /** Most model calls in one run. */
   maxIterations: number;
   /** Agent loop style. */
-  loopStyle: LoopStyle;
+  loopStyle: AgentLoopStyle;
   /** Reasoning block display mode. */
   displayMode: DisplayMode;
   /** Show the model's raw reasoning text in the block. */
@@ -94,18 +91,12 @@ export function mergeSettings<T extends object>(defaults: T, saved: unknown): Lo
 export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSettings> {
   const settings = mergeSettings<GlassboxSettings>({ ...DEFAULT_SETTINGS }, saved);
   if (!(settings.provider in PROVIDER_PRESETS)) settings.provider = DEFAULT_SETTINGS.provider;
-  if (!LOOP_STYLES.includes(settings.loopStyle)) settings.loopStyle = DEFAULT_SETTINGS.loopStyle;
+  if (!AGENT_LOOP_STYLES.includes(settings.loopStyle)) settings.loopStyle = DEFAULT_SETTINGS.loopStyle;
   if (!DISPLAY_MODES.includes(settings.displayMode)) settings.displayMode = DEFAULT_SETTINGS.displayMode;
   if (!isPositiveInteger(settings.maxIterations)) settings.maxIterations = DEFAULT_SETTINGS.maxIterations;
   if (!(settings.requestInputTimeoutMinutes > 0)) settings.requestInputTimeoutMinutes = DEFAULT_SETTINGS.requestInputTimeoutMinutes;
   return settings;
 }
-
-/** The loop styles, in the order the settings tab lists them. */
-export const LOOP_STYLES: readonly LoopStyle[] = Object.freeze(['tools', 'reason-act-observe']);
-
-/** The display modes, in the order the settings tab lists them. */
-export const DISPLAY_MODES: readonly DisplayMode[] = Object.freeze(['minimal', 'normal', 'verbose']);
 
 /** What the chat view needs from the plugin: the live settings and a way to save them. */
 export interface GlassboxSettingsHost {

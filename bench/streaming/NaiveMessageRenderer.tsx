@@ -4,7 +4,7 @@ import type { AgentEvent } from '../../src/agent/events';
 import { reduceReasoning } from '../../src/agent/reasoning-state';
 import { composeAssistantContent, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
 import type { HostComponent, HostServices } from '../../src/ui/host-services';
-import { AgentReasoningBlock } from '../../src/ui/reasoning/AgentReasoningBlock';
+import { AgentReasoningBlock, reasoningBlockSource } from '../../src/ui/reasoning/AgentReasoningBlock';
 import type { BenchRenderer, BenchRendererContext } from './bench-renderer';
 
 /**
@@ -67,7 +67,7 @@ export class NaiveMessageRenderer implements BenchRenderer {
     const live = parsed.reasoning !== null && parsed.reasoning.endedAt === undefined;
     flushSync(() => {
       root.render(
-        <AgentReasoningBlock payload={parsed.reasoning} reasoningError={parsed.reasoningError} live={live} />,
+        <AgentReasoningBlock {...reasoningBlockSource(parsed)} live={live} />,
       );
     });
     this.component = host.createComponent();

@@ -16,8 +16,14 @@ export interface AgentInputOutcome {
   readonly answer?: string;
 }
 
-/** How the runner drives the model (DESIGN.md 4). */
+/** How the runner drives the model (DESIGN.md 4): native tool calls, or reason → act → observe phases. */
 export type AgentLoopStyle = 'tools' | 'reason-act-observe';
+
+/** Every loop style, in the order the settings and the chat list them. */
+export const AGENT_LOOP_STYLES: readonly AgentLoopStyle[] = Object.freeze(['tools', 'reason-act-observe']);
+
+/** How the settings tab and the chat name each loop style (one wording). */
+export const LOOP_STYLE_LABELS: Readonly<Record<AgentLoopStyle, string>> = Object.freeze({ tools: 'Tools', 'reason-act-observe': 'Reason, act, observe' });
 
 /** Everything one run needs. Only `model`, `modelName`, `tools`, `question`, `history`, `signal` and `onEvent` are required. */
 export interface AgentRunOptions {

@@ -1,9 +1,31 @@
-import type { ReasoningStatus } from '../markers/reasoning-payload';
+import type { ReasoningStatus } from '../markers';
 import { formatDuration } from './format-duration';
+
+/** A state the run has left the working phase in. */
+export type SettledReasoningStatus = Exclude<ReasoningStatus, 'reasoning' | 'awaiting_input'>;
+
+/**
+ * THE label table of a settled reasoning block (DESIGN.md 5), for the chat, the reading view
+ * and the CLI alike: the words before a duration, and the words when there is none (a legacy
+ * block saved without one).
+ */
+const SETTLED_LABELS: Readonly<Record<SettledReasoningStatus, { readonly before: string; readonly alone: string }>> = Object.freeze({
+  collapsed: { before: 'Thought for', alone: 'Thought' },
+  complete: { before: 'Thought for', alone: 'Thought' },
+  stopped: { before: 'Stopped after', alone: 'Stopped' },
+  error: { before: 'Failed after', alone: 'Failed' },
+  max_iterations: { before: 'Reached the step limit after', alone: 'Reached the step limit' },
+});
+
+/** "Thought for 12s", "Stopped after 14s", …; without a duration "Thought", "Stopped", …. */
+export function settledRunLabel(status: SettledReasoningStatus, elapsedMs: number | null | undefined): string {
+  const label = SETTLED_LABELS[status];
+  return elapsedMs === null || elapsedMs === undefined ? label.alone : `${label.before} ${formatDuration(elapsedMs)}`;
+}
 
 /**
  * The reasoning block's header for a state (DESIGN.md 5): "Reasoning · 3s" while working,
- * "Waiting for your answer", "Thought for 12s", "Stopped after 14s", "Failed after 3s".
+ * "Waiting for your answer", then the settled labels of {@link settledRunLabel}.
  * `elapsedMs` undefined (a legacy block without a duration) gives "Thought".
  */
 export function describeRunDuration(status: ReasoningStatus, elapsedMs: number | undefined): string {
@@ -15,11 +37,9 @@ export function describeRunDuration(status: ReasoningStatus, elapsedMs: number |
     case 'collapsed':
     case 'complete':
     case 'max_iterations':
-      return elapsedMs === undefined ? 'Thought' : `Thought for ${formatDuration(elapsedMs)}`;
     case 'stopped':
-      return elapsedMs === undefined ? 'Stopped' : `Stopped after ${formatDuration(elapsedMs)}`;
     case 'error':
-      return elapsedMs === undefined ? 'Failed' : `Failed after ${formatDuration(elapsedMs)}`;
+      return settledRunLabel(status, elapsedMs);
     default: {
       const unreachable: never = status;
       return String(unreachable);

@@ -1,4 +1,4 @@
-import { LIMITS, type ReasoningPayload, type ReasoningStep, type ReasoningToolCall } from '../markers/reasoning-payload';
+import { LIMITS, type ReasoningPayload, type ReasoningStep, type ReasoningToolCall, type RunningToolCall } from '../markers';
 import type { AgentEvent, AgentRunEndEvent } from './events';
 import { clampLine, clampText } from './clamp-text';
 
@@ -45,7 +45,7 @@ export function reduceReasoning(state: ReasoningPayload | null, event: AgentEven
         stepId: event.stepId,
         at: event.at,
         fallbackSummary: event.name,
-        patch: (tool) => ({ ...tool, name: event.name, args: event.args, status: 'running' }),
+        patch: (tool) => runningTool(tool, event.name, event.args),
       });
     case 'tool_end':
       return updateTool(state, {
@@ -142,6 +142,12 @@ function clampStep(step: ReasoningStep): ReasoningStep {
   const clamped: ReasoningStep = { ...step, summary };
   if (detail !== undefined) return tool === undefined ? { ...clamped, detail } : { ...clamped, detail, tool };
   return tool === undefined ? clamped : { ...clamped, tool };
+}
+
+/** `tool` running again (a `tool_start`): a running call has no duration or output yet. */
+function runningTool(tool: ReasoningToolCall, name: string, args: Record<string, unknown>): RunningToolCall {
+  const { durationMs: _duration, output: _output, outputChars: _outputChars, ...extra } = tool;
+  return { ...extra, name, args, status: 'running' };
 }
 
 function clampTool(tool: ReasoningToolCall): ReasoningToolCall {

@@ -114,9 +114,7 @@ export class ChatTurns {
         if (message === undefined) return state;
         const content = accumulator.content();
         return content === message.content ? state : withMessage(state, { ...message, content });
-        // A new or changed step shows at once when this frame has not published yet (DESIGN.md 10:
-        // each step on screen within one frame); text deltas wait for the frame.
-      }, event.type === 'step' ? 'soon' : event.type === 'text_delta' ? 'text' : 'frame');
+      }, publishTiming(event));
     }
     if (event.type === 'input_request') {
       // The run waits, maybe for hours: save the turn now, question included (issue 7).
@@ -156,6 +154,34 @@ export class ChatTurns {
     this.detached = null;
     const state = finishedState(detached, end);
     if (state !== null) void this.persistence.save(state);
+  }
+}
+
+/**
+ * When a change from `event` reaches the screen. A new or changed step shows at once when this
+ * frame has not published yet (DESIGN.md 10: each step on screen within one frame); answer text
+ * waits for a frame and may skip one; everything else goes with the next frame.
+ * AGENT_EVENT_EDIT_REQUIRED
+ */
+function publishTiming(event: AgentEvent): 'soon' | 'text' | 'frame' {
+  switch (event.type) {
+    case 'step':
+      return 'soon';
+    case 'text_delta':
+      return 'text';
+    case 'run_start':
+    case 'reasoning_delta':
+    case 'tool_start':
+    case 'tool_end':
+    case 'input_request':
+    case 'input_response':
+    case 'answer_start':
+    case 'run_end':
+      return 'frame';
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Conversation, ConversationMessage, ConversationRole } from './conversation';
-import { FenceTracker } from './code-fences';
+import { FenceTracker } from '../markers';
 import { entryString, readFrontmatterBlock } from './frontmatter';
 import { titleFromQuestion } from './note-name';
 

@@ -1,5 +1,5 @@
 import type { Conversation, ConversationMessage } from './conversation';
-import { unclosedFence } from './code-fences';
+import { unclosedFence } from '../markers';
 import { formatTime } from './frontmatter';
 import { escapeMessageLine, formatHeader } from './note-lines';
 import { formatTrailer } from './message-trailer';

@@ -1,3 +1,5 @@
+import { FenceTracker } from '../markers';
+
 /** A piece of content text, classified. */
 export interface ThinkTagSegment {
   readonly type: 'text' | 'reasoning';
@@ -24,8 +26,8 @@ const DEFAULT_HOLD_START_CHARS = 600;
  * models that inline their reasoning. Feed it pieces as they arrive; tags may be split at any
  * character. Tags are case-insensitive.
  *
- * - Tags inside fenced code blocks (lines starting with ``` or ~~~, up to 3 spaces in) are left
- *   alone, so an answer that shows `<think>` in a code sample keeps it.
+ * - Tags inside fenced code blocks (as CommonMark reads them: a ```` fence is not closed by a
+ *   ``` line) are left alone, so an answer that shows `<think>` in a code sample keeps it.
  * - An opening tag while already reasoning, or a closing tag after the start of the answer,
  *   is dropped (never shown as a literal tag).
  * - **Missing opening tag.** Some chat templates put `<think>` in the prompt, so the content
@@ -45,10 +47,11 @@ export class ThinkTagSplitter {
   /** Content held back at the start (missing-opening-tag window), or null once released. */
   private held: string | null;
   private readonly holdLimit: number;
-  private inFence = false;
-  private fenceChar = '';
-  /** The current line's first characters, for fence detection. */
+  /** Code fences, read by the markers' one fence reader a whole line at a time. */
+  private readonly fences = new FenceTracker();
+  /** The current line while it may still be a fence line; fed to `fences` at its end. */
   private linePrefix = '';
+  /** The current line cannot be a fence line: it is not kept. */
   private lineChecked = false;
   private output: ThinkTagSegment[] = [];
 
@@ -101,7 +104,7 @@ export class ThinkTagSplitter {
       this.pendingTag = '';
       for (const literal of candidate.slice(0, -1)) this.emit(literal);
     }
-    if (character === '<' && !this.inFence) {
+    if (character === '<' && !this.fences.inside) {
       this.pendingTag = '<';
       return;
     }
@@ -127,7 +130,7 @@ export class ThinkTagSplitter {
 
   private switchMode(mode: 'text' | 'reasoning'): void {
     this.mode = mode;
-    this.inFence = false;
+    this.fences.reset();
     this.linePrefix = '';
     this.lineChecked = false;
   }
@@ -151,26 +154,16 @@ export class ThinkTagSplitter {
 
   private trackFence(character: string): void {
     if (character === '\n') {
+      if (!this.lineChecked) this.fences.feed(this.linePrefix);
       this.linePrefix = '';
       this.lineChecked = false;
       return;
     }
     if (this.lineChecked) return;
     this.linePrefix += character;
-    const trimmed = this.linePrefix.replace(/^ {0,3}/, '');
-    if (trimmed.length < 3) {
-      if (!/^ {0,3}[`~]*$/.test(this.linePrefix)) this.lineChecked = true;
-      return;
-    }
-    this.lineChecked = true;
-    const marker = trimmed.slice(0, 3);
-    if (marker !== '```' && marker !== '~~~') return;
-    if (!this.inFence) {
-      this.inFence = true;
-      this.fenceChar = marker[0] ?? '';
-    } else if (marker[0] === this.fenceChar) {
-      this.inFence = false;
-    }
+    // Only a line that starts (up to three spaces in) with three backticks or tildes can open
+    // or close a fence; any other line is known as soon as it stops looking like one.
+    if (!/^ {0,3}(?:`{3}|~{3}|[`~]{0,2}$)/.test(this.linePrefix)) this.lineChecked = true;
   }
 
   private append(type: 'text' | 'reasoning', text: string): void {

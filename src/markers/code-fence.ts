@@ -56,3 +56,45 @@ function skipRun(content: string, from: number, lineEnd: number, code: number): 
   while (index < lineEnd && content.charCodeAt(index) === code) index += 1;
   return index;
 }
+
+/**
+ * Follows fenced code blocks line by line with {@link openingFence} and {@link closesFence}:
+ * the one fence reader of the project (markers, the note format, the chat's block splitter, the
+ * search index and the `<think>` splitter all use it, so they agree on where code is).
+ */
+export class FenceTracker {
+  private open: CodeFence | null = null;
+
+  /** Whether the lines fed so far leave a fenced block open. */
+  get inside(): boolean {
+    return this.open !== null;
+  }
+
+  /** The line that would close the open fence (same character, same length), or null. */
+  get closingLine(): string | null {
+    return this.open === null ? null : this.open.char.repeat(this.open.length);
+  }
+
+  /** Feeds one line (without its `\n`; a trailing `\r` is allowed). Returns true when the line is a fence line that opened or closed a block. */
+  feed(line: string): boolean {
+    if (this.open === null) {
+      this.open = openingFence(line, 0, line.length);
+      return this.open !== null;
+    }
+    if (!closesFence(line, { lineStart: 0, lineEnd: line.length, fence: this.open })) return false;
+    this.open = null;
+    return true;
+  }
+
+  /** Forgets any open fence. */
+  reset(): void {
+    this.open = null;
+  }
+}
+
+/** The line that closes a fence the given lines leave open, or null when all are closed. */
+export function unclosedFence(lines: readonly string[]): string | null {
+  const tracker = new FenceTracker();
+  for (const line of lines) tracker.feed(line);
+  return tracker.closingLine;
+}

@@ -37,12 +37,18 @@ export type ContentSegment =
   | { readonly type: 'tool_call'; readonly call: LegacyToolCall }
   | { readonly type: 'think'; readonly think: ThinkSection };
 
-/** Everything {@link parseAssistantContent} reads out of an assistant message's content. */
-export interface ParsedAssistantContent {
-  /** The leading marker's payload normalised to version 1, or null (no marker, or unreadable). */
-  readonly reasoning: ReasoningPayload | null;
-  /** True when a leading marker was present but could not be read ("Reasoning unavailable"). */
-  readonly reasoningError: boolean;
+/**
+ * What the leading REASONING_BLOCK marker of a message gave, as exactly one of three states:
+ * no marker, a payload (normalised to version 1), or a marker that could not be read
+ * ("Reasoning unavailable"). A payload and an error together cannot be written.
+ */
+export type ParsedReasoning =
+  | { readonly reasoning: null; readonly reasoningError: false }
+  | { readonly reasoning: ReasoningPayload; readonly reasoningError: false }
+  | { readonly reasoning: null; readonly reasoningError: true };
+
+/** What the message body holds besides the leading marker. */
+export interface ParsedBody {
   /** The body after the leading marker, in order. Adjacent Markdown is merged; empty Markdown is left out. */
   readonly segments: readonly ContentSegment[];
   /** The visible Markdown: the `markdown` segments joined, every marker and think section removed. */
@@ -50,3 +56,6 @@ export interface ParsedAssistantContent {
   readonly legacyToolCalls: readonly LegacyToolCall[];
   readonly thinks: readonly ThinkSection[];
 }
+
+/** Everything {@link parseAssistantContent} reads out of an assistant message's content. */
+export type ParsedAssistantContent = ParsedReasoning & ParsedBody;

@@ -7,5 +7,6 @@ export { parseAssistantContent } from './parse-assistant-content';
 export { readLeadingMarker, type LeadingMarker } from './read-leading-marker';
 export { stripMarkers } from './strip-markers';
 export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normalize-reasoning-payload';
-export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ThinkSection } from './content-types';
+export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody, ParsedReasoning, ThinkSection } from './content-types';
 export * from './reasoning-payload';
+export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';

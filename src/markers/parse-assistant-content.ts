@@ -24,9 +24,8 @@ const THINK_TAGS = [
 export function parseAssistantContent(content: string): ParsedAssistantContent {
   const text = typeof content === 'string' ? content : '';
   try {
-    const leading = readLeadingMarker(text);
-    const body = new BodyScanner(text).scan(leading.bodyStart);
-    return { reasoning: leading.reasoning, reasoningError: leading.reasoningError, ...body };
+    const { bodyStart, ...reasoning } = readLeadingMarker(text);
+    return { ...reasoning, ...new BodyScanner(text).scan(bodyStart) };
   } catch {
     // Only a bug can get here. Callers are promised "never throws", and losing the answer is
     // worse than showing marker syntax (an HTML comment, invisible once rendered), so keep it all.

@@ -1,16 +1,11 @@
 import { MARKER } from './marker-syntax';
 import { legacyStepsPayload, normalizeReasoningPayload } from './normalize-reasoning-payload';
+import type { ParsedReasoning } from './content-types';
 import type { ReasoningPayload, ReasoningStatus } from './reasoning-payload';
 import { isSpace, scanCommentPayload } from './scan-comment-payload';
 
-/** What {@link readLeadingMarker} found at the start of a message. */
-export interface LeadingMarker {
-  readonly reasoning: ReasoningPayload | null;
-  /** True when a marker was there but unreadable. */
-  readonly reasoningError: boolean;
-  /** Where the answer begins (0 when there is no marker). */
-  readonly bodyStart: number;
-}
+/** What {@link readLeadingMarker} found at the start of a message, and where the answer begins (0 when there is no marker). */
+export type LeadingMarker = ParsedReasoning & { readonly bodyStart: number };
 
 /**
  * Deeper JSON than this is unreadable. A real payload nests about six levels (payload, steps,
@@ -48,11 +43,8 @@ export function readLeadingMarker(content: string): LeadingMarker {
   const payloadText = content.slice(payloadStart, scan.payloadEnd);
   const readable = scan.closed && scan.maxDepth <= MAX_PAYLOAD_DEPTH;
   const reasoning = readable ? (kind === 'block' ? readBlockPayload(payloadText) : readAgentReasoning(payloadText)) : null;
-  return {
-    reasoning,
-    reasoningError: reasoning === null,
-    bodyStart: scan.closed ? skipSeparator(content, scan.markerEnd) : skipBlankLine(content, scan.markerEnd),
-  };
+  const bodyStart = scan.closed ? skipSeparator(content, scan.markerEnd) : skipBlankLine(content, scan.markerEnd);
+  return reasoning === null ? { reasoning, reasoningError: true, bodyStart } : { reasoning, reasoningError: false, bodyStart };
 }
 
 function readBlockPayload(text: string): ReasoningPayload | null {

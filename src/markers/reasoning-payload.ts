@@ -25,19 +25,33 @@ export type ReasoningToolStatus = 'running' | 'ok' | 'error' | 'cancelled';
 /** Kinds of thought a `think_aloud` call may declare. */
 export type ThoughtType = 'planning' | 'reasoning' | 'reflection' | 'decision' | 'observation' | 'critique';
 
-/** A tool call as shown in a step. */
-export interface ReasoningToolCall {
+interface ToolCallBase {
   readonly name: string;
   readonly args: Record<string, unknown>;
-  readonly status: ReasoningToolStatus;
-  /** Wall time of the call; absent while running. */
+  readonly [extra: string]: unknown;
+}
+
+/** A tool call still running: it has no duration and no output yet. */
+export interface RunningToolCall extends ToolCallBase {
+  readonly status: 'running';
+  readonly durationMs?: never;
+  readonly output?: never;
+  readonly outputChars?: never;
+}
+
+/** A tool call that returned, failed or was cancelled. */
+export interface FinishedToolCall extends ToolCallBase {
+  readonly status: Exclude<ReasoningToolStatus, 'running'>;
+  /** Wall time of the call. */
   readonly durationMs?: number;
   /** At most {@link LIMITS.toolOutputChars} characters of the result. */
   readonly output?: string;
   /** Length of the full result, before clamping. */
   readonly outputChars?: number;
-  readonly [extra: string]: unknown;
 }
+
+/** A tool call as shown in a step, keyed on its status: only a finished call carries output. */
+export type ReasoningToolCall = RunningToolCall | FinishedToolCall;
 
 /** One bullet of the block. */
 export interface ReasoningStep {

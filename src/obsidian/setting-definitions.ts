@@ -1,5 +1,7 @@
 import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
-import { DISPLAY_MODES, LOOP_STYLES, PROVIDER_PRESETS, type DisplayMode, type GlassboxSettings, type LoopStyle } from '../settings';
+import { AGENT_LOOP_STYLES, LOOP_STYLE_LABELS } from '../agent';
+import { PROVIDER_PRESETS, type GlassboxSettings } from '../settings';
+import { DISPLAY_MODE_LABELS, DISPLAY_MODES } from '../ui/reasoning/display-options';
 
 /** A key of {@link GlassboxSettings}: what a setting's control reads and writes. */
 export type GlassboxSettingKey = keyof GlassboxSettings;
@@ -13,8 +15,6 @@ export interface SettingDefinitionsContext {
   setApiKeySecretName(name: string): void;
 }
 
-const DISPLAY_MODE_LABELS: Record<DisplayMode, string> = { minimal: 'Minimal', normal: 'Normal', verbose: 'Verbose' };
-const LOOP_STYLE_LABELS: Record<LoopStyle, string> = { tools: 'Tool calls', 'reason-act-observe': 'Reason, act, observe' };
 
 /**
  * Every setting of the plugin, once: Obsidian 1.13 renders and indexes these for its settings
@@ -64,7 +64,7 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
         },
         {
           name: 'Loop style',
-          control: { type: 'dropdown', key: 'loopStyle', options: Object.fromEntries(LOOP_STYLES.map((style) => [style, LOOP_STYLE_LABELS[style]])) },
+          control: { type: 'dropdown', key: 'loopStyle', options: Object.fromEntries(AGENT_LOOP_STYLES.map((style) => [style, LOOP_STYLE_LABELS[style]])) },
         },
         {
           name: 'Question timeout (minutes)',

@@ -1,3 +1,5 @@
+import { FenceTracker } from '../markers';
+
 /** One passage of a note: the text under a heading, or a piece of a long section. */
 export interface NotePassage {
   /** The nearest heading above the passage; empty before the first heading. */
@@ -26,7 +28,6 @@ export interface ParsedNote {
 export const MAX_PASSAGE_CHARS = 1200;
 
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const INLINE_TAG = /(?:^|[\s,;(])#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
 const WIKILINK = /!?\[\[([^\]|]+)(?:\|[^\]]*)?\]\]/g;
 const MD_LINK = /\[[^\]]*\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g;
@@ -102,7 +103,7 @@ export function parseNote(text: string): ParsedNote {
   const headings: string[] = [];
   const passages: NotePassage[] = [];
   const tags: string[] = [...front.tags];
-  let fence: string | undefined;
+  const fence = new FenceTracker();
   let sectionStart = bodyStart;
   let heading = '';
   let lineStart = bodyStart;
@@ -110,11 +111,8 @@ export function parseNote(text: string): ParsedNote {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     const line = text.slice(lineStart, lineEnd);
-    const fenceMatch = FENCE.exec(line);
-    if (fenceMatch) {
-      if (fence === undefined) fence = fenceMatch[1][0]!;
-      else if (fenceMatch[1][0] === fence) fence = undefined;
-    } else if (fence === undefined) {
+    const wasInside = fence.inside;
+    if (!fence.feed(line) && !wasInside) {
       const headingMatch = line.charCodeAt(0) === 35 || line.startsWith(' ') ? HEADING.exec(line) : null;
       if (headingMatch) {
         pushSection(passages, text, { heading, start: sectionStart, end: lineStart });

@@ -7,7 +7,7 @@ describe('describeRunDuration', () => {
     ['awaiting_input', 9000, 'Waiting for your answer'],
     ['collapsed', 12_000, 'Thought for 12s'],
     ['complete', 400, 'Thought for less than a second'],
-    ['max_iterations', 65_000, 'Thought for 1m 5s'],
+    ['max_iterations', 65_000, 'Reached the step limit after 1m 5s'],
     ['stopped', 14_000, 'Stopped after 14s'],
     ['error', 3000, 'Failed after 3s'],
     ['complete', undefined, 'Thought'],

@@ -87,6 +87,15 @@ describe('ThinkTagSplitter', () => {
     );
   });
 
+  it('a four-backtick fence is not closed by a three-backtick line (CommonMark), however it is cut', () => {
+    const content = '````md\n```\n<think>still a code sample</think>\n````\n<think>real</think>answer';
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 10 }), (cuts) => {
+        expect(run(cutAt(content, cuts))).toMatchObject({ reasoning: 'real', text: '````md\n```\n<think>still a code sample</think>\n````\nanswer' });
+      }),
+    );
+  });
+
   it('recognises tags again after the fence closes', () => {
     expect(run(['~~~\n<think>x</think>\n~~~\n<think>real</think>answer'])).toMatchObject({ reasoning: 'real', text: '~~~\n<think>x</think>\n~~~\nanswer' });
   });

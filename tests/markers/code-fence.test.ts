@@ -1,4 +1,4 @@
-import { closesFence, openingFence } from '../../src/markers/code-fence';
+import { closesFence, FenceTracker, openingFence, unclosedFence } from '../../src/markers/code-fence';
 
 const open = (line: string) => openingFence(line, 0, line.length);
 
@@ -29,5 +29,20 @@ describe('closesFence', () => {
     ['    ```', '`', 3, false],
   ] as const)('%j closes a %s×%d fence: %s', (line, char, length, expected) => {
     expect(close(line, char, length)).toBe(expected);
+  });
+});
+
+describe('FenceTracker (the one fence reader)', () => {
+  it('a four-backtick fence is not closed by a three-backtick line, only by four or more', () => {
+    const tracker = new FenceTracker();
+    expect(['````md', 'text', '```'].map((line) => (tracker.feed(line), tracker.inside))).toEqual([true, true, true]);
+    expect(tracker.closingLine).toBe('````');
+    tracker.feed('`````');
+    expect(tracker.inside).toBe(false);
+  });
+
+  it('a line with an info string does not close a fence', () => {
+    expect(unclosedFence(['~~~', '~~~ js'])).toBe('~~~');
+    expect(unclosedFence(['~~~', '~~~  \r'])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReasoningPayload, ReasoningStep, ReasoningToolCall } from '../../src/markers/reasoning-payload';
+import type { ReasoningPayload, ReasoningStep, FinishedToolCall } from '../../src/markers/reasoning-payload';
 
 /** 2025-11-22 00:21:31 UTC: a fixed "send" time for UI tests. */
 export const T0 = 1_763_770_891_000;
@@ -14,7 +14,7 @@ export function thoughtStep(id: string, summary: string, overrides: Partial<Reas
 }
 
 /** A tool step. */
-export function toolStep(id: string, summary: string, tool: Partial<ReasoningToolCall> = {}): ReasoningStep {
+export function toolStep(id: string, summary: string, tool: Partial<FinishedToolCall> = {}): ReasoningStep {
   return {
     id,
     kind: 'tool',

@@ -1,10 +1,6 @@
-import type { AgentLoopStyle } from '../../agent/agent-run-options';
+import { AGENT_LOOP_STYLES, type AgentLoopStyle, LOOP_STYLE_LABELS } from '../../agent';
 import { useChatController, useChatSelector } from './useChatSelector';
 
-const LOOP_STYLES: readonly { value: AgentLoopStyle; label: string }[] = [
-  { value: 'tools', label: 'Tools' },
-  { value: 'reason-act-observe', label: 'Reason, act, observe' },
-];
 
 /** The range the iteration box accepts (the settings tab uses the same). */
 export const MAX_ITERATIONS_RANGE = Object.freeze({ min: 1, max: 50 });
@@ -28,9 +24,9 @@ export function RunOptions() {
           disabled={running}
           onChange={(event) => controller.configureNextRun({ loopStyle: event.target.value as AgentLoopStyle })}
         >
-          {LOOP_STYLES.map((style) => (
-            <option key={style.value} value={style.value}>
-              {style.label}
+          {AGENT_LOOP_STYLES.map((style) => (
+            <option key={style} value={style}>
+              {LOOP_STYLE_LABELS[style]}
             </option>
           ))}
         </select>

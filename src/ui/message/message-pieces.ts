@@ -35,19 +35,28 @@ export function toMessagePieces(segments: readonly ContentSegment[]): MessagePie
 
 /** True when two pieces would render the same DOM. */
 export function samePiece(a: MessagePiece, b: MessagePiece): boolean {
-  if (a.type === 'markdown' && b.type === 'markdown') return a.text === b.text;
-  if (a.type === 'think' && b.type === 'think') return a.think.text === b.think.text && a.think.closed === b.think.closed;
-  if (a.type === 'tool_call' && b.type === 'tool_call') {
-    const x = a.call;
-    const y = b.call;
-    return x.id === y.id && x.result === y.result && x.isExecuting === y.isExecuting && x.content === y.content
-      && x.displayName === y.displayName && x.emoji === y.emoji && x.toolName === y.toolName
-      && x.confirmationMessage === y.confirmationMessage;
+  // CONTENT_SEGMENT_EDIT_REQUIRED
+  switch (a.type) {
+    case 'markdown':
+      return b.type === 'markdown' && a.text === b.text;
+    case 'think':
+      return b.type === 'think' && a.think.text === b.think.text && a.think.closed === b.think.closed;
+    case 'tool_call':
+      return b.type === 'tool_call' && sameCall(a.call, b.call);
+    default: {
+      const unhandled: never = a;
+      return unhandled;
+    }
   }
-  return false;
 }
 
-// Segments from a newer codec are skipped rather than breaking the message.
+function sameCall(x: LegacyToolCall, y: LegacyToolCall): boolean {
+  return x.id === y.id && x.result === y.result && x.isExecuting === y.isExecuting && x.content === y.content
+    && x.displayName === y.displayName && x.emoji === y.emoji && x.toolName === y.toolName
+    && x.confirmationMessage === y.confirmationMessage;
+}
+
+// A new segment type fails the type check here until the switch above handles it.
 function assertNever(value: never): void {
   void value;
 }

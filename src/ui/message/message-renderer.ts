@@ -1,7 +1,7 @@
 import { createElement } from 'react';
-import { parseAssistantContent, type ParsedAssistantContent } from '../../markers';
+import { parseAssistantContent, type ParsedAssistantContent, type ParsedBody, type ParsedReasoning } from '../../markers';
 import type { HostComponent, HostServices } from '../host-services';
-import { AgentReasoningBlock, type AgentReasoningBlockProps } from '../reasoning/AgentReasoningBlock';
+import { AgentReasoningBlock, type AgentReasoningBlockProps, reasoningBlockSource } from '../reasoning/AgentReasoningBlock';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
 import { ToolCallBanner } from '../ToolCallBanner';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
@@ -100,9 +100,7 @@ export class MessageRenderer {
     // A body that itself starts with a marker would read as a leading one: parse it whole.
     const bodyOnly = body !== null && body.reasoning === null && !body.reasoningError;
     const parsed = bodyOnly ? body : parseAssistantContent(content);
-    this.parsed = reuse && previous !== null
-      ? { ...parsed, reasoning: previous.reasoning, reasoningError: previous.reasoningError }
-      : parsed;
+    this.parsed = reuse && previous !== null ? { ...reasoningOf(previous), ...bodyOf(parsed) } : parsed;
     this.markerKey = key;
     this.lastContent = content;
     return this.parsed;
@@ -115,7 +113,7 @@ export class MessageRenderer {
       this.reasoningProps = null;
       return;
     }
-    const props: AgentReasoningBlockProps = { payload: parsed.reasoning, reasoningError: parsed.reasoningError, live: input.live, display: input.display };
+    const props: AgentReasoningBlockProps = { ...reasoningBlockSource(parsed), live: input.live, display: input.display };
     if (this.reasoningProps !== null && shallowEqual(this.reasoningProps, props)) return;
     this.reasoningProps = props;
     this.reasoningRoot ??= this.options.roots.create(this.reasoningSlot);
@@ -210,6 +208,16 @@ function appendElement<K extends keyof HTMLElementTagNameMap>(parent: HTMLElemen
   if (text !== undefined) el.textContent = text;
   parent.appendChild(el);
   return el;
+}
+
+// The two halves of a parse, so the previous marker's payload can go with the new body.
+function reasoningOf(parsed: ParsedReasoning): ParsedReasoning {
+  if (parsed.reasoningError) return { reasoning: null, reasoningError: true };
+  return parsed.reasoning === null ? { reasoning: null, reasoningError: false } : { reasoning: parsed.reasoning, reasoningError: false };
+}
+
+function bodyOf(parsed: ParsedBody): ParsedBody {
+  return { segments: parsed.segments, text: parsed.text, legacyToolCalls: parsed.legacyToolCalls, thinks: parsed.thinks };
 }
 
 function release(rendered: RenderedPiece): void {

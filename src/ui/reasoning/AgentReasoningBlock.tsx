@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ReasoningPayload } from '../../markers/reasoning-payload';
+import type { ParsedReasoning, ReasoningPayload } from '../../markers';
 import { DEFAULT_DISPLAY_OPTIONS, type ReasoningDisplayOptions } from './display-options';
 import { reasoningAnnouncement, reasoningHeaderLabel } from './reasoning-label';
 import { isWorking } from './reasoning-timing';
@@ -9,19 +9,26 @@ import { ReasoningStepList } from './ReasoningStepList';
 import { useBlockExpansion } from './useBlockExpansion';
 import { useTicker } from './useTicker';
 
+/**
+ * What the block shows: a payload, or none because the marker could not be read ("Reasoning
+ * unavailable"). A payload flagged unreadable cannot be written.
+ */
+export type ReasoningBlockSource = { readonly payload: ReasoningPayload; readonly reasoningError?: false } | { readonly payload: null; readonly reasoningError?: boolean };
+
+/** The block's source for a parsed marker. */
+export function reasoningBlockSource(parsed: ParsedReasoning): ReasoningBlockSource {
+  return parsed.reasoning === null ? { payload: null, reasoningError: parsed.reasoningError } : { payload: parsed.reasoning, reasoningError: false };
+}
+
 /** Props of {@link AgentReasoningBlock}. */
-export interface AgentReasoningBlockProps {
-  /** The parsed payload; `null` when there is none or it could not be read. */
-  readonly payload: ReasoningPayload | null;
-  /** A marker was present but unreadable: the header says "Reasoning unavailable". */
-  readonly reasoningError?: boolean;
+export type AgentReasoningBlockProps = ReasoningBlockSource & {
   /** True for the message of the run in progress. Reloaded blocks are never live. */
   readonly live: boolean;
   /** The user's display settings, as one value. Defaults to a fresh install's. */
   readonly display?: ReasoningDisplayOptions;
   /** The clock (tests fake it). Defaults to `Date.now`. */
   readonly now?: () => number;
-}
+};
 
 const systemNow = (): number => Date.now();
 

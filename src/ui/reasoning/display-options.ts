@@ -9,6 +9,9 @@ export type DisplayMode = 'minimal' | 'normal' | 'verbose';
 /** Every display mode, in the order the settings list them. */
 export const DISPLAY_MODES: readonly DisplayMode[] = Object.freeze(['minimal', 'normal', 'verbose']);
 
+/** How the settings tab names each display mode. */
+export const DISPLAY_MODE_LABELS: Readonly<Record<DisplayMode, string>> = Object.freeze({ minimal: 'Minimal', normal: 'Normal', verbose: 'Verbose' });
+
 /** The user's display preferences, from settings. */
 export interface ReasoningDisplayOptions {
   readonly mode: DisplayMode;

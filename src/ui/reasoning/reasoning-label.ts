@@ -1,5 +1,5 @@
-import { formatDuration } from '../../agent/format-duration';
-import type { ReasoningPayload } from '../../markers/reasoning-payload';
+import { formatDuration, settledRunLabel } from '../../agent';
+import type { ReasoningPayload } from '../../markers';
 import { liveReasoningMs, savedReasoningMs } from './reasoning-timing';
 
 /** Inputs of {@link reasoningHeaderLabel}. */
@@ -23,22 +23,19 @@ export function reasoningHeaderLabel(input: ReasoningLabelInput): string {
   // REASONING_STATUS_EDIT_REQUIRED
   switch (status) {
     case 'reasoning': {
-      if (!input.live) return after('Thought for', saved, 'Thought');
+      if (!input.live) return settledRunLabel('complete', saved);
       const ms = liveReasoningMs(payload, input.nowMs);
       // "Reasoning · 0s" would be the "0s" DESIGN.md forbids; the first second shows no number.
       return ms < 1000 ? 'Reasoning…' : `Reasoning · ${formatDuration(ms)}`;
     }
     case 'awaiting_input':
-      return input.live ? 'Waiting for your answer' : after('Thought for', saved, 'Thought');
+      return input.live ? 'Waiting for your answer' : settledRunLabel('complete', saved);
     case 'collapsed':
     case 'complete':
-      return after('Thought for', saved, 'Thought');
     case 'stopped':
-      return after('Stopped after', saved, 'Stopped');
     case 'error':
-      return after('Failed after', saved, 'Failed');
     case 'max_iterations':
-      return after('Reached the step limit after', saved, 'Reached the step limit');
+      return settledRunLabel(status, saved);
     default:
       return unknownStatus(status, saved);
   }
@@ -72,12 +69,8 @@ export function reasoningAnnouncement(input: ReasoningLabelInput): string {
   }
 }
 
-function after(prefix: string, ms: number | null, withoutDuration: string): string {
-  return ms === null ? withoutDuration : `${prefix} ${formatDuration(ms)}`;
-}
-
 // A status from a newer plugin version (kept verbatim by the codec) gets a header instead of a
 // crash, and reads as `complete` ("Thought for 12s"): the note it came from holds an ended run.
 function unknownStatus(status: never, saved: number | null): string {
-  return typeof status === 'string' ? after('Thought for', saved, 'Thought') : 'Reasoning unavailable';
+  return typeof status === 'string' ? settledRunLabel('complete', saved) : 'Reasoning unavailable';
 }

@@ -14,6 +14,10 @@ describe('splitMarkdownBlocks', () => {
     expect(splitMarkdownBlocks('Intro\n\n~~~\ncode\n\nmore')).toEqual(['Intro', '~~~\ncode\n\nmore']);
   });
 
+  it('a three-backtick line inside a four-backtick fence keeps the block whole', () => {
+    expect(splitMarkdownBlocks('````md\n```\n\n# not a block\n````\n\nAfter')).toEqual(['````md\n```\n\n# not a block\n````', 'After']);
+  });
+
   it('a shorter fence does not close a longer one', () => {
     expect(splitMarkdownBlocks('````\n```\n\nx\n````\n\nend')).toEqual(['````\n```\n\nx\n````', 'end']);
   });
