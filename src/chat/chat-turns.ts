@@ -175,6 +175,8 @@ function publishTiming(event: AgentEvent): 'soon' | 'text' | 'frame' {
     case 'tool_end':
     case 'input_request':
     case 'input_response':
+    case 'approval_request':
+    case 'approval_response':
     case 'answer_start':
     case 'run_end':
       return 'frame';
