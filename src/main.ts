@@ -6,6 +6,8 @@ import { ConversationStore } from './obsidian/conversation-store';
 import { listModels } from './obsidian/list-models';
 import { ObsidianHostServices } from './obsidian/obsidian-host-services';
 import { ObsidianVaultSource, pluginFolderIndexStore } from './obsidian/obsidian-vault-source';
+import { isConversationFile } from './obsidian/conversation-file';
+import { exportConversationNote } from './obsidian/export-conversation-note';
 import { openConversationNote } from './obsidian/open-conversation-note';
 import { createReadingViewProcessor } from './obsidian/reading-view-processor';
 import { createRunSetup } from './obsidian/run-setup';
@@ -26,6 +28,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   override settings: LoadedSettings<GlassboxSettings> = loadGlassboxSettings(null);
   private ribbonIconEl: HTMLElement | null = null;
   private vaultTools: VaultToolsProvider | null = null;
+  private conversations: ConversationStore | null = null;
 
   override async onload(): Promise<void> {
     await this.loadSettings();
@@ -33,6 +36,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.vaultTools = vaultTools;
     const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools });
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
+    this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
       settings: this,
       prepareRun,
@@ -70,10 +74,16 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         return true;
       },
     });
+    this.addConversationNoteCommands();
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this }));
     // Saved conversation notes show their "Thought for" blocks in reading view too.
     this.registerMarkdownPostProcessor(
-      createReadingViewProcessor({ vault: this.app.vault, host: new ObsidianHostServices(this.app), displayOptions: () => displayOptionsOf(this.settings) }),
+      createReadingViewProcessor({
+        vault: this.app.vault,
+        host: new ObsidianHostServices(this.app),
+        displayOptions: () => displayOptionsOf(this.settings),
+        openInChat: (path) => void this.openNoteInChat(path),
+      }),
     );
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => vaultTools.start());
@@ -107,6 +117,44 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
       if (leaf.view instanceof ChatView) leaf.view.refresh();
     }
+  }
+
+  /** Commands on the active note when it is a saved conversation: open it in the chat, export it. */
+  private addConversationNoteCommands(): void {
+    const activeConversation = () => {
+      const file = this.app.workspace.getActiveFile();
+      return isConversationFile({ file, metadataCache: this.app.metadataCache, folder: this.settings.conversationsFolder }) ? file : null;
+    };
+    this.addCommand({
+      id: 'open-note-in-chat',
+      name: 'Open this conversation in chat',
+      checkCallback: (checking) => {
+        const file = activeConversation();
+        if (file === null) return false;
+        if (!checking) void this.openNoteInChat(file.path);
+        return true;
+      },
+    });
+    this.addCommand({
+      id: 'export-conversation-markdown',
+      name: 'Export conversation as plain Markdown',
+      checkCallback: (checking) => {
+        const file = activeConversation();
+        if (file === null) return false;
+        if (!checking) void exportConversationNote({ vault: this.app.vault, workspace: this.app.workspace, file });
+        return true;
+      },
+    });
+  }
+
+  /** Reopens a conversation note in the chat view (the command and the note's "Open in chat" button). */
+  private async openNoteInChat(path: string): Promise<void> {
+    const leaf = await this.activateChatView();
+    if (!(leaf?.view instanceof ChatView) || this.conversations === null) {
+      new Notice('The chat view could not be opened.');
+      return;
+    }
+    await this.openSavedConversation({ view: leaf.view, conversations: this.conversations, path });
   }
 
   private async openSavedConversation(options: { view: ChatView; conversations: ConversationStore; path: string }): Promise<void> {

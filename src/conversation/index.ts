@@ -31,5 +31,6 @@ export {
 } from './list-conversations';
 export { readNoteFrontmatter } from './note-frontmatter';
 export { historyOfConversation, NO_TOOL_RESULT } from './conversation-history';
+export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } from './export-plain-markdown';
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';

@@ -13,6 +13,8 @@ export interface ReadingViewProcessorOptions {
   readonly host: HostServices;
   /** The user's display settings, read each time a note is rendered. */
   readonly displayOptions: () => ReasoningDisplayOptions;
+  /** Opens the note in the chat view: the "Open in chat" button above its first message. */
+  readonly openInChat?: (notePath: string) => void;
 }
 
 /** The reading-view post-processor: the function to pass to `registerMarkdownPostProcessor`. */
@@ -34,10 +36,18 @@ export type ReadingViewProcessor = (el: HTMLElement, ctx: MarkdownPostProcessorC
  */
 export function createReadingViewProcessor(options: ReadingViewProcessorOptions): ReadingViewProcessor {
   // Obsidian calls the processor once per section with the same source; parse it once.
-  let cache: { text: string; anchors: AssistantHeaderAnchor[] } | null = null;
-  const anchorsOf = (text: string): AssistantHeaderAnchor[] => {
-    if (cache === null || cache.text !== text) cache = { text, anchors: findAssistantHeaders(text) };
-    return cache.anchors;
+  let cache: { text: string; anchors: AssistantHeaderAnchor[]; firstHeader: number } | null = null;
+  const parsedNote = (text: string): { anchors: AssistantHeaderAnchor[]; firstHeader: number } => {
+    if (cache === null || cache.text !== text) cache = { text, anchors: findAssistantHeaders(text), firstHeader: firstHeaderLine(text) };
+    return cache;
+  };
+  const anchorsOf = (text: string): AssistantHeaderAnchor[] => parsedNote(text).anchors;
+  const addOpenButton = (heading: HTMLElement, sourcePath: string): void => {
+    const open = options.openInChat;
+    if (open === undefined || heading.previousElementSibling?.classList.contains('glassbox-open-in-chat') === true) return;
+    const button = createEl('button', { cls: 'glassbox-open-in-chat', text: 'Open in chat', attr: { type: 'button', 'data-testid': 'open-in-chat' } });
+    button.addEventListener('click', () => open(sourcePath));
+    heading.before(button);
   };
   const mount = (el: HTMLElement, ctx: MarkdownPostProcessorContext, pairs: readonly (readonly [HTMLElement, AssistantHeaderAnchor])[]): void => {
     const display = options.displayOptions();
@@ -54,7 +64,10 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
         hideChildren(el, () => true);
         return;
       }
-      const headings = roleHeadings(el).filter((heading) => heading.role === 'assistant');
+      const roles = roleHeadings(el);
+      // The button goes above the note's first message: the section holding its first header.
+      if (roles.length > 0 && anchors.length > 0 && parsedNote(info.text).firstHeader >= info.lineStart) addOpenButton(roles[0].el, ctx.sourcePath);
+      const headings = roles.filter((heading) => heading.role === 'assistant');
       const inSection = anchors.filter((anchor) => anchor.headerLine >= info.lineStart && anchor.headerLine <= info.lineEnd);
       if (headings.length === 0 || inSection.length !== headings.length) return;
       mount(el, ctx, headings.map((heading, index) => [heading.el, inSection[index]] as const));
@@ -69,6 +82,7 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
     if (anchors.length !== assistant.length) return;
     hideMessageBodies(headings);
     hideChildren(el, isMarkerParagraph);
+    addOpenButton(headings[0].el, ctx.sourcePath);
     mount(el, ctx, assistant.map((heading, index) => [heading.el, anchors[index]] as const));
   };
 }
@@ -97,6 +111,18 @@ class RenderedMessageChild extends MarkdownRenderChild {
     // Unmount now, not in a microtask: the section is going away.
     this.roots.unmountAll();
   }
+}
+
+/** The 0-based line of the note's first role header (-1 when none); lines before it are the properties and the preamble. */
+function firstHeaderLine(text: string): number {
+  let start = 0;
+  for (let line = 0; start <= text.length; line += 1) {
+    const end = text.indexOf('\n', start);
+    if (classifyLine(text.slice(start, end < 0 ? text.length : end)).type === 'header') return line;
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return -1;
 }
 
 interface RoleHeading {
