@@ -1,7 +1,6 @@
 import { describeRunDuration } from '../agent/describe-run-duration';
-import { parseAssistantContent, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
+import { parseAssistantContent, unclosedFence, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
-import { unclosedFence } from './code-fences';
 import { escapeMessageLine, formatHeaderTime } from './note-lines';
 import { yamlDoubleQuoted } from './yaml-scalar';
 
