@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { FolderExcludingSource, VaultIndex } from '../search';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
@@ -12,6 +12,8 @@ interface SearchArgs {
   readonly vault: string;
   readonly json: boolean;
   readonly limit: number;
+  readonly folders: readonly string[];
+  readonly tags: readonly string[];
   readonly query: string;
 }
 
@@ -22,6 +24,8 @@ export const SEARCH_COMMAND = {
     vault: { value: 'DIR', required: true },
     json: {},
     limit: { value: 'N' },
+    folder: { value: 'PATH', multiple: true },
+    tag: { value: 'TAG', multiple: true },
   },
   words: '"query"',
 } as const satisfies CommandSpec;
@@ -32,7 +36,7 @@ function parseSearchArgs(args: readonly string[]): SearchArgs {
   if (flags.vault === undefined) throw new CliUsageError('Say which folder of notes to search with --vault DIR.');
   const query = words.join(' ').trim();
   if (query === '') throw new CliUsageError('Give the text to search for, e.g. glassbox search --vault DIR "meeting notes".');
-  return { vault: flags.vault, json: flags.json, limit, query };
+  return { vault: flags.vault, json: flags.json, limit, folders: flags.folder, tags: flags.tag.map((tag) => tag.replace(/^#/, '')), query };
 }
 
 function parseLimit(text: string | undefined): number {
@@ -43,8 +47,10 @@ function parseLimit(text: string | undefined): number {
 }
 
 /**
- * `glassbox search --vault DIR [--json] [--limit N] "query"` (DESIGN.md 8): indexes the folder,
- * runs one search and prints the results, best first. `--json` prints
+ * `glassbox search --vault DIR [--json] [--limit N] [--folder PATH]… [--tag TAG]… "query"`
+ * (DESIGN.md 8, 11.4): indexes the folder, runs one search and prints the results, best first.
+ * `--folder` and `--tag` keep only notes in those folders (vault-relative, or a path inside the
+ * vault) or with those tags (nested ones included). `--json` prints
  * `{ tookMs, results: [{ path, title, score, heading?, passage }] }`; otherwise a numbered list.
  * `tookMs` is the search alone, not the indexing before it. Saved conversations
  * (`Glassbox/Conversations/`) are left out, as for `ask`: the search shows what the agent sees,
@@ -55,9 +61,10 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
   const vaultDir = resolve(io.cwd, options.vault);
   const info = await stat(vaultDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
+  const folders = await Promise.all(options.folders.map((folder) => vaultFolder({ vaultDir, cwd: io.cwd, folder })));
   const index = await VaultIndex.build(new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER));
   const started = performance.now();
-  const results = await index.search(options.query, { limit: options.limit });
+  const results = await index.search(options.query, { limit: options.limit, ...(folders.length > 0 ? { folders } : {}), ...(options.tags.length > 0 ? { tags: options.tags } : {}) });
   const tookMs = Math.round((performance.now() - started) * 100) / 100;
   if (options.json) {
     const rows = results.map((result) => ({
@@ -66,6 +73,7 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
       score: Math.round(result.score * 1000) / 1000,
       ...(result.heading !== undefined ? { heading: result.heading } : {}),
       passage: result.passage,
+      ...(result.chunk !== undefined ? { chunk: result.chunk, chunks: result.chunks } : {}),
     }));
     io.stdout.write(`${terminalJson({ tookMs, results: rows }, 2)}\n`);
     return 0;
@@ -83,4 +91,18 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
   // Titles, headings and passages are the notes' own text: no control character reaches the terminal.
   io.stdout.write(stripControls(`${lines.join('\n')}\n\n${results.length} of ${index.size} notes in ${tookMs} ms.\n`));
   return 0;
+}
+
+/**
+ * A `--folder` value as a vault-relative folder: a path inside the vault as given (from the
+ * current directory) or already relative to the vault. A folder that is not there is a usage error.
+ */
+async function vaultFolder(options: { vaultDir: string; cwd: string; folder: string }): Promise<string> {
+  const { vaultDir, cwd, folder } = options;
+  const fromCwd = resolve(cwd, folder);
+  const inside = fromCwd.startsWith(`${vaultDir}${sep}`) && !isAbsolute(relative(vaultDir, fromCwd));
+  const vaultRelative = (inside ? relative(vaultDir, fromCwd) : folder).split(sep).join('/').replace(/^\.\/|\/+$/g, '');
+  const info = await stat(resolve(vaultDir, vaultRelative)).catch(() => undefined);
+  if (vaultRelative === '' || vaultRelative.startsWith('..') || !info?.isDirectory()) throw new CliUsageError(`--folder ${folder} is not a folder of the vault.`);
+  return vaultRelative;
 }

@@ -33,6 +33,29 @@ describe('glassbox search', () => {
     expect((JSON.parse(io.out()) as { results: { path: string }[] }).results.map((result) => result.path)).toEqual(['Physics/Tunnelling.md']);
   });
 
+  it('keeps only notes in --folder (vault-relative or a path inside the vault) and with --tag', async () => {
+    const paths = async (...flags: string[]): Promise<string[]> => {
+      const io = captureIo({ cwd: join(VAULT, '..') });
+      await expect(runCli(['search', '--vault', 'vault', '--json', '--limit', '30', ...flags, 'the'], io)).resolves.toBe(0);
+      return (JSON.parse(io.out()) as { results: { path: string }[] }).results.map((result) => result.path).sort();
+    };
+    const journal = await paths('--folder', 'Journal');
+    expect(journal.length).toBeGreaterThan(0);
+    expect(journal.every((path) => path.startsWith('Journal/'))).toBe(true);
+    expect(await paths('--folder', 'vault/Journal/')).toEqual(journal);
+    expect(await paths('--tag', '#hobby')).toEqual(['Composting.md', 'Gardening.md']);
+    expect(await paths('--tag', 'hobby', '--folder', 'Journal')).toEqual([]);
+    const two = await paths('--folder', 'Journal', '--folder', 'Physics');
+    expect(two.length).toBeGreaterThanOrEqual(journal.length);
+    expect(two.every((path) => path.startsWith('Journal/') || path.startsWith('Physics/'))).toBe(true);
+  });
+
+  it('says in one sentence when --folder is not a folder of the vault', async () => {
+    const io = captureIo();
+    await expect(runCli(['search', '--vault', VAULT, '--folder', 'Nowhere', 'the'], io)).resolves.toBe(2);
+    expect(io.err()).toContain('--folder Nowhere is not a folder of the vault.');
+  });
+
   it('leaves saved conversations out, as ask does: the search shows what the agent sees', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'glassbox-search-'));
     try {
@@ -72,7 +95,7 @@ describe('glassbox search', () => {
     [['search', '--vault', VAULT], 'Give the text to search for, e.g. glassbox search --vault DIR "meeting notes".'],
     [['search', '--vault', VAULT, '--limit', 'many', 'x'], '--limit must be a whole number from 1 to 1000, not "many".'],
     [['search', '--vault', VAULT, '--limit'], '--limit needs a value.'],
-    [['search', '--vault', VAULT, '--fuzzy', 'x'], 'Unknown option --fuzzy for "glassbox search" (try --vault, --json, --limit).'],
+    [['search', '--vault', VAULT, '--fuzzy', 'x'], 'Unknown option --fuzzy for "glassbox search" (try --vault, --json, --limit, --folder, --tag).'],
     [['search', '--vault', join(VAULT, 'missing'), 'x'], `The vault folder ${join(VAULT, 'missing')} does not exist or is not a folder.`],
   ])('bad usage %j exits 2 with one sentence', async (argv, message) => {
     const io = captureIo();
