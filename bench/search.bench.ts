@@ -11,7 +11,8 @@ import MiniSearch from 'minisearch';
 import { VaultIndex, type VaultSource } from '../src/search';
 import { generateVault, random, type EvalQuery, type GeneratedNote } from './search-vault-generator';
 
-const CORPUS = join(__dirname, '..', '..', 'shared', 'corpora', 'obsidian-help');
+// GLASSBOX_SHARED names ../shared when the checkout is not beside it (a git worktree).
+const CORPUS = join(process.env.GLASSBOX_SHARED ?? join(__dirname, '..', '..', 'shared'), 'corpora', 'obsidian-help');
 const GENERATED_NOTES = 20_000;
 type VaultName = 'corpus' | 'generated';
 type EngineName = 'glassbox' | 'minisearch';

@@ -87,11 +87,8 @@ export class IndexCore {
   }
 
   /** The term id of a token in a note of `language`: words are stemmed, pairs of unspaced scripts are not. */
-  termId(term: string, kind: TokenKind, language: Language | undefined): number {
+  termId(term: string, kind: TokenKind, language: Language | undefined, cache = this.stemCache(language)): number {
     if (kind !== 'word') return this.dictionary.add(term);
-    const key = language ?? '';
-    let cache = this.stemIds.get(key);
-    if (!cache) this.stemIds.set(key, (cache = new Map<string, number>()));
     let id = cache.get(term);
     if (id === undefined) {
       id = this.dictionary.add(stemWord(term, language));
@@ -102,12 +99,21 @@ export class IndexCore {
     return id;
   }
 
+  /** The word → stem id cache of a language (one per note, looked up once per note). */
+  stemCache(language: Language | undefined): Map<string, number> {
+    const key = language ?? '';
+    let cache = this.stemIds.get(key);
+    if (!cache) this.stemIds.set(key, (cache = new Map<string, number>()));
+    return cache;
+  }
+
   /** Indexes one note's text; `bulk` postings become visible at the next compaction. */
   addNote(info: VaultNoteInfo, text: string, bulk: boolean, metadata?: VaultNoteMetadata): void {
     this.removeNote(info.path);
     const parsed = parseNote(text);
     const bodyStart = parsed.passages[0]?.start ?? 0;
-    const language = parseLanguageTag(metadata?.frontmatter?.lang) ?? parseLanguageTag(parsed.frontmatterLanguage) ?? detectLanguage(text.slice(bodyStart, bodyStart + 4000));
+    const language = parseLanguageTag(metadata?.frontmatter?.lang) ?? parseLanguageTag(parsed.frontmatterLanguage) ?? detectLanguage(text.slice(bodyStart, bodyStart + 1500));
+    const stems = this.stemCache(language);
     const noteId = this.notes.length;
     const firstPassage = this.passages.note.length;
     const headingIndex = new Map<string, number>();
@@ -121,7 +127,7 @@ export class IndexCore {
     for (const passage of parsed.passages) {
       let length = 0;
       tokenize(foldText(text.slice(passage.start, passage.end)), (term, kind) => {
-        const id = this.termId(term, kind, language);
+        const id = this.termId(term, kind, language, stems);
         if (id >= counts.length) counts = this.growCounts(id);
         if (counts[id] === 0) touched.push(id);
         counts[id] += 1;
