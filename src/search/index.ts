@@ -10,3 +10,7 @@ export { parseNoteLine } from './tools/format-note-line';
 export { parseTimeRange } from './parse-time-range';
 export { foldText } from './fold-text';
 export { tokenize } from './tokenize';
+export { createEmbeddingClient, EmbeddingError, type EmbeddingClient } from './embeddings/embedding-client';
+export { EmbeddingStore } from './embeddings/embedding-store';
+export { EmbeddingIndexer, describePlan, type EmbeddingPlan, type EmbeddingProgress } from './embeddings/embedding-indexer';
+export { HybridSearch, fuseRankings, type HybridResults } from './embeddings/hybrid-search';

@@ -154,6 +154,23 @@ export class VaultIndex {
     return results;
   }
 
+  /**
+   * The search result for one note: its passage is the index passage `at.passage`, or the one
+   * holding character `at.offset`, or the note's first. Null when the note is gone.
+   */
+  async resultFor(path: string, query: string, at: { passage?: number; offset?: number } = {}): Promise<SearchResult | null> {
+    const id = this.core.byPath.get(path);
+    if (id === undefined) return null;
+    const record = this.core.notes[id];
+    let passage = at.passage ?? (record.passageCount > 0 ? record.firstPassage : -1);
+    if (at.offset !== undefined) {
+      for (let candidate = record.firstPassage; candidate < record.firstPassage + record.passageCount; candidate += 1) {
+        if (this.core.passages.start.array[candidate] <= at.offset) passage = candidate;
+      }
+    }
+    return this.toResult({ note: record, score: 0, passage }, this.parse(query, {}));
+  }
+
   private parse(query: string, options: SearchOptions): ParsedQuery {
     return parseQuery(query, options.salientTerms, { languages: this.core.languages() });
   }

@@ -3,3 +3,4 @@ export { scenario, turn, ScenarioBuilder, TurnBuilder, type Scenario, type Scena
 export { extractiveTurn, type ExtractiveOptions } from './extractive-policy';
 export { salientWords } from './question-terms';
 export type { ChatRequestBody } from './chat-request';
+export { MISSING_EMBEDDING_MODEL, SCRIPTED_EMBEDDING_DIMS, scriptedEmbedding } from './scripted-embeddings';

@@ -7,6 +7,7 @@ import { readReplay } from './replay-frames';
 import type { Scenario, ScenarioTurn } from './scenario';
 import { turnToCompletion } from './turn-completion';
 import { turnToFrames, type SseFrame } from './turn-frames';
+import { MISSING_EMBEDDING_MODEL, SCRIPTED_EMBEDDING_DIMS, scriptedEmbedding } from './scripted-embeddings';
 
 /** One request the server received, for assertions. */
 export interface RecordedRequest {
@@ -92,6 +93,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     if (request.method === 'GET' && path === '/v1/models') {
       const ids = [...Object.keys(options.scenarios ?? {}), EXTRACTIVE_MODEL, EXTRACTIVE_SLOW_MODEL];
       sendJson(response, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'glassbox' })) });
+      return;
+    }
+    if (request.method === 'POST' && path === '/v1/embeddings') {
+      sendEmbeddings(response, body);
       return;
     }
     if (request.method !== 'POST' || path !== '/v1/chat/completions') {
@@ -258,4 +263,18 @@ function errorType(status: number): string {
   if (status === 429) return 'rate_limit_exceeded';
   if (status >= 500) return 'server_error';
   return 'invalid_request_error';
+}
+
+/** `POST /v1/embeddings`: deterministic scripted vectors (see `scriptedEmbedding`), as OpenAI shapes them. */
+function sendEmbeddings(response: ServerResponse, parsed: ChatRequestBody | null): void {
+  const body = parsed as Record<string, unknown> | null;
+  const model = typeof body?.model === 'string' ? body.model : '';
+  const input = typeof body?.input === 'string' ? [body.input] : Array.isArray(body?.input) ? body.input.filter((item): item is string => typeof item === 'string') : [];
+  if (model === '' || model === MISSING_EMBEDDING_MODEL) {
+    sendError(response, { status: 404, message: `The model \`${model}\` does not exist.`, type: 'invalid_request_error', code: 'model_not_found' });
+    return;
+  }
+  const dims = typeof body?.dimensions === 'number' ? body.dimensions : SCRIPTED_EMBEDDING_DIMS;
+  const tokens = input.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+  sendJson(response, 200, { object: 'list', model, data: input.map((text, index) => ({ object: 'embedding', index, embedding: scriptedEmbedding(text, dims) })), usage: { prompt_tokens: tokens, total_tokens: tokens } });
 }

@@ -1,4 +1,5 @@
 import type { AgentTool } from '../../agent/agent-tool';
+import type { HybridSearch } from '../embeddings/hybrid-search';
 import type { VaultIndex } from '../vault-index';
 import type { VaultSource } from '../vault-source';
 import { createLinksTool } from './links-tool';
@@ -7,10 +8,13 @@ import { createReadNoteTool } from './read-note-tool';
 import { createTagNotesTool } from './tag-notes-tool';
 import { timeRangeTool } from './time-range-tool';
 
-/** The agent's vault tools over one index: localSearch, readNote, getTimeRange, getTagNotes, getLinks. */
-export function createVaultTools(options: { index: VaultIndex; source: VaultSource }): AgentTool[] {
+/**
+ * The agent's vault tools over one index: localSearch, readNote, getTimeRange, getTagNotes,
+ * getLinks. `hybrid` gives localSearch its semantic half while semantic search is on.
+ */
+export function createVaultTools(options: { index: VaultIndex; source: VaultSource; hybrid?: () => HybridSearch | undefined }): AgentTool[] {
   return [
-    createLocalSearchTool(options.index),
+    createLocalSearchTool(options.index, options.hybrid),
     createReadNoteTool(options),
     timeRangeTool,
     createTagNotesTool(options.index),

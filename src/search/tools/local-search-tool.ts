@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentTool } from '../../agent/agent-tool';
+import type { HybridSearch } from '../embeddings/hybrid-search';
 import type { SearchResult } from '../index-types';
 import type { VaultIndex } from '../vault-index';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
@@ -22,6 +23,8 @@ export type LocalSearchArgs = z.infer<typeof localSearchSchema>;
 /** What `localSearch` puts in `data`. */
 export interface LocalSearchData {
   readonly results: readonly SearchResult[];
+  /** Why meaning was not used for this search (the embeddings endpoint failed), when it was not. */
+  readonly notice?: string;
 }
 
 /** Writes results as numbered blocks: `1. [[Title]] (path.md) § Heading`, then the passage indented. */
@@ -43,8 +46,12 @@ function chunkHint(result: SearchResult): string {
   return `\n   In chunk ${result.chunk + 1} of ${result.chunks}: readNote ${JSON.stringify({ path: result.path, chunk: result.chunk })}`;
 }
 
-/** `localSearch`: ranked full-text search over the vault index. */
-export function createLocalSearchTool(index: VaultIndex): AgentTool<typeof localSearchSchema> {
+/**
+ * `localSearch`: ranked full-text search over the vault index, fused with embedding similarity
+ * when `hybrid` is given (semantic search is on); an unavailable embeddings endpoint makes it a
+ * word search with a notice in the output.
+ */
+export function createLocalSearchTool(index: VaultIndex, hybrid?: () => HybridSearch | undefined): AgentTool<typeof localSearchSchema> {
   return {
     name: 'localSearch',
     description:
@@ -61,16 +68,18 @@ export function createLocalSearchTool(index: VaultIndex): AgentTool<typeof local
         // Before the first build finishes an empty result would read as "the vault has nothing".
         return { output: 'The search index is still being built. Search again in a moment, or read a note you know by name with readNote.', data: { results: [] } satisfies LocalSearchData };
       }
-      const results = await index.search(args.query, {
+      const options = {
         limit: args.limit ?? 10,
         ...(args.salientTerms ? { salientTerms: args.salientTerms } : {}),
         ...(args.timeRange ? { timeRange: args.timeRange } : {}),
         ...(args.folder?.trim() ? { folders: [args.folder.trim()] } : {}),
         ...(args.tag?.trim() ? { tags: [args.tag.trim()] } : {}),
         signal: context.signal,
-      });
-      const data: LocalSearchData = { results };
-      return { output: formatSearchResults(args.query, results), data };
+      };
+      const semantic = hybrid?.();
+      const { results, notice } = semantic ? await semantic.search(args.query, options) : { results: await index.search(args.query, options), notice: undefined };
+      const data: LocalSearchData = { results, ...(notice ? { notice } : {}) };
+      return { output: `${notice ? `${notice}\n\n` : ''}${formatSearchResults(args.query, results)}`, data };
     },
   };
 }

@@ -1,0 +1,161 @@
+/** One note's passage vectors, int8-quantised. */
+export interface NoteVectors {
+  readonly mtime: number;
+  readonly size: number;
+  /** Where each passage starts in the note text (UTF-16 offsets). */
+  readonly offsets: Uint32Array;
+  /** Per passage: the factor that turns its int8 values back into a unit vector. */
+  readonly scales: Float32Array;
+  /** `offsets.length × dims` values, passage after passage. */
+  readonly vectors: Int8Array;
+}
+
+/** A note close in meaning to a query: its best passage's cosine similarity and offset. */
+export interface SemanticHit {
+  readonly path: string;
+  readonly score: number;
+  readonly offset: number;
+}
+
+/** "GBE" + format version. */
+const MAGIC = 0x01454247;
+
+/** Scales a vector to unit length and stores it as int8 with one float scale (4× smaller than float32). */
+export function quantize(vector: Float32Array): { values: Int8Array; scale: number } {
+  let norm = 0;
+  for (const value of vector) norm += value * value;
+  norm = Math.sqrt(norm) || 1;
+  let largest = 0;
+  for (const value of vector) largest = Math.max(largest, Math.abs(value / norm));
+  const scale = largest / 127 || 1;
+  const values = new Int8Array(vector.length);
+  for (let index = 0; index < vector.length; index += 1) values[index] = Math.round(vector[index] / norm / scale);
+  return { values, scale };
+}
+
+/**
+ * The vectors of a vault's notes for one embedding model, persisted beside the lexical index.
+ * A query is compared with every passage (a tight int8 loop; about 60,000 passages of 256
+ * dimensions per few milliseconds), and each note counts with its best passage.
+ */
+export class EmbeddingStore {
+  private readonly notes = new Map<string, NoteVectors>();
+
+  constructor(
+    readonly model: string,
+    public dims: number,
+  ) {}
+
+  get size(): number {
+    return this.notes.size;
+  }
+
+  paths(): string[] {
+    return [...this.notes.keys()];
+  }
+
+  /** Whether the note's vectors were made from this version of it. */
+  isCurrent(path: string, info: { mtime: number; size: number }): boolean {
+    const known = this.notes.get(path);
+    return known !== undefined && known.mtime === info.mtime && known.size === info.size;
+  }
+
+  /** Stores a note's passage vectors (replacing older ones). */
+  set(path: string, info: { mtime: number; size: number }, offsets: readonly number[], vectors: readonly Float32Array[]): void {
+    if (vectors.length > 0 && this.notes.size === 0) this.dims = vectors[0].length;
+    const usable = vectors.filter((vector) => vector.length === this.dims);
+    const packed = new Int8Array(usable.length * this.dims);
+    const scales = new Float32Array(usable.length);
+    usable.forEach((vector, index) => {
+      const { values, scale } = quantize(vector);
+      packed.set(values, index * this.dims);
+      scales[index] = scale;
+    });
+    this.notes.set(path, { mtime: info.mtime, size: info.size, offsets: Uint32Array.from(offsets.slice(0, usable.length)), scales, vectors: packed });
+  }
+
+  delete(path: string): boolean {
+    return this.notes.delete(path);
+  }
+
+  /** The notes nearest in meaning to `query`, best first, among those `accept` lets through. */
+  nearest(query: Float32Array, limit: number, accept: (path: string) => boolean = () => true): SemanticHit[] {
+    if (query.length !== this.dims) return [];
+    let norm = 0;
+    for (const value of query) norm += value * value;
+    norm = Math.sqrt(norm) || 1;
+    const unit = Float32Array.from(query, (value) => value / norm);
+    const dims = this.dims;
+    const top: SemanticHit[] = [];
+    for (const [path, note] of this.notes) {
+      const { vectors, scales, offsets } = note;
+      let best = -2;
+      let bestOffset = 0;
+      for (let passage = 0; passage < scales.length; passage += 1) {
+        const base = passage * dims;
+        let sum = 0;
+        for (let index = 0; index < dims; index += 1) sum += unit[index] * vectors[base + index];
+        const score = sum * scales[passage];
+        if (score > best) {
+          best = score;
+          bestOffset = offsets[passage];
+        }
+      }
+      if (best <= -2 || (top.length >= limit && best <= top[top.length - 1].score) || !accept(path)) continue;
+      let at = top.length;
+      while (at > 0 && top[at - 1].score < best) at -= 1;
+      top.splice(at, 0, { path, score: best, offset: bestOffset });
+      if (top.length > limit) top.pop();
+    }
+    return top;
+  }
+
+  /** The binary form: a JSON header (model, dims, notes) and the packed scales and vectors. */
+  encode(): Uint8Array {
+    const entries = [...this.notes];
+    const header = JSON.stringify({ model: this.model, dims: this.dims, notes: entries.map(([path, note]) => [path, note.mtime, note.size, Array.from(note.offsets)]) });
+    const headerBytes = new TextEncoder().encode(header);
+    const passages = entries.reduce((sum, [, note]) => sum + note.scales.length, 0);
+    const headerEnd = (12 + headerBytes.length + 3) & ~3;
+    const out = new Uint8Array(headerEnd + passages * 4 + passages * this.dims);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, MAGIC, true);
+    view.setUint32(4, headerBytes.length, true);
+    view.setUint32(8, out.length, true);
+    out.set(headerBytes, 12);
+    let scaleAt = headerEnd;
+    let vectorAt = headerEnd + passages * 4;
+    for (const [, note] of entries) {
+      out.set(new Uint8Array(note.scales.buffer, note.scales.byteOffset, note.scales.byteLength), scaleAt);
+      scaleAt += note.scales.byteLength;
+      out.set(new Uint8Array(note.vectors.buffer, note.vectors.byteOffset, note.vectors.byteLength), vectorAt);
+      vectorAt += note.vectors.byteLength;
+    }
+    return out;
+  }
+
+  /** Reads {@link encode}'s output; null when it is not a complete store (the caller embeds anew). */
+  static decode(input: Uint8Array): EmbeddingStore | null {
+    try {
+      const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (bytes.byteLength < 12 || view.getUint32(0, true) !== MAGIC || view.getUint32(8, true) !== bytes.byteLength) return null;
+      const headerLength = view.getUint32(4, true);
+      const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as { model: string; dims: number; notes: [string, number, number, number[]][] };
+      const store = new EmbeddingStore(header.model, header.dims);
+      const passages = header.notes.reduce((sum, note) => sum + note[3].length, 0);
+      const headerEnd = (12 + headerLength + 3) & ~3;
+      if (headerEnd + passages * 4 + passages * header.dims !== bytes.byteLength) return null;
+      const scales = new Float32Array(bytes.buffer, bytes.byteOffset + headerEnd, passages);
+      const vectors = new Int8Array(bytes.buffer, bytes.byteOffset + headerEnd + passages * 4, passages * header.dims);
+      let at = 0;
+      for (const [path, mtime, size, offsets] of header.notes) {
+        store.notes.set(path, { mtime, size, offsets: Uint32Array.from(offsets), scales: scales.subarray(at, at + offsets.length), vectors: vectors.subarray(at * header.dims, (at + offsets.length) * header.dims) });
+        at += offsets.length;
+      }
+      return store;
+    } catch {
+      return null;
+    }
+  }
+}
