@@ -1,4 +1,5 @@
 import { builtinModules } from 'node:module';
+import { mcpWithoutAjvPlugin } from './esbuild.mcp-without-ajv.mjs';
 
 // The build options, apart from the script that runs them, so tests can check and reuse the
 // real configuration (tests/build/bundle-smoke.test.ts).
@@ -26,6 +27,7 @@ export function pluginBuildOptions({ production }) {
     sourcemap: production ? false : 'inline',
     minify: production,
     treeShaking: true,
+    plugins: [mcpWithoutAjvPlugin],
     logLevel: 'info',
   };
 }

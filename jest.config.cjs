@@ -6,7 +6,7 @@ const transform = {
 };
 const moduleNameMapper = { '^obsidian$': '<rootDir>/tools/fake-obsidian/index.ts' };
 const domTests = ['<rootDir>/tests/**/*.test.tsx', '<rootDir>/tests/ui/**/*.test.ts', '<rootDir>/tests/obsidian/**/*.test.ts', '<rootDir>/tests/tools/fake-obsidian/**/*.test.ts', '<rootDir>/tests/main.test.ts'];
-const common = { transform, moduleNameMapper, transformIgnorePatterns: ['/node_modules/(?!(markdown-it|mdurl|uc.micro|linkify-it|entities|punycode)/)'] };
+const common = { transform, moduleNameMapper, transformIgnorePatterns: ['/node_modules/(?!(markdown-it|mdurl|uc.micro|linkify-it|entities|punycode|pkce-challenge)/)'] };
 module.exports = {
   testTimeout: 20000,
   projects: [

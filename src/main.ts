@@ -10,6 +10,7 @@ import { isConversationFile } from './obsidian/conversation-file';
 import { exportConversationNote } from './obsidian/export-conversation-note';
 import { openConversationNote } from './obsidian/open-conversation-note';
 import { createReadingViewProcessor } from './obsidian/reading-view-processor';
+import { DesktopMcpServers } from './obsidian/desktop-mcp-servers';
 import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
@@ -29,12 +30,17 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   private ribbonIconEl: HTMLElement | null = null;
   private vaultTools: VaultToolsProvider | null = null;
   private conversations: ConversationStore | null = null;
+  /** Desktop only (null on mobile). */
+  private mcp: DesktopMcpServers | null = null;
 
   override async onload(): Promise<void> {
     await this.loadSettings();
     const vaultTools = this.createVaultTools();
     this.vaultTools = vaultTools;
-    const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools });
+    const mcp = DesktopMcpServers.create();
+    this.mcp = mcp;
+    mcp?.configure(this.settings.mcpServers);
+    const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools, mcp });
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
@@ -75,7 +81,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       },
     });
     this.addConversationNoteCommands();
-    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this }));
+    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp }));
     // Saved conversation notes show their "Thought for" blocks in reading view too.
     this.registerMarkdownPostProcessor(
       createReadingViewProcessor({
@@ -91,6 +97,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
 
   override onunload(): void {
     this.vaultTools?.dispose();
+    void this.mcp?.close();
   }
 
   /** Shows the chat view in the right sidebar, reusing the open one if there is one. */
@@ -114,6 +121,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   /** Writes the settings (unknown keys included) to `data.json` and shows them in open chats. */
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
+    this.mcp?.configure(this.settings.mcpServers);
     for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
       if (leaf.view instanceof ChatView) leaf.view.refresh();
     }

@@ -44,6 +44,13 @@ export interface GlassboxSettings {
   conversationsFolder: string;
   /** Minutes a `request_input` question waits before the run goes on without an answer. */
   requestInputTimeoutMinutes: number;
+  /**
+   * MCP servers (desktop only), as the `mcpServers` JSON other MCP clients use. Values of
+   * `env` and `headers` are secrets: they stay in this data file, never in notes or logs.
+   */
+  mcpServers: string;
+  /** "Always" / "never" approvals by scope (e.g. `mcp:weather`), revocable in the settings tab. */
+  rememberedApprovals: Record<string, 'allow' | 'deny'>;
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -60,6 +67,8 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   expandWhileWorking: true,
   conversationsFolder: 'Glassbox/Conversations',
   requestInputTimeoutMinutes: 10,
+  mcpServers: '',
+  rememberedApprovals: {},
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
@@ -95,6 +104,8 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!DISPLAY_MODES.includes(settings.displayMode)) settings.displayMode = DEFAULT_SETTINGS.displayMode;
   if (!isPositiveInteger(settings.maxIterations)) settings.maxIterations = DEFAULT_SETTINGS.maxIterations;
   if (!(settings.requestInputTimeoutMinutes > 0)) settings.requestInputTimeoutMinutes = DEFAULT_SETTINGS.requestInputTimeoutMinutes;
+  // A fresh object (never the defaults' own), keeping only decisions this version understands.
+  settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
   return settings;
 }
 

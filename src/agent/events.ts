@@ -69,7 +69,8 @@ export interface AgentToolEndEvent extends AgentEventBase {
   readonly stepId: string;
   readonly callId: string;
   readonly name: string;
-  readonly status: 'ok' | 'error' | 'cancelled';
+  /** `declined`: the user did not approve the call (see RunApprovals). */
+  readonly status: 'ok' | 'error' | 'cancelled' | 'declined';
   readonly durationMs: number;
   /** The result as given back to the model (clamped for display by the reducer). */
   readonly output: string;

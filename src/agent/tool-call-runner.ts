@@ -20,7 +20,7 @@ export function cancelledOutput(signal: AbortSignal): string {
 
 /** How one tool call ended, and the text the model gets back. */
 export interface ToolCallOutcome {
-  readonly status: 'ok' | 'error' | 'cancelled';
+  readonly status: 'ok' | 'error' | 'cancelled' | 'declined';
   readonly output: string;
 }
 
@@ -30,7 +30,7 @@ export interface ToolCallOutcome {
  * problem), runs the tool with the run's signal composed with a per-tool timeout, and turns a
  * throw into an error result so the run goes on. A stop cancels the call at once, even when
  * the tool ignores its signal. A tool with `approval` waits for the user's decision first
- * (the wait is not part of its duration); a declined call is an error result for the model.
+ * (the wait is not part of its duration); a declined call ends `declined`, and the model reads why.
  */
 export async function runToolCall(options: { call: LlmToolCall; tools: readonly AgentTool[]; recorder: RunRecorder; signal: AbortSignal; timeoutMs: number; approvals: RunApprovals }): Promise<ToolCallOutcome> {
   const { call, recorder } = options;
@@ -66,7 +66,7 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
   if (tool.approval !== undefined) {
     const approval = await options.approvals.check({ approval: tool.approval, input, toolName: call.name, args, stepId, callId: call.id, signal: options.signal });
     if (approval.kind !== 'allowed') {
-      const ended: ToolCallOutcome = approval.kind === 'cancelled' ? { status: 'cancelled', output: cancelledOutput(options.signal) } : { status: 'error', output: approval.output };
+      const ended: ToolCallOutcome = approval.kind === 'cancelled' ? { status: 'cancelled', output: cancelledOutput(options.signal) } : { status: 'declined', output: approval.output };
       if (approval.kind === 'declined') recorder.step({ id: stepId, kind: 'tool', summary: startSummary, detail: approval.note, tool: { name: call.name, args, status: 'running' } });
       recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: ended.status, durationMs: 0, output: ended.output });
       return ended;

@@ -1,16 +1,17 @@
-import type { AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult } from '../agent';
+import type { AgentApprovalDecision, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult } from '../agent';
 import { type Conversation, createConversation } from '../conversation';
 import { stripMarkers } from '../markers';
 import { toHistory } from './chat-history';
 import { ChatPersistence } from './chat-persistence';
 import { type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
 import { ChatStore } from './chat-store';
-import { ChatTurns, type ChatRunSetup } from './chat-turns';
+import { ChatTurns, type ChatApprovalMemory, type ChatRunSetup } from './chat-turns';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
+import { PendingApproval } from './pending-approval';
 import { PendingQuestion } from './pending-question';
 import { type SavedInputOutcome, closeSavedQuestion, continuationOf, reopenedQuestion } from './saved-question';
 
-export type { ChatRunSetup } from './chat-turns';
+export type { ChatApprovalMemory, ChatRunSetup } from './chat-turns';
 
 /** Collaborators of a {@link ChatController}. */
 export interface ChatControllerOptions {
@@ -29,6 +30,8 @@ export interface ChatControllerOptions {
   readonly onTurnEnd?: (conversation: Conversation) => void | Promise<Conversation | void>;
   /** How long a `request_input` question waits, read at each send. */
   readonly inputTimeoutMs?: () => number;
+  /** Where "always" / "never" approvals are kept (settings); without it every such call asks. */
+  readonly approvalMemory?: ChatApprovalMemory;
   /** The run asked the user something (the view pulses its icon when hidden). */
   readonly onInputRequest?: (request: AgentInputRequest) => void;
   readonly now?: () => number;
@@ -43,6 +46,7 @@ export interface ChatControllerOptions {
 export class ChatController {
   readonly store: ChatStore;
   private readonly question: PendingQuestion;
+  private readonly approval: PendingApproval;
   private readonly persistence: ChatPersistence;
   private readonly turns: ChatTurns;
   /** The assistant message of a reopened chat whose question is still open (no run behind it). */
@@ -54,12 +58,14 @@ export class ChatController {
     this.now = now;
     this.store = new ChatStore(this.emptyState(createConversation({ model: options.model, now: now() })), options.scheduleFrame ?? animationFrameScheduler());
     this.question = new PendingQuestion(this.store, options.onInputRequest);
+    this.approval = new PendingApproval(this.store);
     this.persistence = new ChatPersistence(this.store, now, options.onTurnEnd);
-    this.turns = new ChatTurns(this.store, this.question, this.persistence, {
+    this.turns = new ChatTurns(this.store, this.question, this.approval, this.persistence, {
       prepareRun: options.prepareRun,
       runAgent: options.runAgent,
       now,
       ...(options.inputTimeoutMs ? { inputTimeoutMs: options.inputTimeoutMs } : {}),
+      ...(options.approvalMemory ? { approvalMemory: options.approvalMemory } : {}),
     });
   }
 
@@ -98,6 +104,11 @@ export class ChatController {
       return;
     }
     this.question.close({ outcome: 'dismissed' });
+  }
+
+  /** Answers the open approval card (Allow once, Always allow this server, Never, ...). */
+  decideApproval(decision: AgentApprovalDecision): void {
+    this.approval.decide(decision);
   }
 
   /** Stops any run and starts an empty conversation. */
@@ -169,6 +180,7 @@ export class ChatController {
 
   private leaveChat(): void {
     this.turns.detach();
+    this.approval.withdraw();
     this.savedQuestion = null;
     this.question.close({ outcome: 'dismissed' });
   }

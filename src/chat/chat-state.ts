@@ -1,4 +1,4 @@
-import type { AgentLoopStyle } from '../agent';
+import type { AgentApprovalChoice, AgentLoopStyle } from '../agent';
 import type { Conversation, ConversationMessage } from '../conversation';
 
 /** A message as the chat view holds it: the conversation note's message with a required id. */
@@ -11,6 +11,15 @@ export interface ChatPendingInput {
   readonly requestId: string;
   readonly question: string;
   readonly options: readonly string[];
+}
+
+/** The approval card of a tool call that waits for the user (an MCP call, a note write). */
+export interface ChatPendingApproval {
+  readonly requestId: string;
+  readonly toolName: string;
+  readonly title: string;
+  readonly detail?: string;
+  readonly choices: readonly AgentApprovalChoice[];
 }
 
 /**
@@ -30,6 +39,7 @@ export interface ChatState {
   /** A neutral notice, e.g. "The vault index is still being built". */
   readonly notice: string | null;
   readonly pendingInput: ChatPendingInput | null;
+  readonly pendingApproval: ChatPendingApproval | null;
   readonly model: string;
   readonly loopStyle: AgentLoopStyle;
   readonly maxIterations: number;
@@ -66,6 +76,7 @@ export function emptyChatState(options: { conversation: Conversation; model: str
     error: null,
     notice: null,
     pendingInput: null,
+    pendingApproval: null,
     model: options.model,
     loopStyle: options.loopStyle,
     maxIterations: options.maxIterations,

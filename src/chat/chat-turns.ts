@@ -1,10 +1,11 @@
-import { type AgentRunOptions, type AgentRunResult, type AgentTool, RunAccumulator, userMessageOf } from '../agent';
+import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, RunAccumulator, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
 import type { ChatModel, LlmMessage } from '../llm';
 import type { ChatPersistence } from './chat-persistence';
 import { type ChatMessage, type ChatState, withMessage } from './chat-state';
 import type { ChatStore } from './chat-store';
+import type { PendingApproval } from './pending-approval';
 import type { PendingQuestion } from './pending-question';
 import { finishedMessage, type RunTurn } from './run-turn';
 import { pendingInputOf, withoutPendingInput } from './saved-question';
@@ -15,7 +16,12 @@ export interface ChatRunSetup {
   readonly tools: readonly AgentTool[];
   /** Shown above the composer, e.g. while the vault index is still being built. */
   readonly notice?: string;
+  /** Shown as the run's first trace steps, e.g. an MCP server that could not start. */
+  readonly notices?: readonly string[];
 }
+
+/** Where "always" and "never" approvals are kept (the plugin's settings); the chat asks for the rest. */
+export type ChatApprovalMemory = Pick<AgentApprovalGate, 'remembered' | 'remember'>;
 
 /** What {@link ChatTurns} needs besides the store, the question and the persistence. */
 export interface ChatTurnsOptions {
@@ -25,6 +31,8 @@ export interface ChatTurnsOptions {
   readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
   /** How long a `request_input` question waits, read at each send. */
   readonly inputTimeoutMs?: () => number;
+  /** Remembered approvals; without it every call that needs approval asks. */
+  readonly approvalMemory?: ChatApprovalMemory;
   readonly now: () => number;
 }
 
@@ -48,6 +56,7 @@ export class ChatTurns {
   constructor(
     private readonly store: ChatStore,
     private readonly question: PendingQuestion,
+    private readonly approval: PendingApproval,
     private readonly persistence: ChatPersistence,
     private readonly options: ChatTurnsOptions,
   ) {}
@@ -70,6 +79,7 @@ export class ChatTurns {
         model: setup.model,
         modelName: state.model,
         tools: setup.tools,
+        ...(setup.notices !== undefined && setup.notices.length > 0 ? { notices: setup.notices } : {}),
         question,
         history,
         signal: turn.abort.signal,
@@ -80,12 +90,22 @@ export class ChatTurns {
         ...(this.options.inputTimeoutMs ? { inputTimeoutMs: this.options.inputTimeoutMs() } : {}),
         onEvent: (event) => this.onEvent(event, turn),
         askUser: (request, signal) => this.question.ask(request, signal),
+        approvals: this.approvalGate(),
       });
       if (result.status === 'error') error = result.error ?? 'The run failed.';
     } catch (thrown) {
       error = userMessageOf(thrown);
     }
     this.finish({ turn, result, error });
+  }
+
+  private approvalGate(): AgentApprovalGate {
+    const memory = this.options.approvalMemory;
+    return {
+      remembered: (scope) => memory?.remembered(scope),
+      remember: (scope, decision) => memory?.remember(scope, decision),
+      ask: (request, signal) => this.approval.ask(request, signal),
+    };
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */
@@ -143,6 +163,7 @@ export class ChatTurns {
     if (this.turn !== end.turn) return this.finishDetached(end);
     this.turn = null;
     this.question.close({ outcome: 'dismissed' });
+    this.approval.withdraw();
     this.store.update((state) => finishedState(state, end) ?? state, 'soon');
     void this.persistence.save();
   }

@@ -213,6 +213,7 @@ export function stepLine(step: ReasoningStep): string {
     if (tool.status === 'ok' && tool.durationMs !== undefined) suffix = ` · ${(tool.durationMs / 1000).toFixed(1)}s`;
     else if (tool.status === 'error') suffix = ' · failed';
     else if (tool.status === 'cancelled') suffix = ' · cancelled';
+    else if (tool.status === 'declined') suffix = ' · declined';
   }
   return `  • ${stripControls(step.summary)}${suffix}`;
 }

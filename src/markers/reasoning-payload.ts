@@ -20,7 +20,7 @@ export type ReasoningStatus =
 export type ReasoningStepKind = 'thought' | 'tool' | 'reasoning' | 'input' | 'reason' | 'observe' | 'notice';
 
 /** The life of one tool call. */
-export type ReasoningToolStatus = 'running' | 'ok' | 'error' | 'cancelled';
+export type ReasoningToolStatus = 'running' | 'ok' | 'error' | 'cancelled' | 'declined';
 
 /** Kinds of thought a `think_aloud` call may declare. */
 export type ThoughtType = 'planning' | 'reasoning' | 'reflection' | 'decision' | 'observation' | 'critique';

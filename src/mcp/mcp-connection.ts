@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
+import { AcceptAllJsonSchemaValidator } from './accept-all-validator';
 import type { McpContentBlock } from './mcp-result-text';
 import type { McpListedTool } from './mcp-listed-tool';
 import type { McpServerConfig } from './mcp-server-config';
@@ -121,7 +121,7 @@ export class McpConnection {
     await this.close();
     this.current = { kind: 'connecting' };
     this.options.onChange();
-    const client = new Client({ name: 'glassbox', version: '1.0.0' }, { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+    const client = new Client({ name: 'glassbox', version: '1.0.0' }, { capabilities: {}, jsonSchemaValidator: new AcceptAllJsonSchemaValidator() });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(client));
     client.onclose = () => this.onClosed(client);
     try {

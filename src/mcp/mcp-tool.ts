@@ -1,4 +1,3 @@
-import { Validator } from '@cfworker/json-schema';
 import { z } from 'zod';
 import type { AgentTool, AgentToolResult } from '../agent/agent-tool';
 import type { AgentToolApproval } from '../agent/approval';
@@ -37,30 +36,18 @@ export function mcpApprovalScope(serverName: string): string {
 
 /**
  * Turns one tool an MCP server listed into an {@link AgentTool} named `server__tool`, offered
- * to the model with the server's JSON Schema as given and validated against it before the
- * call goes out. A tool whose input schema is not an object schema (or not a schema the
- * validator can read) is refused with the reason.
+ * to the model with the server's JSON Schema as given. The schema is checked first: a tool whose
+ * input schema is not an object schema (`type: "object"`, with `properties` an object and
+ * `required` a list of names when present) is refused with the reason. The arguments themselves
+ * are checked by the server, whose error comes back to the model as the result.
  */
 export function createMcpTool(options: { connection: McpConnection; listed: McpListedTool; redact: (text: string) => string }): McpToolOrRefusal {
   const { connection, listed } = options;
   const serverName = connection.config.name;
   const inputSchema = listed.inputSchema;
   if (!isObjectSchema(inputSchema)) return { ok: false, reason: `${serverName}: the tool ${clampLine(listed.name, 60)} was left out: its input schema is not an object schema` };
-  let validator: Validator;
-  try {
-    validator = new Validator(inputSchema, '2020-12', false);
-  } catch (error) {
-    return { ok: false, reason: `${serverName}: the tool ${clampLine(listed.name, 60)} was left out: its input schema cannot be read (${error instanceof Error ? error.message : String(error)})` };
-  }
   const name = toolNameFor(serverName, listed.name);
-  const schema = z.record(z.string(), z.unknown()).superRefine((value, context) => {
-    const result = validator.validate(value);
-    // cfworker reports a failing property twice (the property, then "properties"); the first is enough.
-    for (const problem of result.errors.filter((error) => error.keyword !== 'properties').slice(0, 5)) {
-      const path = problem.instanceLocation.replace(/^#\/?/, '').split('/').filter((part) => part !== '');
-      context.addIssue({ code: 'custom', path, message: problem.error.replace(/\.$/, '') });
-    }
-  });
+  const schema = z.record(z.string(), z.unknown());
   const tool: AgentTool<typeof schema> = {
     name,
     description: listed.description?.trim() || `The ${listed.name} tool of the MCP server ${serverName}.`,
@@ -84,7 +71,13 @@ export function toolNameFor(serverName: string, toolName: string): string {
 }
 
 function isObjectSchema(schema: unknown): schema is Record<string, unknown> {
-  return schema !== null && typeof schema === 'object' && !Array.isArray(schema) && (schema as Record<string, unknown>).type === 'object';
+  if (!isRecord(schema) || schema.type !== 'object') return false;
+  if (schema.properties !== undefined && !isRecord(schema.properties)) return false;
+  return schema.required === undefined || (Array.isArray(schema.required) && schema.required.every((item) => typeof item === 'string'));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function describeArgs(args: Record<string, unknown>): string {

@@ -10,6 +10,7 @@ import { ChatPanel } from '../ui/chat/ChatPanel';
 import { RootRegistry } from '../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../ui/reasoning/display-options';
 import { ObsidianHostServices } from './obsidian-host-services';
+import { settingsApprovalMemory } from './settings-approval-memory';
 
 /** The registered view type of the chat panel. */
 export const VIEW_TYPE_GLASSBOX_CHAT = 'glassbox-chat';
@@ -75,6 +76,7 @@ export class ChatView extends ItemView {
       inputTimeoutMs: () => options.settings.settings.requestInputTimeoutMinutes * 60_000,
       onTurnEnd: (conversation) => this.saveTurn(conversation),
       onInputRequest: (request) => this.signalQuestion(request),
+      approvalMemory: settingsApprovalMemory(options.settings),
       ...(options.now ? { now: options.now } : {}),
       ...(options.scheduleFrame ? { scheduleFrame: options.scheduleFrame } : {}),
     });

@@ -1,5 +1,6 @@
-import type { App } from 'obsidian';
+import { type App, Notice } from 'obsidian';
 import { createOpenAiChatModel } from '../llm';
+import type { McpRunTools } from '../mcp';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatRunSetup } from '../chat';
 import { createDesktopFetch } from './desktop-fetch';
@@ -12,23 +13,27 @@ export interface RunSetupOptions {
   readonly settings: GlassboxSettingsHost;
   /** The vault tools for a run starting now (the VaultToolsProvider). */
   readonly vaultTools: { current(): VaultToolsSnapshot };
+  /** The MCP servers (desktop); their tools join each run, and a server that cannot start is a notice. */
+  readonly mcp?: { readonly configured: boolean; toolsForRun(): Promise<McpRunTools> } | null;
 }
 
 /**
  * Builds, for each run, the model client from the current settings (base URL from the preset
  * or the custom address; the API key read from Obsidian's SecretStorage at send time, never
- * kept in the plugin's data) and the vault tools.
+ * kept in the plugin's data), the vault tools and the MCP servers' tools.
  */
 export function createRunSetup(options: RunSetupOptions): (modelName: string) => Promise<ChatRunSetup> {
-  return (modelName) => {
+  return async (modelName) => {
     const settings = options.settings.settings;
     const baseUrl = settings.baseUrl.trim();
-    if (baseUrl === '') return Promise.reject(new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.'));
-    if (modelName.trim() === '') return Promise.reject(new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.'));
+    if (baseUrl === '') throw new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.');
+    if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
     const secretName = settings.apiKeySecretName.trim();
     const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
     const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: createDesktopFetch() ?? undefined });
     const { tools, notice } = options.vaultTools.current();
-    return Promise.resolve({ model, tools, ...(notice ? { notice } : {}) });
+    const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
+    for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
+    return { model, tools: [...tools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}) };
   };
 }

@@ -1,5 +1,7 @@
 import { type App, type Plugin, PluginSettingTab, requireApiVersion, type SettingDefinitionItem } from 'obsidian';
 import { DEFAULT_SETTINGS, PROVIDER_PRESETS, type GlassboxSettingsHost, type ProviderPreset } from '../settings';
+import type { DesktopMcpServers } from './desktop-mcp-servers';
+import { mcpSettingGroup } from './mcp-setting-definitions';
 import { renderSettingDefinitions } from './render-setting-definitions';
 import { glassboxSettingDefinitions } from './setting-definitions';
 
@@ -10,14 +12,29 @@ import { glassboxSettingDefinitions } from './setting-definitions';
  * secret picker, so only the secret's name reaches `data.json`.
  */
 export class GlassboxSettingTab extends PluginSettingTab {
-  constructor(options: { app: App; plugin: Plugin; host: GlassboxSettingsHost }) {
+  constructor(options: { app: App; plugin: Plugin; host: GlassboxSettingsHost; mcp?: DesktopMcpServers | null }) {
     super(options.app, options.plugin);
     this.host = options.host;
+    this.mcp = options.mcp ?? null;
   }
 
   private readonly host: GlassboxSettingsHost;
+  /** Null on mobile, where the MCP group is left out. */
+  private readonly mcp: DesktopMcpServers | null;
+  /** Listeners of the MCP rows, stopped when the tab closes or redraws. */
+  private mcpCleanups: (() => void)[] = [];
+
+  override hide(): void {
+    this.stopMcpRows();
+    super.hide();
+  }
 
   override getSettingDefinitions(): SettingDefinitionItem[] {
+    const mcp = this.mcp === null ? [] : [mcpSettingGroup({ host: this.host, servers: this.mcp, track: (cleanup) => this.mcpCleanups.push(cleanup) })];
+    return [...this.glassboxDefinitions(), ...mcp];
+  }
+
+  private glassboxDefinitions(): SettingDefinitionItem[] {
     return glassboxSettingDefinitions({
       app: this.app,
       apiKeySecretName: () => this.host.settings.apiKeySecretName,
@@ -50,11 +67,16 @@ export class GlassboxSettingTab extends PluginSettingTab {
   }
 
   private draw(): void {
+    this.stopMcpRows();
     this.containerEl.empty();
     renderSettingDefinitions(this.containerEl, this.getSettingDefinitions(), {
       get: (key) => this.getControlValue(key),
       set: (key, value) => this.setControlValue(key, value),
     });
+  }
+
+  private stopMcpRows(): void {
+    for (const cleanup of this.mcpCleanups.splice(0)) cleanup();
   }
 
   private redraw(): void {

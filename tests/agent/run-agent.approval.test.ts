@@ -114,6 +114,7 @@ describe('runAgent: tool calls that need approval', () => {
     expect(model.requests[1].messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', content: DECLINED_OUTPUTS.never });
     expect(model.requests[2].messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c2', content: DECLINED_OUTPUTS.never });
     expect(result.payload.steps.map((step) => step.detail)).toEqual(['Declined, and never allowed from now on', 'Not run: never allowed']);
+    expect(result.payload.steps.map((step) => step.tool?.status)).toEqual(['declined', 'declined']);
     expect(result.status).toBe('complete');
   });
 

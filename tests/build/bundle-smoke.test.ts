@@ -4,7 +4,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { build, stop, type BuildOptions } from 'esbuild';
+import { stop, type BuildOptions } from 'esbuild';
 
 // The production main.js, built with the real options from esbuild.options.mjs, must load
 // where Obsidian loads it, mobile included: CommonJS, only `obsidian` (and CodeMirror) from the
@@ -22,9 +22,18 @@ const WEB_GLOBALS = [
   'ReadableStream', 'WritableStream', 'TransformStream',
 ];
 
-/** Reads the real build options in a child process (they live in an ES module jest cannot import). */
-function readBuildOptions(): { plugin: BuildOptions; externals: string[] } {
-  const script = "import('./esbuild.options.mjs').then((m) => process.stdout.write(JSON.stringify({ plugin: m.pluginBuildOptions({ production: true }), externals: m.obsidianExternals })))";
+/**
+ * Builds main.js into `outfile` with the real options (plugins included) in a child process,
+ * since they live in an ES module jest cannot import, and returns them as JSON.
+ */
+function buildWithRealOptions(outfile: string): { plugin: BuildOptions; externals: string[] } {
+  const script = [
+    "const m = await import('./esbuild.options.mjs');",
+    "const { build } = await import('esbuild');",
+    'const plugin = m.pluginBuildOptions({ production: true });',
+    `await build({ ...plugin, outfile: ${JSON.stringify(outfile)}, logLevel: 'silent' });`,
+    'process.stdout.write(JSON.stringify({ plugin, externals: m.obsidianExternals }));',
+  ].join('\n');
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
 }
 
@@ -124,13 +133,12 @@ function createObsidianStub(): { module: Record<string, unknown>; registered: st
 describe('production main.js', () => {
   let outDir: string;
   let code: string;
-  let options: ReturnType<typeof readBuildOptions>;
+  let options: ReturnType<typeof buildWithRealOptions>;
 
   beforeAll(async () => {
-    options = readBuildOptions();
     outDir = mkdtempSync(join(tmpdir(), 'glassbox-bundle-'));
     const outfile = join(outDir, 'main.js');
-    await build({ ...options.plugin, absWorkingDir: root, outfile, logLevel: 'silent' });
+    options = buildWithRealOptions(outfile);
     code = readFileSync(outfile, 'utf8');
   }, 60_000);
 

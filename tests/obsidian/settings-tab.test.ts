@@ -31,16 +31,17 @@ describe('GlassboxSettingTab', () => {
   it('lists every setting under sentence-case headings', async () => {
     const { root } = await setup();
     const headings = [...root.querySelectorAll('.setting-item-heading .setting-item-name')].map((el) => el.textContent);
-    expect(headings).toEqual(['Model endpoint', 'Agent', 'Reasoning block', 'Conversations']);
+    expect(headings).toEqual(['Model endpoint', 'Agent', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
       'Provider', 'Base URL', 'API key', 'Model',
       'Maximum iterations', 'Loop style', 'Question timeout (minutes)',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
+      'Servers', 'Server log',
     ]);
     // Sentence case: one capital at the start; acronyms keep theirs.
-    for (const name of [...headings, ...names]) expect(name.replace(/\b(?:API|URL)\b/g, 'xx')).toMatch(/^(?:[A-Z]|xx)[^A-Z]*$/);
+    for (const name of [...headings, ...names]) expect(name.replace(/\b(?:API|URL|MCP)\b/g, 'xx')).toMatch(/^(?:[A-Z]|xx)[^A-Z]*$/);
     const providers = [...row(root, 'Provider').querySelectorAll('option')].map((option) => option.textContent);
     expect(providers).toEqual(['OpenAI', 'Ollama', 'LM Studio', 'OpenRouter', 'Custom']);
   });

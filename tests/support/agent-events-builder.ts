@@ -44,7 +44,7 @@ export class AgentEventsBuilder {
     return this.add({ type: 'tool_start', stepId, callId: `call_${stepId}`, name, args });
   }
 
-  toolEnd(stepId: string, options: { status?: 'ok' | 'error' | 'cancelled'; durationMs: number; output: string; name?: string }): this {
+  toolEnd(stepId: string, options: { status?: 'ok' | 'error' | 'cancelled' | 'declined'; durationMs: number; output: string; name?: string }): this {
     return this.add({ type: 'tool_end', stepId, callId: `call_${stepId}`, name: options.name ?? 'localSearch', status: options.status ?? 'ok', durationMs: options.durationMs, output: options.output });
   }
 

@@ -7,7 +7,7 @@
 // - crash: the process exits in the middle of the call.
 // - whoami: returns its TEST_TOKEN environment value (and the request's Authorization header).
 // - add_tool: registers `extra` and sends tools/list_changed.
-// - bad_schema appears when TEST_BAD_SCHEMA=1: its input schema is a string schema.
+// - bad_schema and bad_properties appear when TEST_BAD_SCHEMA=1: input schemas that are not object schemas.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -24,7 +24,10 @@ let tools = [
   { name: 'whoami', description: 'Says which token the server was given.', inputSchema: objectSchema({}) },
   { name: 'add_tool', description: 'Adds a tool named extra.', inputSchema: objectSchema({}) },
 ];
-if (process.env.TEST_BAD_SCHEMA === '1') tools.push({ name: 'bad_schema', description: 'Takes a bare string.', inputSchema: { type: 'string' } });
+if (process.env.TEST_BAD_SCHEMA === '1') {
+  tools.push({ name: 'bad_schema', description: 'Takes a bare string.', inputSchema: { type: 'string' } });
+  tools.push({ name: 'bad_properties', description: 'Properties that are not an object.', inputSchema: { type: 'object', properties: ['city'] } });
+}
 
 function createMcpServer(headersOf) {
   const server = new Server({ name: 'glassbox-test', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });

@@ -1,6 +1,7 @@
 import esbuild from 'esbuild';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 
 /** The repository root (this file is `tools/playground/build.ts`). */
@@ -36,6 +37,9 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     platform: 'browser',
     target: 'es2022',
     alias: { obsidian: path.join(REPO_ROOT, 'tools/fake-obsidian/index.ts') },
+    // As in main.js: Node's modules stay out. Only the MCP stdio transport names them, and it
+    // loads when a stdio server starts, which a browser page cannot do (it fails as a notice).
+    external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     minify: options.minify ?? true,

@@ -4,6 +4,7 @@ import type { HostServices } from '../host-services';
 import { MessageList } from '../message/MessageList';
 import type { RootRegistry } from '../message/root-registry';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
+import { ApprovalCard } from './ApprovalCard';
 import { ChatServicesContext, type MessageRenderCounter } from './chat-services';
 import { ChatToolbar } from './ChatToolbar';
 import { Composer } from './Composer';
@@ -39,6 +40,7 @@ export function ChatPanel(props: ChatPanelProps) {
         <ChatToolbar models={props.models ?? []}>{props.toolbarExtras}</ChatToolbar>
         <MessageList />
         <InputRequestCard />
+        <ApprovalCard />
         <StatusLines />
         <RunOptions />
         <Composer />

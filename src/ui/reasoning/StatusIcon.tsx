@@ -5,6 +5,7 @@ const LABELS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
   ok: 'Done',
   error: 'Failed',
   cancelled: 'Cancelled',
+  declined: 'Declined',
 });
 
 const GLYPHS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
@@ -12,6 +13,7 @@ const GLYPHS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
   ok: '✓',
   error: '✕',
   cancelled: '⊘',
+  declined: '⊖',
 });
 
 /**
