@@ -18,7 +18,7 @@ export default defineConfig([
   },
   {
     // MCP is an acronym, like the API and JSON the rule already knows; ignoreWords adds to its
-    // defaults, where acronyms and brands would replace them (src/obsidian/mcp-settings-section.ts).
+    // defaults, where acronyms and brands would replace them (src/obsidian/mcp-setting-definitions.ts).
     rules: { 'obsidianmd/ui/sentence-case': ['warn', { ignoreWords: ['MCP', 'Model', 'Context', 'Protocol'] }] },
   },
   {

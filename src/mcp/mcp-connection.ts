@@ -86,7 +86,10 @@ export class McpConnection {
       });
       await this.connecting;
     }
-    this.tools ??= await this.listTools();
+    if (this.tools === null) {
+      this.tools = await this.listTools();
+      this.options.onChange();
+    }
     return this.tools;
   }
 
@@ -157,7 +160,6 @@ export class McpConnection {
       this.fail(message);
       throw new Error(message);
     }
-    this.options.onChange();
     return tools;
   }
 

@@ -31,6 +31,7 @@ export class DesktopMcpServers {
     this.configs = parsed.ok ? parsed.servers : [];
     if (this.servers !== null) this.servers.configure(this.configs);
     else if (this.configs.length > 0) void this.load();
+    this.changed();
   }
 
   /** Whether any server is configured. */
@@ -72,6 +73,10 @@ export class DesktopMcpServers {
     await this.servers?.close();
   }
 
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
   private load(): Promise<McpServers> {
     this.loading ??= import('../mcp').then(({ McpServers, createMcpTransportFactory }) => {
       const desktopFetch = createDesktopFetch();
@@ -80,7 +85,7 @@ export class DesktopMcpServers {
         onProblem: (message) => new Notice(`Glassbox: ${message}`),
       });
       servers.configure(this.closed ? [] : this.configs);
-      servers.subscribe(() => this.listeners.forEach((listener) => listener()));
+      servers.subscribe(() => this.changed());
       this.servers = servers;
       return servers;
     });

@@ -38,7 +38,7 @@ describe('GlassboxSettingTab', () => {
       'Maximum iterations', 'Loop style', 'Question timeout (minutes)',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
-      'Servers', 'Server log',
+      'Servers', 'Server status', 'Remembered approvals', 'Server log',
     ]);
     // Sentence case: one capital at the start; acronyms keep theirs.
     for (const name of [...headings, ...names]) expect(name.replace(/\b(?:API|URL|MCP)\b/g, 'xx')).toMatch(/^(?:[A-Z]|xx)[^A-Z]*$/);
