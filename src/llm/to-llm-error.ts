@@ -27,7 +27,7 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
   if (context.signal.aborted || error instanceof APIUserAbortError) return new LlmAbortError({ cause: error });
   const { baseUrl } = context;
   if (error instanceof APIConnectionError) {
-    return new LlmNetworkError({ baseUrl, detail: describeCause(error), cause: error });
+    return new LlmNetworkError({ baseUrl, detail: describeCause(error), ...hostMessageOf(error), cause: error });
   }
   if (error instanceof APIError) {
     const apiError = error as APIError<number | undefined, Headers | undefined, object | undefined>;
@@ -50,7 +50,16 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
   if (context.responseStarted) {
     return new LlmStreamError({ reason: 'cut', baseUrl, providerMessage: error instanceof Error ? error.message : undefined, cause: error });
   }
-  return new LlmNetworkError({ baseUrl, detail: error instanceof Error ? error.message : String(error), cause: error });
+  return new LlmNetworkError({ baseUrl, detail: error instanceof Error ? error.message : String(error), ...hostMessageOf(error), cause: error });
+}
+
+// A fetch given by the host may explain its own failure (`userMessage` on the error or its cause).
+function hostMessageOf(error: unknown): { userMessage?: string } {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth++) {
+    const userMessage = (current as { userMessage?: unknown }).userMessage;
+    if (typeof userMessage === 'string' && userMessage !== '') return { userMessage };
+  }
+  return {};
 }
 
 // OpenAI says `model_not_found`; Ollama, LM Studio and vLLM name the model in the message. A 404

@@ -4,6 +4,7 @@ import type { McpRunTools } from '../mcp';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatRunSetup } from '../chat';
 import { createDesktopFetch } from './desktop-fetch';
+import { createMobileFetch } from './mobile-fetch';
 import { RunSetupError } from './errors/run-setup-error';
 import type { VaultToolsSnapshot } from './vault-tools-provider';
 
@@ -30,7 +31,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
     const secretName = settings.apiKeySecretName.trim();
     const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
-    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: createDesktopFetch() ?? undefined });
+    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: createDesktopFetch() ?? createMobileFetch() });
     const { tools, notice } = options.vaultTools.current();
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);

@@ -21,7 +21,7 @@ export { Notice, clearNotices, noticeLog } from './notice';
 export { Platform } from './platform';
 export { Plugin } from './plugin';
 export { SecretStorage } from './secret-storage';
-export { requestUrl } from './request-url';
+export { requestUrl, setRequestUrlTransport } from './request-url';
 export { RequestUrlError } from './request-url-error';
 export { PluginSettingTab, Setting, SettingRegistry, SettingTab } from './setting';
 export {

@@ -1,6 +1,17 @@
 import type { RequestUrlParam, RequestUrlResponse, RequestUrlResponsePromise } from 'obsidian';
 import { RequestUrlError } from './request-url-error';
 
+let transport: typeof fetch | null = null;
+
+/**
+ * Fake-only: the `fetch` `requestUrl` sends through (default the global one, read at call time).
+ * The playground's mobile mode leaves the page's own fetch bound by CORS, as on a phone, and
+ * hands `requestUrl` its proxy: in Obsidian `requestUrl` is never bound by CORS.
+ */
+export function setRequestUrlTransport(send: typeof fetch | null): void {
+  transport = send;
+}
+
 /**
  * Obsidian's `requestUrl`, over the global `fetch` (looked up at call time, so the playground's
  * proxying `fetch` is used in the browser; in Obsidian the request is not bound by CORS, and the
@@ -22,7 +33,7 @@ export function requestUrl(request: RequestUrlParam | string): RequestUrlRespons
 async function send(options: RequestUrlParam): Promise<RequestUrlResponse> {
   const headers = new Headers(options.headers ?? {});
   if (options.contentType !== undefined) headers.set('content-type', options.contentType);
-  const response = await globalThis.fetch(options.url, { method: options.method ?? 'GET', headers, body: options.body ?? undefined });
+  const response = await (transport ?? globalThis.fetch)(options.url, { method: options.method ?? 'GET', headers, body: options.body ?? undefined });
   const arrayBuffer = await response.arrayBuffer();
   const text = new TextDecoder().decode(arrayBuffer);
   const responseHeaders = Object.fromEntries(response.headers.entries());

@@ -35,6 +35,11 @@ export interface ModelServerOptions {
   readonly chunkDelayMs?: number;
   /** Options of the extractive policy. */
   readonly extractive?: ExtractiveOptions;
+  /**
+   * Whether browsers' CORS checks pass (default true: any origin, method and header, the key
+   * included). False imitates a server that allows no page origin (LM Studio with CORS off).
+   */
+  readonly cors?: boolean;
 }
 
 /** A running model server. */
@@ -83,10 +88,12 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const body = parseJson(rawBody);
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     requests.push({ method: request.method ?? 'GET', path, headers: { ...request.headers }, body });
+    const cors = options.cors ?? true;
     // A browser page (the playground) may call the server directly: allow any origin.
-    response.setHeader('access-control-allow-origin', '*');
+    if (cors) response.setHeader('access-control-allow-origin', '*');
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': '*', 'access-control-max-age': '600' });
+      // The wildcard does not cover Authorization, so it is named (as Ollama does).
+      response.writeHead(204, cors ? { 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'authorization, *', 'access-control-max-age': '600' } : {});
       response.end();
       return;
     }

@@ -6,9 +6,9 @@ export class LlmNetworkError extends LlmError {
   readonly retryable = true;
   readonly baseUrl: string;
 
-  constructor(options: { baseUrl: string; detail?: string; cause?: unknown }) {
+  constructor(options: { baseUrl: string; detail?: string; userMessage?: string; cause?: unknown }) {
     super(`Could not connect to ${options.baseUrl}${options.detail ? `: ${options.detail}` : ''}`, { cause: options.cause });
     this.baseUrl = options.baseUrl;
-    this.userMessage = `Could not reach ${options.baseUrl}. Check the base URL and that the server is running.`;
+    this.userMessage = options.userMessage ?? `Could not reach ${options.baseUrl}. Check the base URL and that the server is running.`;
   }
 }

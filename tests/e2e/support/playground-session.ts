@@ -39,8 +39,8 @@ export interface PlaygroundSession {
   readonly playground: PlaygroundServer;
   /** Page errors and console errors seen so far. */
   readonly pageErrors: string[];
-  /** Loads (or reloads) the playground and waits until the plugin's view is open. */
-  open(): Promise<void>;
+  /** Loads (or reloads) the playground (with `search`, e.g. `?platform=mobile`) and waits until the plugin's view is open. */
+  open(search?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,8 +85,8 @@ export async function startPlaygroundSession(options: PlaygroundSessionOptions =
     modelServer,
     playground,
     pageErrors,
-    async open() {
-      await page.goto(playground.url);
+    async open(search = '') {
+      await page.goto(new URL(search, playground.url).href);
       await page.waitForSelector('[data-playground-ready="true"]', { timeout: 20000 });
     },
     async close() {

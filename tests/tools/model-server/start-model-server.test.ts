@@ -179,7 +179,7 @@ describe('browser access', () => {
     const preflight = await fetch(`${server.url}/chat/completions`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, *');
     const response = await fetch(`${server.url}/models`);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });

@@ -1,10 +1,10 @@
 import type { PluginManifest } from 'obsidian';
-import { App } from '../../fake-obsidian';
+import { App, Platform, setRequestUrlTransport } from '../../fake-obsidian';
 import manifestJson from '../../../manifest.json';
 import GlassboxPlugin from '../../../src/main';
 import { fetchBootData } from './boot-data';
 import { applyTheme, buildFrame, initialTheme } from './frame';
-import { installProxyFetch } from './proxy-fetch';
+import { createProxyFetch, installProxyFetch } from './proxy-fetch';
 import { createSettingsModal } from './settings-modal';
 import { syncPluginDataToServer, syncVaultToServer } from './vault-sync';
 
@@ -30,7 +30,13 @@ declare global {
  */
 async function boot(): Promise<void> {
   applyTheme(initialTheme());
-  installProxyFetch(window);
+  if (new URLSearchParams(window.location.search).get('platform') === 'mobile') {
+    // As on a phone: the plugin's fetch is the web view's, bound by CORS; requestUrl is not.
+    Object.assign(Platform, { isDesktop: false, isMobile: true, isDesktopApp: false, isMobileApp: true, isPhone: true, isLinux: false });
+    setRequestUrlTransport(createProxyFetch(window));
+  } else {
+    installProxyFetch(window);
+  }
   const bootData = await fetchBootData();
   const files: Record<string, string> = {};
   for (const file of bootData.files) files[file.path] = file.content;

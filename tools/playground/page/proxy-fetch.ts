@@ -9,8 +9,13 @@ const PROXY_TARGET_HEADER = 'x-glassbox-target';
  * closes the proxied request and the server closes the upstream one.
  */
 export function installProxyFetch(win: Window & typeof window): void {
+  win.fetch = createProxyFetch(win);
+}
+
+/** The proxying fetch itself, for callers that must not replace the page's own (mobile mode). */
+export function createProxyFetch(win: Window & typeof window): typeof fetch {
   const nativeFetch = win.fetch.bind(win);
-  win.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const target = new URL(request.url, win.location.href);
     if (target.origin === win.location.origin) return nativeFetch(request);
