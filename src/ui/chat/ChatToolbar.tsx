@@ -17,15 +17,17 @@ export function ChatToolbar({ models, children }: ChatToolbarProps) {
   const listId = useId();
   return (
     <div className="glassbox-toolbar">
-      <input
-        className="glassbox-model-picker"
-        data-testid="model-picker"
-        aria-label="Model"
-        list={listId}
-        value={model}
-        disabled={running}
-        onChange={(event) => controller.configureNextRun({ model: event.target.value })}
-      />
+      <label className="glassbox-model-label">
+        <span>Model</span>
+        <input
+          className="glassbox-model-picker"
+          data-testid="model-picker"
+          list={listId}
+          value={model}
+          disabled={running}
+          onChange={(event) => controller.configureNextRun({ model: event.target.value })}
+        />
+      </label>
       <datalist id={listId}>
         {models.map((name) => (
           <option key={name} value={name} />

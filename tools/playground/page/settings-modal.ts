@@ -1,25 +1,28 @@
 import type { App } from '../../fake-obsidian';
 
 /**
- * The plugin's settings tab, shown as Obsidian shows it: in a modal over the workspace. The tab
- * is the plugin's own `PluginSettingTab`; the fake's setting registry runs its `display()` and
- * `hide()`. Escape and the close button close it, and focus goes back where it was.
+ * The plugin's settings tab, shown as Obsidian shows it: in a modal over the workspace, with
+ * Obsidian's modal structure (`.modal-container` > `.modal-bg` + `.modal`) so theme.css can
+ * style it as the app does. The tab is the plugin's own `PluginSettingTab`; the fake's setting
+ * registry runs its `display()` and `hide()`. Escape, the close button and a click on the dimmed
+ * background close it, and focus goes back where it was.
  */
 export function createSettingsModal(app: App): { open(): void; close(): void } {
-  const backdrop = document.body.createDiv({ cls: 'playground-settings-backdrop' });
-  backdrop.hidden = true;
-  const dialog = backdrop.createDiv({ cls: 'playground-settings modal', attr: { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Settings', 'data-testid': 'settings-modal' } });
-  const header = dialog.createDiv({ cls: 'playground-settings-header' });
-  header.createEl('h2', { text: 'Settings' });
-  const closeButton = header.createEl('button', { text: 'Close', attr: { type: 'button', 'data-testid': 'settings-close' } });
-  const body = dialog.createDiv({ cls: 'vertical-tab-content' });
+  const container = document.body.createDiv({ cls: 'modal-container mod-dim' });
+  container.hidden = true;
+  const background = container.createDiv({ cls: 'modal-bg' });
+  const dialog = container.createDiv({ cls: 'modal mod-settings', attr: { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Settings', 'data-testid': 'settings-modal' } });
+  const closeButton = dialog.createDiv({ cls: 'modal-close-button clickable-icon', attr: { role: 'button', tabindex: 0, 'aria-label': 'Close', 'data-testid': 'settings-close' } });
+  closeButton.setText('×');
+  dialog.createDiv({ cls: 'modal-title', text: 'Settings' });
+  const body = dialog.createDiv({ cls: 'modal-content vertical-tab-content' });
   let returnFocus: HTMLElement | null = null;
 
   const close = (): void => {
-    if (backdrop.hidden) return;
+    if (container.hidden) return;
     app.setting.close();
     body.empty();
-    backdrop.hidden = true;
+    container.hidden = true;
     returnFocus?.focus();
   };
   const open = (): void => {
@@ -31,15 +34,16 @@ export function createSettingsModal(app: App): { open(): void; close(): void } {
       app.setting.openTab(tab);
       body.appendChild(tab.containerEl);
     }
-    backdrop.hidden = false;
+    container.hidden = false;
     closeButton.focus();
   };
   closeButton.addEventListener('click', close);
-  backdrop.addEventListener('click', (event) => {
-    if (event.target === backdrop) close();
+  closeButton.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') close();
   });
+  background.addEventListener('click', close);
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && !backdrop.hidden) close();
+    if (event.key === 'Escape' && !container.hidden) close();
   });
   return { open, close };
 }
