@@ -1,4 +1,4 @@
-import { type Editor, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
+import { type Editor, editorInfoField, editorLivePreviewField, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
 import { runAgent } from './agent';
 import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
@@ -8,6 +8,8 @@ import { ObsidianHostServices } from './obsidian/obsidian-host-services';
 import { ObsidianVaultSource, pluginFolderIndexStore } from './obsidian/obsidian-vault-source';
 import { isConversationFile } from './obsidian/conversation-file';
 import { exportConversationNote } from './obsidian/export-conversation-note';
+import { conversationLivePreview } from './obsidian/live-preview/conversation-live-preview';
+import { messageRendererMount } from './obsidian/live-preview/mount-reasoning-block';
 import { openConversationNote } from './obsidian/open-conversation-note';
 import { createReadingViewProcessor } from './obsidian/reading-view-processor';
 import { DesktopMcpServers } from './obsidian/desktop-mcp-servers';
@@ -89,6 +91,17 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         host: new ObsidianHostServices(this.app),
         displayOptions: () => displayOptionsOf(this.settings),
         openInChat: (path) => void this.openNoteInChat(path),
+      }),
+    );
+    // Live Preview shows the same blocks and hides the trailers; source mode stays raw.
+    this.registerEditorExtension(
+      conversationLivePreview({
+        isLivePreview: (state) => state.field(editorLivePreviewField, false) ?? false,
+        mountReasoning: messageRendererMount({
+          host: new ObsidianHostServices(this.app),
+          displayOptions: () => displayOptionsOf(this.settings),
+          sourcePath: (state) => state.field(editorInfoField, false)?.file?.path ?? '',
+        }),
       }),
     );
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).

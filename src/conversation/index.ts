@@ -33,4 +33,5 @@ export { readNoteFrontmatter } from './note-frontmatter';
 export { historyOfConversation, NO_TOOL_RESULT } from './conversation-history';
 export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } from './export-plain-markdown';
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
+export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';

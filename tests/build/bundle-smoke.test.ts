@@ -1,3 +1,5 @@
+import * as codemirrorState from '@codemirror/state';
+import * as codemirrorView from '@codemirror/view';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -55,6 +57,9 @@ function anything(): unknown {
     construct: () => anything() as object,
   });
 }
+
+/** The CodeMirror modules Obsidian provides to plugins (the real packages, as Obsidian ships them). */
+const CODEMIRROR: Record<string, unknown> = { '@codemirror/state': codemirrorState, '@codemirror/view': codemirrorView };
 
 /** A minimal `obsidian`: a Plugin base that records what the plugin registers and undoes it on unload. */
 function createObsidianStub(): { module: Record<string, unknown>; registered: string[]; cleanups: { run: number } } {
@@ -121,6 +126,11 @@ function createObsidianStub(): { module: Record<string, unknown>; registered: st
       this.register(() => undefined);
       return processor;
     }
+    registerEditorExtension(extension: unknown): void {
+      registered.push('editor-extension');
+      this.register(() => undefined);
+      void extension;
+    }
   }
   class Stub {}
   const known: Record<string, unknown> = { Plugin, Component, Platform: { isMobile: true, isDesktop: false, isMobileApp: true, isDesktopApp: false } };
@@ -154,7 +164,7 @@ describe('production main.js', () => {
     expect(options.plugin.define).toEqual({ 'process.env.NODE_ENV': '"production"' });
   });
 
-  it('loads in a bare VM, runs onload and onunload, and requires nothing but obsidian', async () => {
+  it('loads in a bare VM, runs onload and onunload, and requires nothing but obsidian and its CodeMirror', async () => {
     const required: string[] = [];
     const stub = createObsidianStub();
     const moduleObject: { exports: Record<string, unknown> } = { exports: {} };
@@ -164,6 +174,8 @@ describe('production main.js', () => {
       require: (name: string) => {
         required.push(name);
         if (name === 'obsidian') return stub.module;
+        // Obsidian hands plugins its own CodeMirror 6, on mobile too (the Live Preview extension).
+        if (name in CODEMIRROR) return CODEMIRROR[name];
         throw new Error(`main.js required "${name}", which Obsidian does not provide on mobile`);
       },
     };
@@ -207,7 +219,7 @@ describe('production main.js', () => {
     const PluginClass = (exported.default ?? exported) as new (app: unknown, manifest: unknown) => { onload(): Promise<void> | void; unload(): void };
     const plugin = new PluginClass(anything(), { id: 'glassbox', name: 'Glassbox', version: '0.0.0' });
     await plugin.onload();
-    expect(stub.registered).toEqual(expect.arrayContaining(['view:glassbox-chat', 'command:open-chat']));
+    expect(stub.registered).toEqual(expect.arrayContaining(['view:glassbox-chat', 'command:open-chat', 'editor-extension']));
     plugin.unload();
     expect(stub.cleanups.run).toBe(stub.registered.length);
     const leftRunning = [...pending.values()];
@@ -216,6 +228,6 @@ describe('production main.js', () => {
 
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
     expect(required.filter((name) => builtins.has(name) || name.startsWith('node:'))).toEqual([]);
-    expect([...new Set(required)]).toEqual(['obsidian']);
+    expect([...new Set(required)].sort()).toEqual(['@codemirror/state', '@codemirror/view', 'obsidian']);
   });
 });

@@ -1,3 +1,4 @@
+import type { Extension } from '@codemirror/state';
 import type { PluginManifest } from 'obsidian';
 import { CommandRegistry } from './commands';
 import { FileManager } from './file-manager';
@@ -46,6 +47,8 @@ export class App {
   viewRegistry: ViewRegistry;
   /** Fake-only: registered post-processors (run by `MarkdownRenderer.render`). */
   markdownPostProcessors: FakeMarkdownPostProcessor[] = [];
+  /** Fake-only: the CodeMirror extensions plugins registered with `registerEditorExtension`, in order. */
+  editorExtensions: Extension[] = [];
   /** Fake-only: the status bar. */
   statusBarEl: HTMLElement;
   /** Fake-only: loaded plugins by id. */

@@ -9,6 +9,7 @@ export { App, createFakeApp, type FakeAppOptions } from './app';
 export { CommandRegistry } from './commands';
 export { Component } from './component';
 export { DataAdapter } from './data-adapter';
+export { editorInfoField, editorLivePreviewField, type FakeMarkdownFileInfo } from './editor-fields';
 export { installDomHelpers, type DomHost, type FakeDomElementInfo } from './dom-helpers';
 export { Events, type FakeEventRef } from './events';
 export { FileManager } from './file-manager';

@@ -1,3 +1,4 @@
+import type { Extension } from '@codemirror/state';
 import type { Command, PluginManifest } from 'obsidian';
 import type { App } from './app';
 import { Component } from './component';
@@ -79,6 +80,15 @@ export abstract class Plugin extends Component {
       if (index >= 0) this.app.markdownPostProcessors.splice(index, 1);
     });
     return postProcessor;
+  }
+
+  /** Adds a CodeMirror 6 extension to every Markdown editor (the fake's: `app.editorExtensions`, read by the playground's note pane). */
+  registerEditorExtension(extension: Extension): void {
+    this.app.editorExtensions.push(extension);
+    this.register(() => {
+      const index = this.app.editorExtensions.indexOf(extension);
+      if (index >= 0) this.app.editorExtensions.splice(index, 1);
+    });
   }
 
   /** The saved data, or null if nothing was saved. */
