@@ -96,6 +96,26 @@ describe('saved conversations', () => {
     await expect(block.first().locator('[data-testid="reasoning-content"]').textContent()).resolves.toContain('Planning the search');
     await saveScreenshot(page, 'reading-view');
   });
+
+  it('shows the note in Live Preview with the block in place of its marker and the trailers hidden, raw under the cursor', async () => {
+    const { page } = session;
+    await page.locator('[data-testid="note-mode-toggle"]').click();
+    const pane = page.locator('[data-testid="note-pane"][data-mode="live-preview"]');
+    const content = pane.locator('.cm-content');
+    const block = content.locator('[data-testid="reasoning-block"]');
+    await block.first().waitFor();
+    await expect(block.first().locator('[data-testid="reasoning-label"]').textContent()).resolves.toMatch(/^Thought for (\d+s|less than a second)$/);
+    await expect(content.textContent()).resolves.not.toContain('GLASSBOX_MESSAGE');
+    await expect(content.textContent()).resolves.not.toContain('REASONING_BLOCK');
+    await expect(content.textContent()).resolves.toContain('Pay-per-ride stays for tourists.');
+    await block.first().locator('[data-testid="reasoning-header"]').click();
+    await expect(block.first().locator('[data-testid="reasoning-content"]').textContent()).resolves.toContain('Planning the search');
+    await saveScreenshot(page, 'live-preview');
+    // A click in the block outside its controls puts the cursor on the marker: it shows raw for editing.
+    await block.first().locator('[data-testid="reasoning-content"]').click();
+    await expect(content.textContent()).resolves.toContain('<!--REASONING_BLOCK:');
+    await page.locator('[data-testid="note-mode-toggle"]').click();
+  });
 });
 
 /** Every note under the conversations folder (`Glassbox/...`) of the vault on disk. */

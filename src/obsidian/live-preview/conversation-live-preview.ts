@@ -31,6 +31,16 @@ class ReasoningBlockWidget extends WidgetType {
   override toDOM(view: EditorView): HTMLElement {
     const container = createDiv({ cls: 'glassbox-live-preview-block', attr: { 'data-testid': 'live-preview-block' } });
     this.unmounts.set(container, this.mount({ container, marker: this.marker, state: view.state }));
+    // The block's controls (its header button, links) keep their clicks, so expanding it does not
+    // touch the cursor; a click anywhere else puts the cursor on the marker, which shows it raw
+    // for editing, as Obsidian does with its own widgets.
+    container.addEventListener('mousedown', (event) => {
+      const target = event.target;
+      if (target instanceof Element && target.closest('button, a, input, select, textarea, [role="button"]') !== null) return;
+      event.preventDefault();
+      view.dispatch({ selection: { anchor: view.posAtDOM(container) } });
+      view.focus();
+    });
     return container;
   }
 
@@ -39,7 +49,7 @@ class ReasoningBlockWidget extends WidgetType {
     this.unmounts.delete(dom);
   }
 
-  /** Clicks inside the block (expanding it, a link) are the block's, not the editor's: they do not move the cursor into the marker. */
+  /** The block handles its own events (see {@link ReasoningBlockWidget.toDOM}). */
   override ignoreEvent(): boolean {
     return true;
   }

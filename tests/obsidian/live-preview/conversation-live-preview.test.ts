@@ -93,6 +93,19 @@ describe('conversation Live Preview (CodeMirror 6 in jsdom)', () => {
     expect(text()).not.toContain('REASONING_BLOCK');
   });
 
+  it('a click in the block outside its header puts the cursor on the marker, which shows raw', () => {
+    const { blocks, text, view } = openEditor();
+    act(() => {
+      fireEvent.click(blocks()[0].querySelector<HTMLElement>('[data-testid="reasoning-header"]')!);
+    });
+    act(() => {
+      fireEvent.mouseDown(blocks()[0].querySelector<HTMLElement>('[data-testid="reasoning-content"]')!);
+    });
+    expect(view.state.selection.main.head).toBe(NOTE.indexOf('<!--REASONING_BLOCK:'));
+    expect(blocks()).toHaveLength(0);
+    expect(text()).toContain('<!--REASONING_BLOCK:');
+  });
+
   it('shows a trailer raw while the cursor is on it, and only that one', () => {
     const { moveCursor, text } = openEditor();
     const trailerAt = NOTE.indexOf('<!--GLASSBOX_MESSAGE:{"id":"msg-mi9x2k5k-b2"');

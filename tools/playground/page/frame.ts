@@ -1,4 +1,6 @@
+import type { EditorView } from '@codemirror/view';
 import { Component, MarkdownRenderer, TFile, getFrontMatterInfo, parseYaml, type App } from '../../fake-obsidian';
+import { openLivePreviewEditor } from './live-preview-editor';
 
 /** The playground's Obsidian-like frame: title bar, file list, note pane, right sidebar. */
 export interface PlaygroundFrame {
@@ -56,6 +58,15 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   titlebar.appendChild(app.workspace.ribbonEl);
   const settingsButton = titlebar.createEl('button', { text: 'Settings', attr: { 'data-testid': 'settings-open', type: 'button' } });
   settingsButton.addEventListener('click', options.onOpenSettings);
+  // Obsidian opens notes in Live Preview by default; the playground starts in reading view and can switch.
+  let livePreview = false;
+  const modeButton = titlebar.createEl('button', { text: 'Live Preview', attr: { 'data-testid': 'note-mode-toggle', type: 'button', 'aria-pressed': 'false' } });
+  modeButton.addEventListener('click', () => {
+    livePreview = !livePreview;
+    modeButton.setText(livePreview ? 'Reading view' : 'Live Preview');
+    modeButton.setAttr('aria-pressed', livePreview ? 'true' : 'false');
+    if (shown !== null) void showNote(shown);
+  });
   const themeButton = titlebar.createEl('button', { attr: { 'data-testid': 'theme-toggle', type: 'button' } });
   const labelTheme = (): void => {
     const dark = document.body.classList.contains('theme-dark');
@@ -80,9 +91,12 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
 
   let shown: TFile | null = null;
   let noteComponent: Component | null = null;
+  let editor: EditorView | null = null;
   const showNote = async (file: TFile): Promise<void> => {
     shown = file;
     noteComponent?.unload();
+    editor?.destroy();
+    editor = null;
     const component = new Component();
     component.load();
     noteComponent = component;
@@ -90,7 +104,12 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
     if (shown !== file) return;
     notePane.empty();
     notePane.dataset.path = file.path;
+    notePane.dataset.mode = livePreview ? 'live-preview' : 'reading';
     notePane.createEl('h1', { cls: 'inline-title', text: file.basename });
+    if (livePreview) {
+      editor = openLivePreviewEditor({ app, file, content, parent: notePane.createDiv({ cls: 'markdown-source-view mod-cm6 is-live-preview' }) });
+      return;
+    }
     const info = getFrontMatterInfo(content);
     if (info.exists) renderProperties(notePane, info.frontmatter);
     const body = notePane.createDiv({ cls: 'markdown-rendered markdown-preview-view' });
@@ -132,7 +151,16 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   app.vault.on('delete', refreshFiles);
   app.vault.on('rename', refreshFiles);
   app.vault.on('modify', (file: TFile) => {
-    if (shown?.path === file.path) void showNote(file);
+    if (shown?.path !== file.path) return;
+    if (editor === null) {
+      void showNote(file);
+      return;
+    }
+    // A change the editor wrote itself is already on screen; re-opening would lose the cursor.
+    const current = editor;
+    void app.vault.cachedRead(file).then((text) => {
+      if (editor === current && current.state.doc.toString() !== text) void showNote(file);
+    });
   });
   return { root, titlebar, sidebar, showNote, refreshFiles };
 }
