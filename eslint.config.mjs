@@ -2,6 +2,42 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 import globals from 'globals';
 
+// The module map (docs/module-map.md), enforced. Modules with an index.ts are imported through
+// it from anywhere else; the core modules never import the host (Obsidian), React, or the
+// layers built on them. Each message names the rule it breaks.
+const INDEXED_MODULES = ['agent', 'chat', 'conversation', 'llm', 'markers', 'mcp', 'search'];
+const CORE_MODULES = ['agent', 'chat', 'conversation', 'llm', 'markers', 'mcp', 'search'];
+const coreBoundary = (name) => `module-map rule "core stays headless": src/{${CORE_MODULES.join(',')}} may not import ${name} (docs/module-map.md).`;
+// Imports are relative, so what `../chat/x` means depends on how deep the importing file sits:
+// one config per depth (src/main.ts is depth 0, src/agent/x.ts depth 1, …).
+const DEPTHS = [0, 1, 2, 3];
+const up = (depth) => (depth === 0 ? '\\./' : '(\\.\\./)'.concat(`{${depth}}`));
+const moduleMapConfig = (depth, core) => ({
+  files: core
+    ? CORE_MODULES.map((module) => `src/${module}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`)
+    : [`src/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: core ? ['obsidian', 'react', 'react-dom'].map((name) => ({ name, message: coreBoundary(name) })) : [],
+        patterns: [
+          {
+            regex: `^${up(depth)}(${INDEXED_MODULES.join('|')})/`,
+            message: 'module-map rule "through the index": import a module (src/agent, src/chat, …) from its index.ts, not from its files.',
+          },
+          ...(core
+            ? [
+                { group: ['react-dom/*', 'react/*'], message: coreBoundary('React') },
+                { regex: `^${up(depth)}(ui|obsidian|cli)(/|$)`, message: coreBoundary('src/ui, src/obsidian or src/cli') },
+              ]
+            : []),
+        ],
+      },
+    ],
+  },
+});
+
 // The plugin code (src/) gets Obsidian's full recommended set. Tests, tools and benchmarks
 // run in Node or the test browser, never inside Obsidian, so the Obsidian-only rules are off there.
 export default defineConfig([
@@ -42,6 +78,8 @@ export default defineConfig([
       'obsidianmd/no-global-this': 'off',
     },
   },
+  ...DEPTHS.map((depth) => moduleMapConfig(depth, false)),
+  ...DEPTHS.filter((depth) => depth > 0).map((depth) => moduleMapConfig(depth, true)),
   {
     // The React components and the message renderer also run outside Obsidian (the reading view's
     // children, tests, the benchmarks' plain DOM), so they make elements with the standard DOM,

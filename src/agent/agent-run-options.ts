@@ -1,5 +1,5 @@
-import type { ChatModel, LlmMessage } from '../llm/chat-types';
-import type { ReasoningPayload } from '../markers/reasoning-payload';
+import type { ChatModel, LlmMessage } from '../llm';
+import type { ReasoningPayload } from '../markers';
 import type { AgentTool } from './agent-tool';
 import type { AgentApprovalGate } from './approval';
 import type { AgentEvent, AgentRunEndStatus } from './events';

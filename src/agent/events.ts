@@ -1,4 +1,4 @@
-import type { ReasoningStep } from '../markers/reasoning-payload';
+import type { ReasoningStep } from '../markers';
 import type { AgentApprovalChoice, AgentApprovalDecision } from './approval';
 
 /**

@@ -1,5 +1,5 @@
-import type { ChatModel, LlmFinishReason, LlmRequest, LlmToolCall } from '../llm/chat-types';
-import { LIMITS } from '../markers/reasoning-payload';
+import type { ChatModel, LlmFinishReason, LlmRequest, LlmToolCall } from '../llm';
+import { LIMITS } from '../markers';
 import { clampLine, clampText, firstLine } from './clamp-text';
 import type { RunRecorder } from './run-recorder';
 

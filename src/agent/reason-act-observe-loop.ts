@@ -1,4 +1,4 @@
-import { LIMITS } from '../markers/reasoning-payload';
+import { LIMITS } from '../markers';
 import { clampLine, clampText, firstLine } from './clamp-text';
 import { parseObserveControl, parseReasonControl } from './control-blocks';
 import type { LoopOutcome } from './loop-outcome';

@@ -1,4 +1,4 @@
-import type { ReasoningStep } from '../markers/reasoning-payload';
+import type { ReasoningStep } from '../markers';
 
 /** The summary a step gets when it quotes the agent's instructions. */
 export const REDACTED_SUMMARY = '[redacted: quoted instructions]';

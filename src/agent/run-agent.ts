@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../llm/chat-types';
+import type { LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';

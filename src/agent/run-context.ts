@@ -1,4 +1,4 @@
-import type { LlmFinishReason, LlmMessage, LlmToolCall, LlmToolSchema } from '../llm/chat-types';
+import type { LlmFinishReason, LlmMessage, LlmToolCall, LlmToolSchema } from '../llm';
 import type { AgentTool } from './agent-tool';
 import type { AgentRunOptions } from './agent-run-options';
 import { streamModelTurn, type ModelTurnResult, type TurnTextMode } from './model-turn';

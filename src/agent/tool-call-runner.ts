@@ -1,5 +1,5 @@
 import { startTimer } from './timer';
-import type { LlmToolCall } from '../llm/chat-types';
+import type { LlmToolCall } from '../llm';
 import type { AgentTool, AgentToolResult } from './agent-tool';
 import { formatLimit } from './format-limit';
 import { abortedByRunTimeout } from './run-clock';

@@ -1,6 +1,6 @@
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import type { StructuredToolParams } from '@langchain/core/tools';
-import type { LlmToolSchema } from '../llm/chat-types';
+import type { LlmToolSchema } from '../llm';
 import type { AgentTool } from './agent-tool';
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentLoopStyle } from '../agent/agent-run-options';
+import type { AgentLoopStyle } from '../agent';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError } from './cli-io';
 

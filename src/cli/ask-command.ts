@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runAgent } from '../agent/run-agent';
-import { reduceReasoning } from '../agent/reasoning-state';
-import type { AgentEvent, AgentRunEndStatus } from '../agent/events';
+import { runAgent } from '../agent';
+import { reduceReasoning } from '../agent';
+import type { AgentEvent, AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel } from '../llm';
-import type { ReasoningPayload } from '../markers/reasoning-payload';
+import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
 import { createCliApprovalGate } from './cli-approval-gate';

@@ -1,4 +1,4 @@
-import type { AgentApprovalDecision, AgentApprovalGate, AgentApprovalRequest } from '../agent/approval';
+import type { AgentApprovalDecision, AgentApprovalGate, AgentApprovalRequest } from '../agent';
 
 /** The answers the terminal prompt takes (DESIGN.md 11.4, 11.5). */
 const PROMPT_ANSWERS = '[y] allow once, [a] allow this server for the rest of this run, [N] no';

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { VaultChange, VaultNoteInfo, VaultSource } from '../search/vault-source';
+import type { VaultChange, VaultNoteInfo, VaultSource } from '../search';
 
 /** Folders never indexed: dot-folders (`.obsidian`, `.git`, `.trash`) and `node_modules`. */
 function isSkippedFolder(name: string): boolean {

@@ -1,8 +1,8 @@
 import { setInterval, clearInterval } from 'node:timers';
-import { describeRunDuration } from '../agent/describe-run-duration';
-import type { AgentEvent } from '../agent/events';
-import { reasoningElapsedMs } from '../agent/reasoning-state';
-import type { ReasoningPayload, ReasoningStep } from '../markers/reasoning-payload';
+import { describeRunDuration } from '../agent';
+import type { AgentEvent } from '../agent';
+import { reasoningElapsedMs } from '../agent';
+import type { ReasoningPayload, ReasoningStep } from '../markers';
 import { stripControls } from './terminal-text';
 import { fitToColumns } from './terminal-width';
 

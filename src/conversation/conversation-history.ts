@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../llm/chat-types';
+import type { LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
 import type { ConversationMessage } from './conversation';
 

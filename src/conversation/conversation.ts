@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../llm/chat-types';
+import type { LlmMessage } from '../llm';
 
 /**
  * One conversation as the chat view holds it and as its note stores it (docs/conversation-format.md).

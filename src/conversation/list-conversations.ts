@@ -1,4 +1,4 @@
-import type { VaultSource } from '../search/vault-source';
+import type { VaultSource } from '../search';
 import { parseConversationNote, type ConversationNoteFormat } from './parse-note';
 import { readGlassboxNote } from './read-glassbox-note';
 

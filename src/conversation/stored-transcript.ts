@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../llm/chat-types';
+import type { LlmMessage } from '../llm';
 import { readLeadingMarker } from '../markers';
 
 /**

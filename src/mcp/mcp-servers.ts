@@ -1,4 +1,4 @@
-import type { AgentTool } from '../agent/agent-tool';
+import type { AgentTool } from '../agent';
 import { McpConnection, type McpConnectionState, type McpTransportFactory } from './mcp-connection';
 import { McpLog } from './mcp-log';
 import type { McpServerConfig } from './mcp-server-config';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AgentTool, AgentToolResult } from '../agent/agent-tool';
-import type { AgentToolApproval } from '../agent/approval';
-import { clampLine } from '../agent/clamp-text';
+import type { AgentTool, AgentToolResult } from '../agent';
+import type { AgentToolApproval } from '../agent';
+import { clampLine } from '../agent';
 import type { McpConnection } from './mcp-connection';
 import type { McpListedTool } from './mcp-listed-tool';
 import { mcpResultText } from './mcp-result-text';

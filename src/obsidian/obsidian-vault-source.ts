@@ -1,6 +1,6 @@
 import { getAllTags, TFile, type DataAdapter, type EventRef, type MetadataCache, type TAbstractFile, type Vault } from 'obsidian';
-import type { IndexStore } from '../search/index-store';
-import type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from '../search/vault-source';
+import type { IndexStore } from '../search';
+import type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from '../search';
 
 function isNote(file: TAbstractFile): file is TFile {
   return file instanceof TFile && file.extension === 'md';

@@ -1,4 +1,4 @@
-import type { AgentTool } from '../agent/agent-tool';
+import type { AgentTool } from '../agent';
 import { createVaultTools, type IndexStore, type VaultIndex, type VaultSource } from '../search';
 
 /** The vault tools a run gets, and a notice when they are not (yet) available. */

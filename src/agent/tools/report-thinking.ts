@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReasoningStep, ThoughtType } from '../../markers/reasoning-payload';
+import type { ReasoningStep, ThoughtType } from '../../markers';
 import type { AgentTool } from '../agent-tool';
 import { clampLine, clampText } from '../clamp-text';
 

@@ -1,4 +1,4 @@
-import type { AgentTool } from '../../agent/agent-tool';
+import type { AgentTool } from '../../agent';
 import type { HybridSearch } from '../embeddings/hybrid-search';
 import type { VaultIndex } from '../vault-index';
 import type { VaultSource } from '../vault-source';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentTool } from '../../agent/agent-tool';
+import type { AgentTool } from '../../agent';
 import type { VaultIndex } from '../vault-index';
 import { formatNoteRef } from './format-note-line';
 

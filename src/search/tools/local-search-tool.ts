@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentTool } from '../../agent/agent-tool';
+import type { AgentTool } from '../../agent';
 import type { HybridSearch } from '../embeddings/hybrid-search';
 import type { SearchResult } from '../index-types';
 import type { VaultIndex } from '../vault-index';

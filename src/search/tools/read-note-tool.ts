@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentTool } from '../../agent/agent-tool';
+import type { AgentTool } from '../../agent';
 import { throwIfAborted } from '../scheduler';
 import type { VaultIndex } from '../vault-index';
 import type { VaultSource } from '../vault-source';

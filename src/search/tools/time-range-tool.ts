@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentTool } from '../../agent/agent-tool';
+import type { AgentTool } from '../../agent';
 import { formatLocalTime, parseTimeRange, type ResolvedTimeRange } from '../parse-time-range';
 import { abortError } from '../scheduler';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ReasoningStep } from '../../markers/reasoning-payload';
+import type { ReasoningStep } from '../../markers';
 import type { DisplayMode } from './display-options';
 import { ToolStep } from './ToolStep';
 

@@ -1,4 +1,4 @@
-import type { ReasoningStep } from '../../markers/reasoning-payload';
+import type { ReasoningStep } from '../../markers';
 import type { DisplayMode } from './display-options';
 import { ReasoningStepItem } from './ReasoningStepItem';
 

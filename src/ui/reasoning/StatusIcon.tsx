@@ -1,4 +1,4 @@
-import type { ReasoningToolStatus } from '../../markers/reasoning-payload';
+import type { ReasoningToolStatus } from '../../markers';
 
 const LABELS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
   running: 'Running',

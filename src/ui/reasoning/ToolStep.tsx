@@ -1,5 +1,5 @@
-import { formatDuration } from '../../agent/format-duration';
-import type { ReasoningToolCall } from '../../markers/reasoning-payload';
+import { formatDuration } from '../../agent';
+import type { ReasoningToolCall } from '../../markers';
 import type { DisplayMode } from './display-options';
 import { StatusIcon } from './StatusIcon';
 import { fullArguments, shortArguments } from './tool-arguments';

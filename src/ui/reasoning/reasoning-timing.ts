@@ -1,4 +1,4 @@
-import type { ReasoningPayload } from '../../markers/reasoning-payload';
+import type { ReasoningPayload } from '../../markers';
 
 /**
  * The reasoning time a finished (or reloaded) block reports, from its saved fields, or `null`

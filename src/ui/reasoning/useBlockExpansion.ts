@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ReasoningStatus } from '../../markers/reasoning-payload';
+import type { ReasoningStatus } from '../../markers';
 
 /** How long after the answer starts the block folds itself (DESIGN.md 5: "about a second"). */
 export const AUTO_COLLAPSE_DELAY_MS = 1000;
