@@ -11,6 +11,9 @@ const coreBoundary = (name) => `module-map rule "core stays headless": src/{${CO
 // Imports are relative, so what `../chat/x` means depends on how deep the importing file sits:
 // one config per depth (src/main.ts is depth 0, src/agent/x.ts depth 1, …).
 const DEPTHS = [0, 1, 2, 3];
+// Files that may be imported directly: light entry points whose module index would load heavy
+// dependencies at plugin start (the MCP SDK is imported lazily, only once a server is set up).
+const LIGHT_ENTRIES = ['mcp/mcp-server-config'];
 const up = (depth) => (depth === 0 ? '\\./' : '(\\.\\./)'.concat(`{${depth}}`));
 const moduleMapConfig = (depth, core) => ({
   files: core
@@ -23,7 +26,7 @@ const moduleMapConfig = (depth, core) => ({
         paths: core ? ['obsidian', 'react', 'react-dom'].map((name) => ({ name, message: coreBoundary(name) })) : [],
         patterns: [
           {
-            regex: `^${up(depth)}(${INDEXED_MODULES.join('|')})/`,
+            regex: `^${up(depth)}(?!(${LIGHT_ENTRIES.join('|')})$)(${INDEXED_MODULES.join('|')})/`,
             message: 'module-map rule "through the index": import a module (src/agent, src/chat, …) from its index.ts, not from its files.',
           },
           ...(core

@@ -1,4 +1,4 @@
-import { formatDuration } from './format-duration';
+import { formatDuration } from '../markers';
 
 /** A configured time limit in words for messages: "30s", "10m", or "20 ms" for tiny test limits. */
 export function formatLimit(ms: number): string {

@@ -5,8 +5,6 @@
 export { runAgent } from './run-agent';
 export { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult, type AgentInputRequest, type AgentInputOutcome, type AgentLoopStyle, AGENT_LOOP_STYLES, LOOP_STYLE_LABELS } from './agent-run-options';
 export { reduceReasoning, reasoningElapsedMs } from './reasoning-state';
-export { formatDuration } from './format-duration';
-export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';
 export type * from './events';
 export type { AgentTool, AgentToolContext, AgentToolResult } from './agent-tool';
 export { isAllowDecision, type AgentApprovalChoice, type AgentApprovalDecision, type AgentApprovalGate, type AgentApprovalRequest, type AgentApprovalText, type AgentRememberedApproval, type AgentToolApproval } from './approval';

@@ -1,5 +1,5 @@
 import { setInterval, clearInterval } from 'node:timers';
-import { describeRunDuration } from '../agent';
+import { describeRunDuration } from '../markers';
 import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';

@@ -1,4 +1,4 @@
-import { describeRunDuration } from '../agent/describe-run-duration';
+import { describeRunDuration } from '../markers';
 import { parseAssistantContent, unclosedFence, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
 import { escapeMessageLine, formatHeaderTime } from './note-lines';

@@ -10,3 +10,5 @@ export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normali
 export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody, ParsedReasoning, ThinkSection } from './content-types';
 export * from './reasoning-payload';
 export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';
+export { formatDuration } from './format-duration';
+export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';

@@ -1,5 +1,5 @@
 import { act, fireEvent, within } from '@testing-library/react/pure';
-import { formatDuration } from '../../src/agent/format-duration';
+import { formatDuration } from '../../src/markers';
 import type { Conversation } from '../../src/conversation';
 import { parseAssistantContent } from '../../src/markers';
 import { PULSE_CLASS } from '../../src/obsidian/chat-view';

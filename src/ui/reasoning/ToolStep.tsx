@@ -1,4 +1,4 @@
-import { formatDuration } from '../../agent';
+import { formatDuration } from '../../markers';
 import type { ReasoningToolCall } from '../../markers';
 import type { DisplayMode } from './display-options';
 import { StatusIcon } from './StatusIcon';

@@ -1,4 +1,4 @@
-import { formatDuration, settledRunLabel } from '../../agent';
+import { formatDuration, settledRunLabel } from '../../markers';
 import type { ReasoningPayload } from '../../markers';
 import { liveReasoningMs, savedReasoningMs } from './reasoning-timing';
 

@@ -1,4 +1,4 @@
-import { describeRunDuration } from '../../src/agent/describe-run-duration';
+import { describeRunDuration } from '../../src/markers';
 
 describe('describeRunDuration', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { formatDuration } from '../../src/agent/format-duration';
+import { formatDuration } from '../../src/markers';
 
 describe('formatDuration (DESIGN.md 5: duration wording)', () => {
   it.each([

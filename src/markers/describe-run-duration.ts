@@ -1,4 +1,4 @@
-import type { ReasoningStatus } from '../markers';
+import type { ReasoningStatus } from './reasoning-payload';
 import { formatDuration } from './format-duration';
 
 /** A state the run has left the working phase in. */
