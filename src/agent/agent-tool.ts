@@ -16,6 +16,8 @@ export interface AgentTool<Schema extends z.ZodType = z.ZodType> {
    * validates the arguments either way.
    */
   readonly parameters?: Readonly<Record<string, unknown>>;
+  /** True when the tool only reads: such calls of one model reply run at the same time. */
+  readonly readOnly?: boolean;
   /** Present when every call must be approved by the user before it runs (see RunApprovals). */
   readonly approval?: AgentToolApproval;
   /** The bullet shown while the tool runs, e.g. `Searching notes for "refunds"`. */

@@ -83,26 +83,46 @@ export class RunContext {
   }
 
   /**
-   * Runs the tool calls of one model reply in order. Every call gets a tool message, whatever
-   * happens: its result, an error, "not run" for a repeat, or "cancelled by user" on stop.
+   * Runs the tool calls of one model reply. Consecutive read-only calls run at once; any other
+   * call (a write, an approval, a question) waits for them and runs alone, in the model's order.
+   * Steps start and results land in the transcript in the model's call order either way. Every
+   * call gets a tool message, whatever happens: its result, an error, "not run" for a repeat, or
+   * "cancelled by user" on stop.
    */
   async runToolCalls(calls: readonly LlmToolCall[]): Promise<ToolBatchOutcome> {
     let outcome: ToolBatchOutcome = 'ok';
+    const outputs: Promise<string>[] = [];
+    let running: Promise<string>[] = [];
     for (const call of calls) {
+      const concurrent = this.isReadOnly(call);
+      // A call that is not read-only starts only after every earlier call has ended.
+      if (!concurrent && running.length > 0) {
+        await Promise.all(running);
+        running = [];
+      }
       if (this.signal.aborted || outcome !== 'ok') {
-        const output = this.signal.aborted ? cancelledOutput(this.signal) : 'Not run: the loop ended because a call was repeated.';
-        this.transcript.push({ role: 'tool', toolCallId: call.id, content: output });
+        outputs.push(Promise.resolve(this.signal.aborted ? cancelledOutput(this.signal) : 'Not run: the loop ended because a call was repeated.'));
         continue;
       }
       if (this.countCall(call) >= REPEAT_LIMIT) {
         outcome = 'repeated';
-        this.transcript.push({ role: 'tool', toolCallId: call.id, content: `Not run: ${call.name} was already called ${REPEAT_LIMIT - 1} times with these arguments.` });
+        outputs.push(Promise.resolve(`Not run: ${call.name} was already called ${REPEAT_LIMIT - 1} times with these arguments.`));
         continue;
       }
-      const output = await this.runOne(call);
-      this.transcript.push({ role: 'tool', toolCallId: call.id, content: output });
+      const output = this.runOne(call);
+      outputs.push(output);
+      if (concurrent) running.push(output);
+      else await output;
     }
+    const results = await Promise.all(outputs);
+    calls.forEach((call, index) => this.transcript.push({ role: 'tool', toolCallId: call.id, content: results[index] ?? cancelledOutput(this.signal) }));
     return this.signal.aborted ? 'stopped' : outcome;
+  }
+
+  /** A call to a tool that declares it only reads and needs no approval: it may run beside others. */
+  private isReadOnly(call: LlmToolCall): boolean {
+    const tool = this.options.tools.find((candidate) => candidate.name === call.name);
+    return tool?.readOnly === true && tool.approval === undefined;
   }
 
   /** Gives every tool call in the transcript that has no result a "cancelled by user" one (or the run-timeout text). */

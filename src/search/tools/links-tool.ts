@@ -22,6 +22,7 @@ export interface LinksData {
 export function createLinksTool(index: VaultIndex): AgentTool<typeof linksSchema> {
   return {
     name: 'getLinks',
+    readOnly: true,
     description: 'List the links of a note: the notes it links to and the notes that link to it (backlinks).',
     schema: linksSchema,
     describeStart: (args) => `Following links of ${args.path}`,

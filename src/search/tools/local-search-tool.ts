@@ -54,6 +54,7 @@ function chunkHint(result: SearchResult): string {
 export function createLocalSearchTool(index: VaultIndex, hybrid?: () => HybridSearch | undefined): AgentTool<typeof localSearchSchema> {
   return {
     name: 'localSearch',
+    readOnly: true,
     description:
       'Search the notes in the vault. Returns the best matching notes with the heading and passage that matched; for a long note, also the readNote chunk that holds the passage (read that chunk, not the start of the note). Use several short searches with different words rather than one long one.',
     schema: localSearchSchema,

@@ -22,6 +22,7 @@ export interface TagNotesData {
 export function createTagNotesTool(index: VaultIndex): AgentTool<typeof tagNotesSchema> {
   return {
     name: 'getTagNotes',
+    readOnly: true,
     description: 'List the notes that carry a tag (inline #tags and frontmatter tags, nested tags included), newest first. With an empty tag, list the tags in use.',
     schema: tagNotesSchema,
     describeStart: (args) => (args.tag.trim() === '' ? 'Listing tags' : `Looking up #${args.tag.replace(/^#/, '')}`),

@@ -13,6 +13,7 @@ export type TimeRangeArgs = z.infer<typeof timeRangeSchema>;
 /** `getTimeRange`: turns words about time into the epoch-ms range `localSearch` filters by. */
 export const timeRangeTool: AgentTool<typeof timeRangeSchema> = {
   name: 'getTimeRange',
+  readOnly: true,
   description: 'Turn a time expression ("last week", "yesterday", "2024-05") into a {start, end} range in epoch ms, to pass as localSearch timeRange.',
   schema: timeRangeSchema,
   describeStart: (args) => `Working out "${args.expression}"`,
