@@ -43,7 +43,7 @@ export function createDesktopFetch(options: DesktopFetchOptions = {}): typeof fe
     let body = request.body;
     const headers = request.headers;
     for (let hop = 0; ; hop++) {
-      const response = await send({ nodeRequire, url, method, headers, body, signal });
+      const response = await sendTryingIpv4Loopback({ nodeRequire, url, method, headers, body, signal });
       if (signal?.aborted) {
         // Aborted between the headers and here (a microtask): no body listener is attached yet.
         response.destroy();
@@ -111,6 +111,41 @@ interface SendOptions {
   readonly headers: Headers;
   readonly body: Uint8Array | null;
   readonly signal: AbortSignal | null;
+}
+
+/** Connection errors after which `localhost` is worth trying again on 127.0.0.1. */
+const LOOPBACK_RETRY_CODES = new Set(['ECONNREFUSED', 'EADDRNOTAVAIL', 'EAFNOSUPPORT', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+/**
+ * {@link send}, and for `localhost` a second try on 127.0.0.1 when the first connection failed:
+ * Node resolves `localhost` in the system's order, often `::1` first, while Ollama and other
+ * local servers listen on 127.0.0.1 only (`ECONNREFUSED ::1:11434`). Chromium tries both.
+ */
+async function sendTryingIpv4Loopback(options: SendOptions): Promise<NodeIncomingMessage> {
+  try {
+    return await send(options);
+  } catch (error) {
+    const url = new URL(options.url);
+    if (url.hostname !== 'localhost' || !LOOPBACK_RETRY_CODES.has(errorCode(error) ?? '') || options.signal?.aborted) throw error;
+    const host = url.host;
+    url.hostname = '127.0.0.1';
+    const headers = new Headers(options.headers);
+    // The server still sees the name the user configured.
+    headers.set('host', host);
+    return await send({ ...options, url: url.href, headers });
+  }
+}
+
+/** The Node error code (`ECONNREFUSED`, `ENOTFOUND`, `CERT_HAS_EXPIRED`, ...) behind a failed fetch, if any. */
+export function errorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    // Node's happy-eyeballs connect fails with an AggregateError of one error per address.
+    const inner = (current as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.length > 0) return errorCode(inner[0]);
+  }
+  return undefined;
 }
 
 /** Sends one request and resolves with the response once its headers are in. */

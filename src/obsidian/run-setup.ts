@@ -3,6 +3,7 @@ import { createOpenAiChatModel } from '../llm';
 import type { McpRunTools } from '../mcp';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatRunSetup } from '../chat';
+import { createChatFetch } from './chat-fetch';
 import { createDesktopFetch } from './desktop-fetch';
 import { createMobileFetch } from './mobile-fetch';
 import { RunSetupError } from './errors/run-setup-error';
@@ -16,6 +17,8 @@ export interface RunSetupOptions {
   readonly vaultTools: { current(): VaultToolsSnapshot };
   /** The MCP servers (desktop); their tools join each run, and a server that cannot start is a notice. */
   readonly mcp?: { readonly configured: boolean; toolsForRun(): Promise<McpRunTools> } | null;
+  /** How chat requests travel; default {@link createChatFetch} (tests pass the fake renderer's). */
+  readonly fetch?: typeof fetch;
 }
 
 /**
@@ -24,6 +27,10 @@ export interface RunSetupOptions {
  * kept in the plugin's data), the vault tools and the MCP servers' tools.
  */
 export function createRunSetup(options: RunSetupOptions): (modelName: string) => Promise<ChatRunSetup> {
+  // One for the plugin's life: it remembers which origins needed the Node fallback. On mobile
+  // (no Node) the page's fetch, which names a CORS refusal.
+  const nodeFetch = createDesktopFetch();
+  const chatFetch = options.fetch ?? (nodeFetch === null ? createMobileFetch() : createChatFetch({ nodeFetch }));
   return async (modelName) => {
     const settings = options.settings.settings;
     const baseUrl = settings.baseUrl.trim();
@@ -31,7 +38,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
     const secretName = settings.apiKeySecretName.trim();
     const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
-    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: createDesktopFetch() ?? createMobileFetch() });
+    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
     const { tools, notice } = options.vaultTools.current();
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);

@@ -141,6 +141,38 @@ describe('createDesktopFetch', () => {
     await expect(collect(model.stream({ model: 'hello', messages }, new AbortController().signal))).rejects.toBeInstanceOf(LlmNetworkError);
   });
 
+  it('tries localhost again on 127.0.0.1 when the system resolves it to ::1 first and the server listens on IPv4 only', async () => {
+    const hosts: string[] = [];
+    const { server, url } = await listen((request, response) => {
+      hosts.push(request.headers.host ?? '');
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('ollama is running');
+    });
+    try {
+      // As on a system whose hosts file lists ::1 first: Node (17+) keeps that order.
+      const ipv6First = (id: string): unknown => {
+        if (id !== 'http') throw new Error(`unexpected require of ${id}`);
+        return {
+          request: (target: string, options: http.RequestOptions) =>
+            http.request(target, {
+              ...options,
+              lookup: ((hostname: string, lookupOptions: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+                if (hostname !== 'localhost') throw new Error(`unexpected lookup of ${hostname}`);
+                if (lookupOptions.all) callback(null, [{ address: '::1', family: 6 }]);
+                else callback(null, '::1', 6);
+              }) as unknown as http.RequestOptions['lookup'],
+            }),
+        };
+      };
+      const port = new URL(url).port;
+      const response = await desktopFetch(ipv6First)(`http://localhost:${port}/`);
+      expect(await response.text()).toBe('ollama is running');
+      expect(hosts).toEqual([`localhost:${port}`]);
+    } finally {
+      await close(server);
+    }
+  });
+
   it('rejects with an AbortError when aborted before the headers arrive', async () => {
     const { server, url } = await listen(() => {}); // never answers
     try {
