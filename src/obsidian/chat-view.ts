@@ -58,6 +58,7 @@ export class ChatView extends ItemView {
   private sourcePath = '';
   private unsubscribe: (() => void) | null = null;
   private offeredModels: readonly string[] = [];
+  private listedEndpoint: string | null = null;
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -163,10 +164,14 @@ export class ChatView extends ItemView {
     );
   }
 
-  // Asks the endpoint for its models in the background; the picker works without them.
+  // Asks the endpoint for its models in the background; the picker works without them. Once per
+  // endpoint: a refresh for a display setting does not ask again.
   private loadModels(): void {
     const list = this.options.listModels;
-    if (list === undefined) return;
+    const settings = this.options.settings.settings;
+    const endpoint = `${settings.baseUrl}\n${settings.apiKeySecretName}`;
+    if (list === undefined || endpoint === this.listedEndpoint) return;
+    this.listedEndpoint = endpoint;
     void list().then((models) => {
       if (this.root === null || models.join('\n') === this.offeredModels.join('\n')) return;
       this.offeredModels = models;

@@ -1,3 +1,5 @@
+import { isCompleteHttpUrl } from './complete-http-url';
+
 /** A GET that returns the status and the parsed JSON body (Obsidian's `requestUrl` in the app). */
 export type JsonGet = (request: { readonly url: string; readonly headers: Record<string, string> }) => Promise<{ readonly status: number; readonly json: unknown }>;
 
@@ -11,11 +13,12 @@ export interface ListModelsOptions {
 /**
  * The model names an OpenAI-compatible endpoint offers (`GET {baseUrl}/models`), sorted, for the
  * model picker's suggestions. Any failure (no network, no such route, odd JSON) gives an empty
- * list: the picker then suggests the configured model and any name can still be typed.
+ * list: the picker then suggests the configured model and any name can still be typed. Nothing
+ * is sent (the key included) unless the base URL is a complete http(s) address.
  */
 export async function listModels(options: ListModelsOptions): Promise<string[]> {
   const base = options.baseUrl.trim().replace(/\/+$/, '');
-  if (base === '') return [];
+  if (!isCompleteHttpUrl(base)) return [];
   try {
     const response = await options.get({ url: `${base}/models`, headers: options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {} });
     if (response.status < 200 || response.status >= 300) return [];

@@ -6,6 +6,7 @@ import type { ChatRunSetup } from '../chat';
 import { createChatFetch } from './chat-fetch';
 import { createDesktopFetch } from './desktop-fetch';
 import { createMobileFetch } from './mobile-fetch';
+import { isCompleteHttpUrl } from './complete-http-url';
 import { RunSetupError } from './errors/run-setup-error';
 import type { VaultToolsSnapshot } from './vault-tools-provider';
 
@@ -35,6 +36,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     const settings = options.settings.settings;
     const baseUrl = settings.baseUrl.trim();
     if (baseUrl === '') throw new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.');
+    if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', `The base URL "${baseUrl}" is not a complete http:// or https:// address; correct it in the Glassbox settings.`);
     if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
     const secretName = settings.apiKeySecretName.trim();
     const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);

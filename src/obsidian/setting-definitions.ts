@@ -2,6 +2,7 @@ import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian
 import { AGENT_LOOP_STYLES, LOOP_STYLE_LABELS } from '../agent';
 import { PROVIDER_PRESETS, type GlassboxSettings } from '../settings';
 import { DISPLAY_MODE_LABELS, DISPLAY_MODES } from '../ui/reasoning/display-options';
+import { onTextCommitted } from './text-commit';
 
 /** A key of {@link GlassboxSettings}: what a setting's control reads and writes. */
 export type GlassboxSettingKey = keyof GlassboxSettings;
@@ -13,6 +14,10 @@ export interface SettingDefinitionsContext {
   apiKeySecretName(): string;
   /** Stores a new secret id. */
   setApiKeySecretName(name: string): void;
+  /** The base URL the row shows. */
+  baseUrl(): string;
+  /** Stores a finished base URL (the field was left, or typing paused). */
+  setBaseUrl(url: string): void;
 }
 
 
@@ -38,7 +43,11 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           name: 'Base URL',
           desc: 'The only address requests are sent to.',
           aliases: ['endpoint', 'server'],
-          control: { type: 'text', key: 'baseUrl', placeholder: 'http://localhost:11434/v1' },
+          // Drawn here, not as a text control: a half-typed address must not be saved, shown in
+          // the chats or sent the key, so it is taken only when the field is left or typing pauses.
+          render: (setting) => {
+            setting.addText((text) => onTextCommitted(text.setPlaceholder('http://localhost:11434/v1').setValue(context.baseUrl()), (value) => context.setBaseUrl(value.trim())));
+          },
         },
         {
           name: 'API key',

@@ -42,6 +42,11 @@ export class GlassboxSettingTab extends PluginSettingTab {
         this.host.settings.apiKeySecretName = name;
         void this.host.saveSettings();
       },
+      baseUrl: () => this.host.settings.baseUrl,
+      setBaseUrl: (url) => {
+        this.host.settings.baseUrl = url;
+        void this.host.saveSettings();
+      },
     });
   }
 

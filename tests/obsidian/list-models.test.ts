@@ -24,4 +24,10 @@ describe('listModels', () => {
   ])('gives an empty list on %s', async (_case, get) => {
     expect(await listModels({ baseUrl: 'http://127.0.0.1:9/v1', get: get })).toEqual([]);
   });
+
+  it('sends nothing, the key included, to an address that is not a complete http(s) URL', async () => {
+    const get = jest.fn<ReturnType<JsonGet>, Parameters<JsonGet>>(() => Promise.resolve({ status: 200, json: { data: [{ id: 'x' }] } }));
+    for (const baseUrl of ['http://192.168.1', 'ftp://models.example.com/v1', 'http://']) expect(await listModels({ baseUrl, apiKey: 'sk-1', get })).toEqual([]);
+    expect(get).not.toHaveBeenCalled();
+  });
 });

@@ -30,6 +30,8 @@ describe('createRunSetup', () => {
     const host = { settings: loadGlassboxSettings({ baseUrl: '  ', provider: 'custom' }), saveSettings: () => Promise.resolve() };
     const prepare = createRunSetup({ app: app as never, settings: host, vaultTools: { current: () => ({ tools: [] }) } });
     await expect(prepare('m')).rejects.toMatchObject({ reason: 'missing_base_url', userMessage: expect.stringContaining('base URL') });
+    host.settings.baseUrl = 'http://192.168.1';
+    await expect(prepare('m')).rejects.toMatchObject({ reason: 'invalid_base_url', userMessage: expect.stringContaining('not a complete http:// or https:// address') });
     host.settings.baseUrl = 'http://127.0.0.1:9/v1';
     await expect(prepare(' ')).rejects.toMatchObject({ reason: 'missing_model' });
   });

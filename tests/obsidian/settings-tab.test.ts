@@ -3,9 +3,11 @@ import GlassboxPlugin from '../../src/main';
 import { composeAssistantContent } from '../../src/markers';
 import { ChatView } from '../../src/obsidian/chat-view';
 import { GlassboxSettingTab } from '../../src/obsidian/settings-tab';
+import { TEXT_COMMIT_PAUSE_MS } from '../../src/obsidian/text-commit';
 import { createConversation } from '../../src/conversation';
-import { createFakeApp } from '../../tools/fake-obsidian';
+import { clearRequestUrlLog, createFakeApp, requestUrlLog } from '../../tools/fake-obsidian';
 import { DEFAULT_SETTINGS } from '../../src/settings';
+import { startModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
 import type { SettingDefinition, SettingDefinitionItem } from 'obsidian';
 import { payload, thoughtStep } from '../support/ui-payloads';
@@ -136,6 +138,67 @@ describe('GlassboxSettingTab', () => {
     });
     expect(plugin.settings.displayMode).toBe('verbose');
     expect(block().getAttribute('data-mode')).toBe('verbose');
+  });
+
+  describe('the base URL field', () => {
+    /** A settings tab over an open chat view, the key set, no request logged yet. */
+    async function typingSetup(baseUrl: string) {
+      const opened = await setup();
+      opened.app.secretStorage.setSecret('glassbox-api-key', 'sk-typed');
+      opened.plugin.settings.provider = 'custom';
+      opened.plugin.settings.baseUrl = baseUrl;
+      await act(async () => {
+        await opened.plugin.activateChatView();
+      });
+      opened.tab.display();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clearRequestUrlLog();
+      const saves = jest.spyOn(opened.plugin, 'saveData');
+      const input = row(opened.root, 'Base URL').querySelector('input')!;
+      const type = async (text: string): Promise<void> => {
+        input.value = '';
+        for (const character of text) {
+          input.value += character;
+          input.dispatchEvent(new Event('input'));
+        }
+        await Promise.resolve();
+      };
+      return { ...opened, saves, input, type };
+    }
+
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+    it('sends nothing and saves nothing while the address is typed; leaving the field saves once and lists the models once', async () => {
+      const server = await startModelServer();
+      try {
+        const { plugin, saves, input, type } = await typingSetup('');
+        await type(server.url);
+        expect(requestUrlLog).toEqual([]);
+        expect(saves).not.toHaveBeenCalled();
+        await act(async () => {
+          input.dispatchEvent(new FocusEvent('blur'));
+          await Promise.resolve();
+        });
+        await settle();
+        expect(plugin.settings.baseUrl).toBe(server.url);
+        expect(saves).toHaveBeenCalledTimes(1);
+        expect(requestUrlLog.map((call) => [call.url, call.headers.authorization])).toEqual([[`${server.url}/models`, 'Bearer sk-typed']]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('after a pause in typing saves, but never sends the key to an incomplete or non-http(s) address', async () => {
+      const { plugin, saves, type } = await typingSetup('');
+      for (const partial of ['http://192.168.1', 'http://', 'ftp://files.example.com/v1', 'http://models.example.']) {
+        await type(partial);
+        await act(() => new Promise((resolve) => setTimeout(resolve, TEXT_COMMIT_PAUSE_MS + 50)));
+        expect(plugin.settings.baseUrl).toBe(partial);
+      }
+      await settle();
+      expect(saves).toHaveBeenCalledTimes(4);
+      expect(requestUrlLog).toEqual([]);
+    });
   });
 });
 

@@ -22,7 +22,7 @@ export { Notice, clearNotices, noticeLog } from './notice';
 export { Platform } from './platform';
 export { Plugin } from './plugin';
 export { SecretStorage } from './secret-storage';
-export { requestUrl, setRequestUrlTransport } from './request-url';
+export { clearRequestUrlLog, requestUrl, requestUrlLog, setRequestUrlTransport, type FakeRequestUrlCall } from './request-url';
 export { RequestUrlError } from './request-url-error';
 export { PluginSettingTab, Setting, SettingRegistry, SettingTab } from './setting';
 export {

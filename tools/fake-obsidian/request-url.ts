@@ -12,6 +12,22 @@ export function setRequestUrlTransport(send: typeof fetch | null): void {
   transport = send;
 }
 
+/** One call of {@link requestUrl}, as the fake recorded it. */
+export interface FakeRequestUrlCall {
+  readonly url: string;
+  readonly method: string;
+  /** Header names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Fake-only: every `requestUrl` call since the last `clearRequestUrlLog()`, oldest first. */
+export const requestUrlLog: FakeRequestUrlCall[] = [];
+
+/** Fake-only: forgets the recorded calls. */
+export function clearRequestUrlLog(): void {
+  requestUrlLog.length = 0;
+}
+
 /**
  * Obsidian's `requestUrl`, over the global `fetch` (looked up at call time, so the playground's
  * proxying `fetch` is used in the browser; in Obsidian the request is not bound by CORS, and the
@@ -22,6 +38,7 @@ export function setRequestUrlTransport(send: typeof fetch | null): void {
  */
 export function requestUrl(request: RequestUrlParam | string): RequestUrlResponsePromise {
   const options: RequestUrlParam = typeof request === 'string' ? { url: request } : request;
+  requestUrlLog.push({ url: options.url, method: options.method ?? 'GET', headers: Object.fromEntries(new Headers(options.headers ?? {}).entries()) });
   const response = send(options);
   return Object.defineProperties(response, {
     text: { get: () => response.then((result) => result.text) },
