@@ -12,12 +12,17 @@ function infoOf(file: TFile): VaultNoteInfo {
 
 /**
  * The {@link VaultSource} of an Obsidian vault: notes from `Vault.getMarkdownFiles`, text through
- * `cachedRead`, metadata from the `MetadataCache`, and changes from the vault's `create`,
- * `modify`, `delete` and `rename` events (notes only; folders and attachments are ignored).
+ * `cachedRead`, metadata from the `MetadataCache`. Changes (notes only; folders and attachments
+ * are ignored) come as Tasks takes them: edits from the cache's `changed`, not the vault's
+ * `modify` (the cache is updated after `modify`, so reading it then would bring deleted tags and
+ * links back); `create`, `delete` and `rename` from the vault (`changed` skips renames); and
+ * notes whose metadata was asked for before the cache had any are re-read on `resolved`.
  */
 export class ObsidianVaultSource implements VaultSource {
   private readonly vault: Vault;
   private readonly metadataCache: MetadataCache;
+  /** Notes whose metadata was asked for while the cache had none (at start-up). */
+  private readonly missedMetadata = new Set<string>();
 
   constructor(options: { vault: Vault; metadataCache: MetadataCache }) {
     this.vault = options.vault;
@@ -38,7 +43,10 @@ export class ObsidianVaultSource implements VaultSource {
   metadata(path: string): VaultNoteMetadata | undefined {
     const file = this.vault.getFileByPath(path);
     const cache = file ? this.metadataCache.getFileCache(file) : null;
-    if (!cache) return undefined;
+    if (!cache) {
+      if (file) this.missedMetadata.add(path);
+      return undefined;
+    }
     return {
       ...(cache.frontmatter ? { frontmatter: cache.frontmatter } : {}),
       tags: (getAllTags(cache) ?? []).map((tag) => tag.replace(/^#/, '')),
@@ -48,12 +56,23 @@ export class ObsidianVaultSource implements VaultSource {
   }
 
   onChange(listener: (change: VaultChange) => void): () => void {
-    const refs: EventRef[] = [
+    const cacheRefs: EventRef[] = [
+      this.metadataCache.on('changed', (file) => {
+        this.missedMetadata.delete(file.path);
+        if (isNote(file)) listener({ type: 'modify', note: infoOf(file) });
+      }),
+      this.metadataCache.on('resolved', () => {
+        for (const path of this.missedMetadata) {
+          const file = this.vault.getFileByPath(path);
+          if (file && this.metadataCache.getFileCache(file)) listener({ type: 'modify', note: infoOf(file) });
+        }
+        // Every subscriber sees this event's list; forget it once they all have.
+        queueMicrotask(() => this.missedMetadata.clear());
+      }),
+    ];
+    const vaultRefs: EventRef[] = [
       this.vault.on('create', (file) => {
         if (isNote(file)) listener({ type: 'create', note: infoOf(file) });
-      }),
-      this.vault.on('modify', (file) => {
-        if (isNote(file)) listener({ type: 'modify', note: infoOf(file) });
       }),
       this.vault.on('delete', (file) => {
         if (isNote(file)) listener({ type: 'delete', path: file.path });
@@ -63,7 +82,10 @@ export class ObsidianVaultSource implements VaultSource {
         else if (file instanceof TFile && oldPath.toLowerCase().endsWith('.md')) listener({ type: 'delete', path: oldPath });
       }),
     ];
-    return () => refs.forEach((ref) => this.vault.offref(ref));
+    return () => {
+      cacheRefs.forEach((ref) => this.metadataCache.offref(ref));
+      vaultRefs.forEach((ref) => this.vault.offref(ref));
+    };
   }
 }
 

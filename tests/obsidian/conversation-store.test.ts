@@ -66,7 +66,8 @@ describe('ConversationStore on the fake Obsidian host', () => {
     const saved = await restarted.save(continued);
     expect(saved.file.path).toBe('Archive/Refunds.md');
     expect(app.vault.getMarkdownFiles()).toHaveLength(1);
-    // A store that never opened the note still finds it by its frontmatter id.
+    // A store that never opened the note still finds it by its frontmatter id, once Obsidian has indexed it.
+    await app.metadataCache.settled();
     const another = await storeFor(app).save({ ...continued, messages: [...continued.messages, { id: 'm4', role: 'assistant' as const, at: 6, content: 'Since May.' }] });
     expect(another.file.path).toBe('Archive/Refunds.md');
     expect(read(app, 'Archive/Refunds.md').messages.map((message) => message.content)).toEqual(['What changed in the refund policy?', ANSWER, 'Since when?', 'Since May.']);

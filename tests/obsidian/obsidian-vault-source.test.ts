@@ -40,13 +40,16 @@ describe('ObsidianVaultSource on the fake host', () => {
     expect(metadata?.links).toEqual(['Beta']);
   });
 
-  it('turns vault events on notes into changes, ignores other files, and unsubscribes', async () => {
+  it('turns vault and metadata cache events on notes into changes, ignores other files, and unsubscribes', async () => {
     const app = vaultWithNotes();
     const source = new ObsidianVaultSource(host(app));
     const changes: VaultChange[] = [];
     const stop = source.onChange((change) => changes.push(change));
     const created = await app.vault.create('New.md', 'fresh');
     await app.vault.modify(created, 'fresher');
+    // The edit reaches the source only once the metadata cache has parsed it.
+    expect(changes.map((change) => change.type)).toEqual(['create']);
+    await app.metadataCache.settled();
     await app.vault.create('Attachments/other.png', 'x');
     await app.vault.rename(created, 'Projects/Renamed.md');
     await app.fileManager.trashFile(app.vault.getFileByPath('Inbox.md')!);
@@ -75,6 +78,40 @@ describe('ObsidianVaultSource on the fake host', () => {
     await app.fileManager.trashFile(app.vault.getFileByPath('Projects/Boat trip.md')!);
     await index.refresh();
     expect(await index.search('estuary')).toEqual([]);
+  });
+
+  it('indexes an edit once the metadata cache has it: a deleted tag and link do not come back', async () => {
+    const app = vaultWithNotes();
+    const index = await VaultIndex.build(new ObsidianVaultSource(host(app)), { yieldToHost: immediate });
+    index.watch();
+    expect(index.notesWithTag('project/alpha').map((note) => note.path)).toEqual(['Projects/Alpha.md']);
+    expect(index.backlinks('Projects/Beta.md')).toEqual([{ path: 'Projects/Alpha.md', count: 1 }]);
+    await app.vault.modify(app.vault.getFileByPath('Projects/Alpha.md')!, '# Alpha\n\nShip the kayak rental site.');
+    await app.metadataCache.settled();
+    await index.refresh();
+    expect(index.notesWithTag('project/alpha')).toEqual([]);
+    expect(index.notesWithTag('work')).toEqual([]);
+    expect(index.backlinks('Projects/Beta.md')).toEqual([]);
+  });
+
+  it('catches up when the metadata cache resolves after the index was built from an empty cache', async () => {
+    const app = createFakeApp({ metadataResolvesLater: true, files: { 'Projects/Alpha.md': '# Alpha\n\n#project/alpha See [[Beta]].', 'Projects/Beta.md': '# Beta' } });
+    const source = new ObsidianVaultSource(host(app));
+    // Built within this task, before the cache has indexed anything.
+    const index = await VaultIndex.build(source, { yieldToHost: () => Promise.resolve() });
+    expect(app.metadataCache.getCache('Projects/Alpha.md')).toBeNull();
+    index.watch();
+    const changes: VaultChange[] = [];
+    source.onChange((change) => changes.push(change));
+    await app.metadataCache.settled();
+    await index.refresh();
+    // Built from the notes' text alone, then re-read with Obsidian's own metadata once it resolved.
+    expect(changes.map((change) => [change.type, change.type === 'delete' ? change.path : change.note.path]).sort()).toEqual([
+      ['modify', 'Projects/Alpha.md'],
+      ['modify', 'Projects/Beta.md'],
+    ]);
+    expect(index.notesWithTag('project/alpha').map((note) => note.path)).toEqual(['Projects/Alpha.md']);
+    expect(index.backlinks('Projects/Beta.md')).toEqual([{ path: 'Projects/Alpha.md', count: 1 }]);
   });
 
   it('persists the index in the plugin folder and reloads it without re-reading unchanged notes', async () => {

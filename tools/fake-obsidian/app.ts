@@ -21,6 +21,12 @@ export interface FakeAppOptions {
   now?: () => number;
   /** Vault name. */
   vaultName?: string;
+  /**
+   * Whether the metadata cache indexes the starting files in a later task and fires `resolved`
+   * then (default false: indexed at construction). Obsidian's cache can be empty at layout-ready
+   * on a first start or after edits made outside the app.
+   */
+  metadataResolvesLater?: boolean;
 }
 
 /**
@@ -67,7 +73,8 @@ export class App {
       if (slash > 0) this.vault.ensureFolder(path.slice(0, slash), false);
       this.vault.createNow(path, content, { silent: true });
     }
-    this.metadataCache.indexAll();
+    if (options.metadataResolvesLater) this.metadataCache.indexAllLater();
+    else this.metadataCache.indexAll();
     this.vault.writeHook = this.metadataCache.onVaultChange;
   }
 

@@ -5,9 +5,13 @@ import { parseMetadata } from './metadata-parser';
 import type { Vault, VaultWriteHook } from './vault';
 
 /**
- * Obsidian's `MetadataCache`, kept current from the vault's writes. The cache of a file is
- * recomputed right after each write, and `changed` (file, data, cache) fires after the vault's
- * own event, as in Obsidian where the metadata cache catches up after `modify`.
+ * Obsidian's `MetadataCache`, kept current from the vault's writes. As in Obsidian, a created or
+ * modified note is parsed in a later task (a timer), not during the vault's `create`/`modify`
+ * event: until then `getFileCache` gives the old metadata (or null for a new note); then
+ * `changed` (file, data, cache), `resolve` (file) and `resolved` fire. Deletes and renames apply
+ * at once (`changed` does not fire for a rename). `settled()` (fake-only) waits for the pending
+ * parses; with `resolveLater`, the notes present at start are indexed in a later task too and
+ * the cache is empty until the first `resolved`, as on a first start or after outside edits.
  */
 export class MetadataCache extends Events {
   /** source path → destination path → link count, for links that resolve to a file. */
@@ -18,9 +22,26 @@ export class MetadataCache extends Events {
   private readonly contents = new Map<string, string>();
   /** Lower-cased file name and basename → files; rebuilt lazily after a create, delete or rename. */
   private nameIndex: Map<string, TFile[]> | null = null;
+  /** Notes written since their last parse, and the timer that will parse them. */
+  private readonly pending = new Set<TFile>();
+  private pendingTimer: ReturnType<typeof setTimeout> | null = null;
+  private startPending = false;
+  private settledWaiters: (() => void)[] = [];
 
   constructor(private readonly vault: Vault) {
     super();
+  }
+
+  /** Fake-only: resolves once every pending parse has run and its events have fired. */
+  settled(): Promise<void> {
+    if (this.pendingTimer === null) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
+  /** @internal Indexes the notes at start in a later task, then fires `resolved` (see the class doc). */
+  indexAllLater(): void {
+    this.startPending = true;
+    this.scheduleFlush();
   }
 
   /** @internal Indexes the Markdown files already in the vault (the app does this once at start). */
@@ -59,8 +80,33 @@ export class MetadataCache extends Events {
       return;
     }
     if (type === 'create') this.nameIndex = null;
-    this.update(file, this.vault.readNow(file.path) ?? '', type === 'create');
+    this.pending.add(file);
+    this.scheduleFlush();
   };
+
+  private scheduleFlush(): void {
+    this.pendingTimer ??= globalThis.setTimeout(() => this.flush(), 0);
+  }
+
+  // Parses every note written since the last task, reading its text as it is now.
+  private flush(): void {
+    this.pendingTimer = null;
+    if (this.startPending) {
+      this.startPending = false;
+      this.pending.clear();
+      this.indexAll();
+      this.trigger('resolved');
+    }
+    const files = [...this.pending];
+    this.pending.clear();
+    for (const file of files) {
+      if (this.vault.getFileByPath(file.path) !== file) continue;
+      this.update(file, this.vault.readNow(file.path) ?? '', !this.caches.has(file.path));
+    }
+    const waiters = this.settledWaiters;
+    this.settledWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
 
   /** The file's metadata, or null if it is not a Markdown file the cache knows. */
   getFileCache(file: TFile): CachedMetadata | null {

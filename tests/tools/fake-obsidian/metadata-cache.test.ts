@@ -76,21 +76,37 @@ describe('fake MetadataCache', () => {
     expect(app.metadataCache.getFirstLinkpathDest('Note', 'B/src.md')?.path).toBe('B/Note.md');
   });
 
-  it('updates after modify and fires changed after the vault event, with the new data', async () => {
+  it('updates in a later task after modify, then fires changed, resolve and resolved with the new data', async () => {
     const app = createFakeApp({ files: { 'n.md': '# Old' } });
     const file = app.vault.getFileByPath('n.md')!;
     const order: string[] = [];
-    app.vault.on('modify', () => order.push('vault modify'));
+    app.vault.on('modify', () => order.push(`vault modify, cache says ${app.metadataCache.getFileCache(file)?.headings?.[0]?.heading}`));
     app.metadataCache.on('changed', (changed: TFile, data: string, cache: CachedMetadata) => order.push(`changed ${changed.path} ${data} ${cache.headings?.[0]?.heading}`));
+    app.metadataCache.on('resolve', (resolved: TFile) => order.push(`resolve ${resolved.path}`));
+    app.metadataCache.on('resolved', () => order.push('resolved'));
+    await app.vault.modify(file, '# Newer');
     await app.vault.modify(file, '# New');
-    expect(order).toEqual(['vault modify', 'changed n.md # New New']);
+    expect(app.metadataCache.getFileCache(file)?.headings?.[0]?.heading).toBe('Old');
+    await app.metadataCache.settled();
+    // Two writes in one task: one parse, of the latest text.
+    expect(order).toEqual(['vault modify, cache says Old', 'vault modify, cache says Old', 'changed n.md # New New', 'resolve n.md', 'resolved']);
     expect(app.metadataCache.getFileCache(file)?.headings?.[0]?.heading).toBe('New');
+  });
+
+  it('with metadataResolvesLater, is empty at start and fills in before the first resolved', async () => {
+    const app = createFakeApp({ metadataResolvesLater: true, files: { 'n.md': '# Start' } });
+    const file = app.vault.getFileByPath('n.md')!;
+    expect(app.metadataCache.getFileCache(file)).toBeNull();
+    const headingAtResolved = new Promise<string | undefined>((resolve) => app.metadataCache.on('resolved', () => resolve(app.metadataCache.getFileCache(file)?.headings?.[0]?.heading)));
+    await expect(headingAtResolved).resolves.toBe('Start');
   });
 
   it('indexes created notes, resolves links to them, and forgets deleted ones', async () => {
     const app = createFakeApp({ files: { 'a.md': '[[b]]' } });
     expect(app.metadataCache.unresolvedLinks['a.md']).toEqual({ b: 1 });
     const created = await app.vault.create('b.md', '#tag');
+    expect(app.metadataCache.getFileCache(created)).toBeNull();
+    await app.metadataCache.settled();
     expect(app.metadataCache.getFileCache(created)?.tags?.[0]?.tag).toBe('#tag');
     expect(app.metadataCache.resolvedLinks['a.md']).toEqual({ 'b.md': 1 });
     const deleted: string[] = [];
