@@ -216,9 +216,12 @@ export class ChatView extends ItemView {
   isChatVisible(): boolean {
     if (this.containerEl.ownerDocument.visibilityState === 'hidden') return false;
     if (!this.containerEl.isShown()) return false;
-    const workspace = this.app.workspace;
-    if (this.containerEl.closest('.mod-right-split') !== null && workspace.rightSplit.collapsed) return false;
-    if (this.containerEl.closest('.mod-left-split') !== null && workspace.leftSplit.collapsed) return false;
+    // The leaf's root is the sidebar it lives in: a sidedock on desktop, a drawer on mobile (a
+    // closed drawer stays in the DOM, and neither is a `.mod-right-split` there).
+    const { leftSplit, rightSplit } = this.app.workspace;
+    const root = this.leaf.getRoot();
+    if (root === rightSplit) return !rightSplit.collapsed;
+    if (root === leftSplit) return !leftSplit.collapsed;
     return true;
   }
 }

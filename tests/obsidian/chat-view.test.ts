@@ -124,6 +124,24 @@ describe('ChatView: a whole run through the real runner and the scripted model s
     expect(JSON.stringify(toolMessage)).toContain('2025');
   });
 
+  it('on mobile the sidebar is a drawer: a closed right drawer counts as hidden, so a question pulses', async () => {
+    const asking = scenario().turn((t) => t.toolCall('request_input', { question: 'Which year?', options: ['2024', '2025'] })).turn((t) => t.text('Here is 2025.'));
+    const chat = await openChatView({ scenarios: { asking }, model: 'asking', mobile: true });
+    opened = chat;
+    expect(chat.view.containerEl.closest('.workspace-drawer.mod-right')).not.toBeNull();
+    expect(chat.view.isChatVisible()).toBe(true);
+    chat.app.workspace.rightSplit.collapse();
+    expect(chat.view.isChatVisible()).toBe(false);
+    await sendMessage(chat.view.contentEl, 'Show me the report');
+    await until(() => q(chat.view.contentEl, 'input-request-card') !== null);
+    expect(chat.ribbon.classList.contains(PULSE_CLASS)).toBe(true);
+    await act(async () => {
+      await chat.app.workspace.revealLeaf(chat.leaf);
+      chat.app.workspace.trigger('layout-change');
+    });
+    expect(chat.ribbon.classList.contains(PULSE_CLASS)).toBe(false);
+  });
+
   it('renders hostile model, tool and note text as text', async () => {
     const hostile = scenario()
       .turn((t) => t.toolCall('report_thinking', { step: HOSTILE.img }).toolCall('localSearch', { query: HOSTILE.script }))

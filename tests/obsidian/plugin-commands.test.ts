@@ -49,6 +49,23 @@ describe('plugin commands', () => {
     await act(async () => plugin.unload());
   });
 
+  it('finds a chat leaf Obsidian restored deferred: commands do not take the placeholder for the chat, and opening loads it', async () => {
+    const app = createFakeApp({ layoutReady: false });
+    const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
+    const leaf = app.workspace.restoreDeferredLeaf('right', { type: 'glassbox-chat' });
+    app.workspace.setLayoutReady();
+    expect(leaf.isDeferred).toBe(true);
+    expect(app.commands.commands['glassbox:stop'].checkCallback!(true)).toBe(false);
+    await act(async () => {
+      app.commands.executeCommandById('glassbox:new-chat');
+      await until(() => !leaf.isDeferred);
+    });
+    expect(app.workspace.getLeavesOfType('glassbox-chat')).toEqual([leaf]);
+    expect(leaf.view.getViewType()).toBe('glassbox-chat');
+    expect(leaf.view.containerEl.querySelector('[data-testid="chat-empty"]')).not.toBeNull();
+    await act(async () => plugin.unload());
+  });
+
   it('saves each turn as a note and reopens it from the history with the block folded', async () => {
     const { app, plugin } = await loadWithServer();
     await act(async () => {

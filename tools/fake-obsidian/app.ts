@@ -27,6 +27,8 @@ export interface FakeAppOptions {
    * on a first start or after edits made outside the app.
    */
   metadataResolvesLater?: boolean;
+  /** Whether the workspace is laid out as on mobile: sidebars are drawers (default false). */
+  mobile?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export class App {
   constructor(options: FakeAppOptions = {}) {
     this.vault = new Vault({ now: options.now, name: options.vaultName });
     this.metadataCache = new MetadataCache(this.vault);
-    this.workspace = new Workspace(this, { layoutReady: options.layoutReady });
+    this.workspace = new Workspace(this, { layoutReady: options.layoutReady, mobile: options.mobile });
     this.viewRegistry = new ViewRegistry(() => this.workspace);
     this.fileManager = new FileManager(this);
     this.statusBarEl = typeof document === 'undefined' ? ({} as HTMLElement) : document.body.createDiv('status-bar');

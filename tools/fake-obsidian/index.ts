@@ -40,7 +40,7 @@ export {
 } from './setting-components';
 export { debounce, normalizePath, type FakeDebouncer } from './utils';
 export { Vault, type FakeVaultOptions } from './vault';
-export { EmptyView, ItemView, View } from './view';
+export { DeferredView, EmptyView, ItemView, View } from './view';
 export { ViewRegistry, type FakeViewCreator } from './view-registry';
 export { FakeSidedock, Workspace, type FakeOpenedLink } from './workspace';
 export { WorkspaceLeaf, type FakeLeafSide, type FakeViewState } from './workspace-leaf';

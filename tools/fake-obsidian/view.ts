@@ -101,6 +101,29 @@ export class EmptyView extends ItemView {
   }
 }
 
+/**
+ * The placeholder a deferred leaf shows (Obsidian's `DeferredView`, 1.7.2+): it reports the
+ * type the leaf will have, but it is not that view; `leaf.loadIfDeferred()` or revealing the
+ * leaf replaces it with the real one.
+ */
+export class DeferredView extends ItemView {
+  constructor(
+    leaf: WorkspaceLeaf,
+    /** The view state to load later. */
+    readonly deferredState: { type: string; state?: Record<string, unknown> },
+  ) {
+    super(leaf);
+  }
+
+  getViewType(): string {
+    return this.deferredState.type;
+  }
+
+  getDisplayText(): string {
+    return '';
+  }
+}
+
 function createContainer(): HTMLElement {
   if (typeof document === 'undefined') return {} as HTMLElement;
   const container = createDiv();

@@ -1,7 +1,7 @@
 import type { App } from './app';
 import { Events } from './events';
 import { TFile } from './files';
-import { EmptyView, type View } from './view';
+import { DeferredView, EmptyView, type View } from './view';
 
 /** Which part of the workspace a leaf lives in. */
 export type FakeLeafSide = 'main' | 'left' | 'right';
@@ -88,14 +88,29 @@ export class WorkspaceLeaf extends Events {
     this.setPinned(!this.pinned);
   }
 
-  /** Deferred leaves do not exist in the fake. */
+  /** Whether the leaf still shows a {@link DeferredView} (see `Workspace.restoreDeferredLeaf`). */
   get isDeferred(): boolean {
-    return false;
+    return this.view instanceof DeferredView;
   }
 
-  /** Nothing to load: leaves are never deferred here. */
-  loadIfDeferred(): Promise<void> {
-    return Promise.resolve();
+  /** Loads the deferred view's real view, and waits until it is open. */
+  async loadIfDeferred(): Promise<void> {
+    if (this.view instanceof DeferredView) await this.setViewState(this.view.deferredState);
+  }
+
+  /** @internal Shows a deferred placeholder for `viewState` (the workspace restores leaves so). */
+  deferView(viewState: { type: string; state?: Record<string, unknown> }): void {
+    const previous = this.view;
+    void previous.close();
+    previous.containerEl.remove?.();
+    this.view = new DeferredView(this, viewState);
+    this.containerEl?.appendChild(this.view.containerEl);
+    void this.view.open();
+  }
+
+  /** The sidebar (`workspace.leftSplit`/`rightSplit`) or `workspace.rootSplit` the leaf is in. */
+  getRoot(): object {
+    return this.app.workspace.rootOf(this.side);
   }
 
   /** Closes the view and removes the leaf from the workspace. */

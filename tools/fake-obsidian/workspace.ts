@@ -4,7 +4,10 @@ import type { TFile } from './files';
 import type { View } from './view';
 import { WorkspaceLeaf, type FakeLeafSide } from './workspace-leaf';
 
-/** A sidebar: collapsed or expanded. */
+/**
+ * A sidebar, collapsed or expanded: `WorkspaceSidedock` on desktop, `WorkspaceMobileDrawer` on
+ * mobile (a drawer that slides over the notes; closed, it stays in the DOM, only moved aside).
+ */
 export class FakeSidedock {
   /** Whether the sidebar is collapsed. */
   collapsed = true;
@@ -47,6 +50,8 @@ export class Workspace extends Events {
   leftSplit = new FakeSidedock();
   /** The right sidebar. */
   rightSplit = new FakeSidedock();
+  /** The main area. */
+  rootSplit: object = { type: 'root' };
   /** The workspace element (in `document.body` when there is a document). */
   containerEl: HTMLElement;
   /** Fake-only: the ribbon, where `addRibbonIcon` puts its icons. */
@@ -57,16 +62,20 @@ export class Workspace extends Events {
   private readonly layoutReadyCallbacks: (() => unknown)[] = [];
   private readonly splitEls: Record<FakeLeafSide, HTMLElement | null>;
 
-  constructor(private readonly app: App, options: { layoutReady?: boolean } = {}) {
+  /**
+   * `mobile` lays the sidebars out as Obsidian's phone and tablet app does: drawers
+   * (`.workspace-drawer.mod-left` / `.mod-right`) instead of `.mod-left-split` / `.mod-right-split`.
+   */
+  constructor(private readonly app: App, options: { layoutReady?: boolean; mobile?: boolean } = {}) {
     super();
     this.layoutReady = options.layoutReady ?? true;
     if (typeof document !== 'undefined') {
       this.containerEl = document.body.createDiv('workspace');
       this.ribbonEl = this.containerEl.createDiv('workspace-ribbon side-dock-ribbon mod-left');
       this.splitEls = {
-        left: this.containerEl.createDiv('workspace-split mod-left-split'),
+        left: this.containerEl.createDiv(options.mobile ? 'workspace-drawer mod-left' : 'workspace-split mod-left-split'),
         main: this.containerEl.createDiv('workspace-split mod-root'),
-        right: this.containerEl.createDiv('workspace-split mod-right-split'),
+        right: this.containerEl.createDiv(options.mobile ? 'workspace-drawer mod-right' : 'workspace-split mod-right-split'),
       };
     } else {
       this.containerEl = {} as HTMLElement;
@@ -119,12 +128,28 @@ export class Workspace extends Events {
     for (const leaf of this.getLeavesOfType(viewType)) leaf.detach();
   }
 
-  /** Shows the leaf: expands its sidebar and makes it active. */
-  revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
+  /** Shows the leaf: expands its sidebar, loads it if it was deferred, and makes it active. */
+  async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
     if (leaf.side === 'right') this.rightSplit.expand();
     if (leaf.side === 'left') this.leftSplit.expand();
+    await leaf.loadIfDeferred();
     this.setActiveLeaf(leaf, { focus: true });
-    return Promise.resolve();
+  }
+
+  /**
+   * Fake-only: a leaf as Obsidian (1.7.2+) restores one from the saved layout when it is not on
+   * screen: its view is a `DeferredView` reporting `viewState.type` until it is revealed or
+   * `loadIfDeferred` is called; `getLeavesOfType` finds it.
+   */
+  restoreDeferredLeaf(side: FakeLeafSide, viewState: { type: string; state?: Record<string, unknown> }): WorkspaceLeaf {
+    const leaf = this.createLeaf(side);
+    leaf.deferView(viewState);
+    return leaf;
+  }
+
+  /** @internal The root item of a side, as `WorkspaceLeaf.getRoot()` returns it. */
+  rootOf(side: FakeLeafSide): object {
+    return side === 'left' ? this.leftSplit : side === 'right' ? this.rightSplit : this.rootSplit;
   }
 
   /** Makes `leaf` active and fires `active-leaf-change` when it changes. */
