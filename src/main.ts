@@ -47,6 +47,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
       settings: this,
+      pluginId: this.manifest.id,
       prepareRun,
       runAgent,
       conversations,

@@ -44,7 +44,7 @@ export class ChatPersistence {
       }
     } catch (thrown) {
       const message = `The conversation could not be saved: ${userMessageOf(thrown)}`;
-      this.store.update((current) => ({ ...current, error: message }), 'soon');
+      this.store.update((current) => ({ ...current, error: message, errorOpensSettings: false }), 'soon');
     }
   }
 }

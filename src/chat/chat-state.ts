@@ -36,6 +36,8 @@ export interface ChatState {
   readonly running: boolean;
   /** The error line under the messages when the last run failed. */
   readonly error: string | null;
+  /** Whether the error is fixed in the plugin's settings (the error line then offers to open them). */
+  readonly errorOpensSettings: boolean;
   /** A neutral notice, e.g. "The vault index is still being built". */
   readonly notice: string | null;
   readonly pendingInput: ChatPendingInput | null;
@@ -74,6 +76,7 @@ export function emptyChatState(options: { conversation: Conversation; model: str
     liveMessageId: null,
     running: false,
     error: null,
+    errorOpensSettings: false,
     notice: null,
     pendingInput: null,
     pendingApproval: null,

@@ -40,6 +40,7 @@ interface TurnEnd {
   readonly turn: RunTurn;
   readonly result: AgentRunResult | null;
   readonly error: string | null;
+  readonly errorOpensSettings: boolean;
 }
 
 /**
@@ -66,11 +67,12 @@ export class ChatTurns {
     const sentAt = this.options.now();
     const user: ChatMessage = { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question };
     const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '' };
-    this.store.update((state) => ({ ...withMessage(withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, notice: null }), 'now');
+    this.store.update((state) => ({ ...withMessage(withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, errorOpensSettings: false, notice: null }), 'now');
     const turn: RunTurn = { assistantId: assistant.id, accumulator: new RunAccumulator(), abort: new AbortController(), paused: null, keepQuestion: false };
     this.turn = turn;
     let result: AgentRunResult | null = null;
     let error: string | null = null;
+    let errorOpensSettings = false;
     try {
       const state = this.store.current();
       const setup = await this.options.prepareRun(state.model);
@@ -95,8 +97,10 @@ export class ChatTurns {
       if (result.status === 'error') error = result.error ?? 'The run failed.';
     } catch (thrown) {
       error = userMessageOf(thrown);
+      // Setup errors (no key on this device, an incomplete base URL) are fixed in the settings.
+      errorOpensSettings = (thrown as { opensSettings?: unknown } | null)?.opensSettings === true;
     }
-    this.finish({ turn, result, error });
+    this.finish({ turn, result, error, errorOpensSettings });
   }
 
   private approvalGate(): AgentApprovalGate {
@@ -212,5 +216,5 @@ function publishTiming(event: AgentEvent): 'soon' | 'text' | 'frame' {
 function finishedState(state: ChatState, end: TurnEnd): ChatState | null {
   const message = state.messages[end.turn.assistantId];
   if (message === undefined) return null;
-  return { ...withMessage(state, finishedMessage(message, end)), liveMessageId: null, running: false, error: end.error };
+  return { ...withMessage(state, finishedMessage(message, end)), liveMessageId: null, running: false, error: end.error, errorOpensSettings: end.errorOpensSettings };
 }

@@ -27,6 +27,8 @@ export interface ConversationSaver {
 /** What the chat view needs; `main.ts` wires it. */
 export interface ChatViewOptions {
   readonly settings: GlassboxSettingsHost;
+  /** The plugin's id, whose settings tab an error's "Open settings" button shows. */
+  readonly pluginId?: string;
   /** Builds the model client and the vault tools for one run from the current settings. */
   readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
   /** The agent runner. */
@@ -66,7 +68,7 @@ export class ChatView extends ItemView {
   ) {
     super(leaf);
     this.icon = 'message-square';
-    this.host = new ObsidianHostServices(this.app);
+    this.host = new ObsidianHostServices(this.app, options.pluginId);
     const settings = options.settings.settings;
     this.controller = new ChatController({
       prepareRun: options.prepareRun,

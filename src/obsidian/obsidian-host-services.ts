@@ -7,7 +7,11 @@ import type { HostComponent, HostServices } from '../ui/host-services';
  * through `workspace.openLinkText`.
  */
 export class ObsidianHostServices implements HostServices {
-  constructor(private readonly app: App) {}
+  constructor(
+    private readonly app: App,
+    /** The plugin whose settings tab `openSettings` shows. */
+    private readonly pluginId?: string,
+  ) {}
 
   renderMarkdown(markdown: string, el: HTMLElement, sourcePath: string, component: HostComponent): Promise<void> {
     // Components always come from createComponent below; anything else gets a private one, so
@@ -18,6 +22,13 @@ export class ObsidianHostServices implements HostServices {
 
   openLink(linktext: string, sourcePath: string): void {
     void this.app.workspace.openLinkText(linktext, sourcePath, false);
+  }
+
+  openSettings(): void {
+    // `app.setting` is Obsidian's settings window; it is not in the public typings.
+    const setting = (this.app as unknown as { setting?: { open(): void; openTabById(id: string): unknown } }).setting;
+    setting?.open();
+    if (this.pluginId !== undefined) setting?.openTabById(this.pluginId);
   }
 
   createComponent(): HostComponent {

@@ -40,10 +40,22 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
     const secretName = settings.apiKeySecretName.trim();
     const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
+    // SecretStorage is per device while data.json syncs: on another device the name arrives
+    // without the secret. Say so before sending, rather than let the provider answer 401. A
+    // server on this machine goes without a key (local servers need none).
+    if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
+      return Promise.reject(new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`));
+    }
     const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
     const { tools, notice } = options.vaultTools.current();
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
     return { model, tools: [...tools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}) };
   };
+}
+
+/** Whether the base URL points at this machine (`localhost`, 127.0.0.0/8, `::1`). */
+function isLoopback(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

@@ -22,6 +22,8 @@ export interface HostServices {
   openLink(linktext: string, sourcePath: string): void;
   /** A fresh, loaded component to pass to {@link HostServices.renderMarkdown}; the caller unloads it. */
   createComponent(): HostComponent;
+  /** Opens the plugin's settings; absent where there are none to open. */
+  openSettings?(): void;
 }
 
 /**

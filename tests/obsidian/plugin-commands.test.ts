@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react/pure';
+import { act, within } from '@testing-library/react/pure';
 import type { Editor } from 'obsidian';
 import GlassboxPlugin from '../../src/main';
 import type { ChatView } from '../../src/obsidian/chat-view';
@@ -51,6 +51,7 @@ describe('plugin commands', () => {
 
   it('finds a chat leaf Obsidian restored deferred: commands do not take the placeholder for the chat, and opening loads it', async () => {
     const app = createFakeApp({ layoutReady: false });
+    await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1' }));
     const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
     const leaf = app.workspace.restoreDeferredLeaf('right', { type: 'glassbox-chat' });
     app.workspace.setLayoutReady();
@@ -58,11 +59,39 @@ describe('plugin commands', () => {
     expect(app.commands.commands['glassbox:stop'].checkCallback!(true)).toBe(false);
     await act(async () => {
       app.commands.executeCommandById('glassbox:new-chat');
-      await until(() => !leaf.isDeferred);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     });
+    expect(leaf.isDeferred).toBe(false);
     expect(app.workspace.getLeavesOfType('glassbox-chat')).toEqual([leaf]);
     expect(leaf.view.getViewType()).toBe('glassbox-chat');
     expect(leaf.view.containerEl.querySelector('[data-testid="chat-empty"]')).not.toBeNull();
+    await act(async () => plugin.unload());
+  });
+
+  it('on a second device (data.json synced, the secret not), says the key is not set here before any request, with a button to the settings', async () => {
+    const first = createFakeApp();
+    first.secretStorage.setSecret('glassbox-api-key', 'sk-first-device');
+    await first.vault.adapter.write(`${first.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'openai', baseUrl: 'https://api.openai.invalid/v1', model: 'gpt-4o-mini', apiKeySecretName: 'glassbox-api-key' }));
+    const second = createFakeApp({ syncedFrom: first });
+    expect(second.secretStorage.getSecret('glassbox-api-key')).toBeNull();
+    const sent = jest.spyOn(window, 'fetch');
+    const plugin = await second.loadPlugin(GlassboxPlugin, manifestJson);
+    expect(plugin.settings.apiKeySecretName).toBe('glassbox-api-key');
+    await act(async () => {
+      await plugin.activateChatView();
+    });
+    const view = second.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+    await sendMessage(view.contentEl, 'How long do refunds take?');
+    await until(() => !view.controller.store.getState().running);
+    const error = view.contentEl.querySelector('[data-testid="chat-error"]')!;
+    expect(error.textContent).toContain("The API key 'glassbox-api-key' is not set on this device.");
+    expect(sent.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes('/chat/completions'))).toEqual([]);
+    sent.mockRestore();
+    await act(async () => {
+      within(error as HTMLElement).getByRole('button', { name: 'Open settings' }).click();
+    });
+    expect(second.setting.isOpen).toBe(true);
+    expect(second.setting.activeTab).toBe(second.setting.pluginTabs[0]);
     await act(async () => plugin.unload());
   });
 

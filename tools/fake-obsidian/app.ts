@@ -29,6 +29,12 @@ export interface FakeAppOptions {
   metadataResolvesLater?: boolean;
   /** Whether the workspace is laid out as on mobile: sidebars are drawers (default false). */
   mobile?: boolean;
+  /**
+   * Fake-only: makes this app a second device of `syncedFrom`'s vault. It starts with a copy of
+   * that vault's notes and config folder (the plugins' `data.json` included), as a sync service
+   * brings them, but with its own, empty SecretStorage and local storage, which do not sync.
+   */
+  syncedFrom?: App;
 }
 
 /**
@@ -70,7 +76,10 @@ export class App {
     this.viewRegistry = new ViewRegistry(() => this.workspace);
     this.fileManager = new FileManager(this);
     this.statusBarEl = typeof document === 'undefined' ? ({} as HTMLElement) : document.body.createDiv('status-bar');
-    for (const [path, content] of Object.entries(options.files ?? {})) {
+    const synced = options.syncedFrom;
+    const syncedFiles = synced ? Object.fromEntries(synced.vault.getFiles().map((file) => [file.path, synced.vault.readNow(file.path) ?? ''])) : {};
+    for (const [path, data] of synced?.vault.adapter.hiddenEntries() ?? []) void this.vault.adapter.write(path, data);
+    for (const [path, content] of Object.entries({ ...syncedFiles, ...options.files })) {
       const slash = path.lastIndexOf('/');
       if (slash > 0) this.vault.ensureFolder(path.slice(0, slash), false);
       this.vault.createNow(path, content, { silent: true });

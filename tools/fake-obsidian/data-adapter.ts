@@ -22,6 +22,11 @@ export class DataAdapter {
 
   constructor(private readonly vault: Vault) {}
 
+  /** @internal Every hidden file (the config folder among them) and its text, for a synced copy. */
+  hiddenEntries(): [string, string][] {
+    return [...this.hiddenFiles].map(([path, file]) => [path, file.data]);
+  }
+
   /** The vault name. */
   getName(): string {
     return this.vault.getName();

@@ -187,13 +187,30 @@ export class SettingRegistry {
   /** Opens a tab: its element goes into `document.body` and `display()` runs. */
   openTab(tab: SettingTab): void {
     this.close();
+    this.isOpen = true;
     this.activeTab = tab;
     if (typeof document !== 'undefined') document.body.appendChild(tab.containerEl);
     tab.display();
   }
 
+  /** Obsidian's `app.setting.open()` (not in the public typings): shows the settings window. */
+  open(): void {
+    this.isOpen = true;
+  }
+
+  /** Whether the settings window is shown. */
+  isOpen = false;
+
+  /** Obsidian's `app.setting.openTabById(id)` (not in the public typings): a plugin's tab by its manifest id. */
+  openTabById(id: string): SettingTab | null {
+    const tab = this.pluginTabs.find((candidate) => (candidate as { plugin?: { manifest?: { id?: string } } }).plugin?.manifest?.id === id) ?? null;
+    if (tab !== null) this.openTab(tab);
+    return tab;
+  }
+
   /** Closes the open tab. */
   close(): void {
+    this.isOpen = false;
     if (!this.activeTab) return;
     this.activeTab.hide();
     this.activeTab.containerEl.remove?.();

@@ -1,9 +1,12 @@
+import { useChatServices } from './chat-services';
 import { useChatSelector } from './useChatSelector';
 
 /** The error line of a failed run and the neutral notice line (e.g. the index is building). */
 export function StatusLines() {
   const error = useChatSelector((state) => state.error);
   const notice = useChatSelector((state) => state.notice);
+  const opensSettings = useChatSelector((state) => state.errorOpensSettings);
+  const { host } = useChatServices();
   return (
     <>
       {notice !== null ? (
@@ -14,6 +17,11 @@ export function StatusLines() {
       {error !== null ? (
         <div className="glassbox-error-line" role="alert" data-testid="chat-error">
           {error}
+          {opensSettings && host.openSettings ? (
+            <button type="button" className="glassbox-error-action" onClick={() => host.openSettings?.()}>
+              Open settings
+            </button>
+          ) : null}
         </div>
       ) : null}
     </>
