@@ -5,7 +5,8 @@ import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
 import { ConversationStore } from './obsidian/conversation-store';
 import { listModels } from './obsidian/list-models';
 import { ObsidianHostServices } from './obsidian/obsidian-host-services';
-import { ObsidianVaultSource, pluginFolderIndexStore } from './obsidian/obsidian-vault-source';
+import { deviceIndexStore } from './obsidian/device-index-store';
+import { ObsidianVaultSource } from './obsidian/obsidian-vault-source';
 import { isConversationFile } from './obsidian/conversation-file';
 import { exportConversationNote } from './obsidian/export-conversation-note';
 import { conversationLivePreview } from './obsidian/live-preview/conversation-live-preview';
@@ -211,7 +212,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // Saved conversations are not notes to answer from: the agent would quote its own answers.
     const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), () => this.settings.conversationsFolder);
     const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
-    const store = pluginFolderIndexStore({ adapter: this.app.vault.adapter, path: `${pluginDir}/search-index.bin` });
+    const store = deviceIndexStore({ app: this.app, pluginDir });
     return new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source, store }), source, store }));
   }
 }

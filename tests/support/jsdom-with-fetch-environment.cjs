@@ -1,6 +1,9 @@
 // jsdom has no fetch, streams or a fetch-compatible AbortController. The plugin runs in
 // Electron, which has all of them, so DOM tests get Node's own implementations.
 const { TestEnvironment } = require('jest-environment-jsdom');
+// Obsidian's window (desktop and mobile) has IndexedDB; jsdom has none. fake-indexeddb is a
+// complete in-memory implementation; each test file gets its own, empty one.
+const { IDBFactory, IDBKeyRange } = require('fake-indexeddb');
 
 const NODE_GLOBALS = [
   'fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'File',
@@ -15,6 +18,8 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
     for (const name of NODE_GLOBALS) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
+    this.global.indexedDB = new IDBFactory();
+    this.global.IDBKeyRange = IDBKeyRange;
   }
 }
 

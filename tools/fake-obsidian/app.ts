@@ -63,6 +63,11 @@ export class App {
   markdownPostProcessors: FakeMarkdownPostProcessor[] = [];
   /** Fake-only: the CodeMirror extensions plugins registered with `registerEditorExtension`, in order. */
   editorExtensions: Extension[] = [];
+  /**
+   * Obsidian's id of this vault on this device (not in the public typings; Obsidian names its
+   * own IndexedDB databases with it). Random per fake app: a second device gets another one.
+   */
+  appId = Math.random().toString(16).slice(2, 18);
   /** Fake-only: the status bar. */
   statusBarEl: HTMLElement;
   /** Fake-only: loaded plugins by id. */
