@@ -142,6 +142,35 @@ describe('ChatView: a whole run through the real runner and the scripted model s
     expect(chat.ribbon.classList.contains(PULSE_CLASS)).toBe(false);
   });
 
+  it('runs no code block of an answer: dataviewjs, dataview and a half-written mermaid show as plain code, while streaming and after', async () => {
+    const fenced = scenario().turn((t) =>
+      t.text('Here is a query:\n\n```dataviewjs\ndv.paragraph("ran")\n```\n\n```dataview\nLIST\n```\n\n```python\nprint(1)\n```\n\n```mermaid\ngraph TD\nA-->B', { chunkChars: 8 }).pause(200).text('\n```\n\nDone.', { chunkChars: 8 }),
+    );
+    const chat = await openChatView({ scenarios: { fenced }, model: 'fenced' });
+    opened = chat;
+    // Stand-ins for Dataview and Mermaid: Obsidian's renderer hands them every block of their language.
+    const executed: string[] = [];
+    for (const language of ['dataviewjs', 'dataview', 'mermaid']) {
+      chat.app.markdownCodeBlockProcessors.set(language, (source, el) => {
+        executed.push(`${language}: ${source.trim()}`);
+        el.textContent = 'RAN';
+      });
+    }
+    const root = chat.view.contentEl;
+    await sendMessage(root, 'Make me a query');
+    await until(() => root.textContent.includes('A-->B'));
+    expect(executed).toEqual([]);
+    await until(() => root.textContent.includes('Done.') && !chat.view.controller.store.getState().running);
+    expect(executed).toEqual([]);
+    const blocks = [...root.querySelectorAll('pre > code')].map((code) => [code.className, code.textContent?.trim()]);
+    expect(blocks).toEqual([
+      ['', 'dv.paragraph("ran")'],
+      ['', 'LIST'],
+      ['language-python', 'print(1)'],
+      ['', 'graph TD\nA-->B'],
+    ]);
+  });
+
   it('renders hostile model, tool and note text as text', async () => {
     const hostile = scenario()
       .turn((t) => t.toolCall('report_thinking', { step: HOSTILE.img }).toolCall('localSearch', { query: HOSTILE.script }))

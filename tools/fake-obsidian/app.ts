@@ -2,7 +2,7 @@ import type { Extension } from '@codemirror/state';
 import type { PluginManifest } from 'obsidian';
 import { CommandRegistry } from './commands';
 import { FileManager } from './file-manager';
-import type { FakeMarkdownPostProcessor } from './markdown-renderer';
+import type { FakeCodeBlockProcessor, FakeMarkdownPostProcessor } from './markdown-renderer';
 import { MetadataCache } from './metadata-cache';
 import type { Plugin } from './plugin';
 import { SecretStorage } from './secret-storage';
@@ -63,6 +63,8 @@ export class App {
   markdownPostProcessors: FakeMarkdownPostProcessor[] = [];
   /** Fake-only: the CodeMirror extensions plugins registered with `registerEditorExtension`, in order. */
   editorExtensions: Extension[] = [];
+  /** Fake-only: registered code-block processors by language (run by `MarkdownRenderer.render`). */
+  markdownCodeBlockProcessors = new Map<string, FakeCodeBlockProcessor>();
   /**
    * Obsidian's id of this vault on this device (not in the public typings; Obsidian names its
    * own IndexedDB databases with it). Random per fake app: a second device gets another one.

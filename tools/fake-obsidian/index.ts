@@ -15,7 +15,7 @@ export { Events, type FakeEventRef } from './events';
 export { FileManager } from './file-manager';
 export { TAbstractFile, TFile, TFolder } from './files';
 export { setIcon } from './icons';
-export { MarkdownRenderChild, MarkdownRenderer, type FakeMarkdownPostProcessor, type FakePostProcessorContext } from './markdown-renderer';
+export { MarkdownRenderChild, MarkdownRenderer, type FakeCodeBlockProcessor, type FakeMarkdownPostProcessor, type FakePostProcessorContext } from './markdown-renderer';
 export { MetadataCache } from './metadata-cache';
 export { Modal } from './modal';
 export { Notice, clearNotices, noticeLog } from './notice';

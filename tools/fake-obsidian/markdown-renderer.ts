@@ -17,6 +17,9 @@ export interface FakeMarkdownPostProcessor {
   sortOrder?: number;
 }
 
+/** A fenced-code-block handler, as given to Obsidian's `registerMarkdownCodeBlockProcessor`. */
+export type FakeCodeBlockProcessor = (source: string, el: HTMLElement, ctx: FakePostProcessorContext) => Promise<unknown> | void;
+
 /** Obsidian's `MarkdownRenderChild`: a component tied to a rendered element. */
 export class MarkdownRenderChild extends Component {
   /** The element it manages. */
@@ -32,8 +35,10 @@ let nextDocId = 1;
 
 /**
  * Obsidian's `MarkdownRenderer`: `render` appends the rendered Markdown to `el` (real HTML for
- * headings, lists, code, links, wikilinks; raw HTML stays text), then runs the registered
- * post-processors, whose children are attached to `component`.
+ * headings, lists, code, links, wikilinks; raw HTML stays text), hands each fenced block whose
+ * language has a registered code-block processor to that processor (in place of its `pre`, as
+ * Obsidian does for any Markdown it renders, plugin views included), then runs the registered
+ * post-processors; their children are attached to `component`.
  */
 export abstract class MarkdownRenderer extends MarkdownRenderChild {
   /** Renders Markdown into `el`. */
@@ -47,6 +52,16 @@ export abstract class MarkdownRenderer extends MarkdownRenderChild {
       addChild: (child) => component.addChild(child),
       getSectionInfo: () => null,
     };
+    for (const code of [...target.querySelectorAll<HTMLElement>('pre > code[class^="language-"]')]) {
+      const language = code.className.slice('language-'.length);
+      const handler = app.markdownCodeBlockProcessors.get(language);
+      const pre = code.parentElement;
+      if (handler === undefined || pre === null) continue;
+      const block = el.ownerDocument.createElement('div');
+      block.className = `block-language-${language}`;
+      pre.replaceWith(block);
+      await handler(code.textContent ?? '', block, context);
+    }
     const processors = [...app.markdownPostProcessors].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
     for (const processor of processors) await processor(target, context);
     while (target.firstChild) el.appendChild(target.firstChild);

@@ -2,7 +2,7 @@ import type { Extension } from '@codemirror/state';
 import type { Command, PluginManifest } from 'obsidian';
 import type { App } from './app';
 import { Component } from './component';
-import type { FakeMarkdownPostProcessor } from './markdown-renderer';
+import type { FakeCodeBlockProcessor, FakeMarkdownPostProcessor } from './markdown-renderer';
 import type { PluginSettingTab } from './setting';
 import type { FakeViewCreator } from './view-registry';
 
@@ -72,6 +72,21 @@ export abstract class Plugin extends Component {
   }
 
   /** Registers a reading-view post-processor, also run by `MarkdownRenderer.render`; removed on unload. */
+  /**
+   * Registers a handler for fenced code blocks of `language` (Dataview's `dataviewjs`, Mermaid,
+   * Tasks' `tasks`, ...). `MarkdownRenderer.render` hands it every such block of any Markdown it
+   * renders, in notes and in plugin views alike, replacing the block's `pre` with a `div`.
+   */
+  registerMarkdownCodeBlockProcessor(language: string, handler: FakeCodeBlockProcessor, sortOrder?: number): FakeMarkdownPostProcessor {
+    void sortOrder;
+    this.app.markdownCodeBlockProcessors.set(language, handler);
+    this.register(() => {
+      if (this.app.markdownCodeBlockProcessors.get(language) === handler) this.app.markdownCodeBlockProcessors.delete(language);
+    });
+    const processor: FakeMarkdownPostProcessor = () => undefined;
+    return processor;
+  }
+
   registerMarkdownPostProcessor(postProcessor: FakeMarkdownPostProcessor, sortOrder?: number): FakeMarkdownPostProcessor {
     if (sortOrder !== undefined) postProcessor.sortOrder = sortOrder;
     this.app.markdownPostProcessors.push(postProcessor);
