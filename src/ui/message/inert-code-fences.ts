@@ -22,25 +22,31 @@ const INLINE_QUERY = /(^|[^`])(`+)( ?)(\$?=)/g;
  * The answer's Markdown with nothing in it that Obsidian's renderer would hand to another
  * plugin to run: the info string of every fenced block whose language is not highlight-only is
  * dropped (so no code-block processor matches it), and inline code starting with `=` or `$=`
- * (Dataview's inline queries) gets a zero-width space first. Fences are recognised in block
+ * (Dataview's inline queries), inline or as the start of a block, gets a zero-width space first. Fences are recognised in block
  * quotes and lists too. An unclosed fence stays plain code while the answer streams, because
  * its opening line is rewritten the same way as a closed one.
  */
 export function inertCodeFences(markdown: string): string {
   const lines = markdown.split('\n');
-  let open: { char: string; length: number } | null = null;
+  let open: { char: string; length: number; sawContent: boolean } | null = null;
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index];
     const fence = OPENING_FENCE.exec(line);
     if (open !== null) {
-      if (fence !== null && fence[2][0] === open.char && fence[2].length >= open.length && fence[3].trim() === '') open = null;
+      if (fence !== null && fence[2][0] === open.char && fence[2].length >= open.length && fence[3].trim() === '') {
+        open = null;
+      } else if (!open.sawContent && line.trim() !== '') {
+        // Dataview can also run a whole code block as an inline query ("inline queries in code blocks").
+        open.sawContent = true;
+        lines[index] = line.replace(/^(\s*)(\$?=)/, '$1\u200b$2');
+      }
       continue;
     }
     if (fence === null || (fence[2][0] === '`' && fence[3].includes('`'))) {
       lines[index] = line.replace(INLINE_QUERY, (_match, before: string, ticks: string, space: string, query: string) => `${before}${ticks}${space}\u200b${query}`);
       continue;
     }
-    open = { char: fence[2][0], length: fence[2].length };
+    open = { char: fence[2][0], length: fence[2].length, sawContent: false };
     const language = (fence[3].trim().split(/\s+/)[0] ?? '').toLowerCase();
     if (language !== '' && !HIGHLIGHT_ONLY_LANGUAGES.has(language)) lines[index] = `${fence[1]}${fence[2]}`;
   }

@@ -14,6 +14,7 @@ describe('inertCodeFences', () => {
 
   it('leaves fence-like lines inside a code block alone, and defuses Dataview inline queries outside', () => {
     expect(inertCodeFences('````markdown\n```dataviewjs\n````')).toBe('````markdown\n```dataviewjs\n````');
+    expect(inertCodeFences('```js\n$= dv.pages().length\n```')).toBe('```js\n\u200b$= dv.pages().length\n```');
     expect(inertCodeFences('Today is `= date(today)` and `$= dv.current()`; `a = b` stays.')).toBe('Today is `\u200b= date(today)` and `\u200b$= dv.current()`; `a = b` stays.');
   });
 });
