@@ -61,6 +61,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         currentPath: view.notePath,
       }),
     }));
+    // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
+    this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: 'Glassbox chat', defaultMod: false });
     this.ribbonIconEl = this.addRibbonIcon('message-square', 'Open chat', () => void this.activateChatView());
     this.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void this.activateChatView() });
     this.addCommand({ id: 'new-chat', name: 'New chat', callback: () => void this.withChatView((view) => view.newChat()) });

@@ -1,4 +1,4 @@
-import { ItemView, Notice, type WorkspaceLeaf } from 'obsidian';
+import { type HoverPopover, ItemView, Notice, type WorkspaceLeaf } from 'obsidian';
 import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -56,6 +56,8 @@ export class ChatView extends ItemView {
   /** Every React root mounted into rendered messages (tests count them). */
   readonly roots = new RootRegistry();
   private readonly host: ObsidianHostServices;
+  /** The page preview open over one of the chat's links (the view is its hover parent). */
+  hoverPopover: HoverPopover | null = null;
   private root: Root | null = null;
   private sourcePath = '';
   private unsubscribe: (() => void) | null = null;
@@ -68,7 +70,7 @@ export class ChatView extends ItemView {
   ) {
     super(leaf);
     this.icon = 'message-square';
-    this.host = new ObsidianHostServices(this.app, options.pluginId);
+    this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
     const settings = options.settings.settings;
     this.controller = new ChatController({
       prepareRun: options.prepareRun,

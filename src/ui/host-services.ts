@@ -18,8 +18,13 @@ export interface HostServices {
    * The four positional inputs mirror Obsidian's own signature on purpose.
    */
   renderMarkdown(markdown: string, el: HTMLElement, sourcePath: string, component: HostComponent): Promise<void>;
-  /** Opens a note the way a click on an internal link does (`workspace.openLinkText`). */
-  openLink(linktext: string, sourcePath: string): void;
+  /**
+   * Opens a note the way a click on an internal link does (`workspace.openLinkText`); given the
+   * click, Ctrl/Cmd-click and middle-click open it in a new tab, as in a note.
+   */
+  openLink(linktext: string, sourcePath: string, event?: MouseEvent): void;
+  /** The pointer is over an internal link: Obsidian's page preview may show the note. */
+  hoverLink?(options: { event: MouseEvent; linktext: string; sourcePath: string; targetEl: HTMLElement }): void;
   /** A fresh, loaded component to pass to {@link HostServices.renderMarkdown}; the caller unloads it. */
   createComponent(): HostComponent;
   /** Opens the plugin's settings; absent where there are none to open. */

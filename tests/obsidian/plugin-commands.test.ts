@@ -95,6 +95,30 @@ describe('plugin commands', () => {
     await act(async () => plugin.unload());
   });
 
+  it('links in an answer: Ctrl-click and middle-click open a new tab, a plain click the current one, hovering shows the page preview', async () => {
+    const { app, plugin } = await loadWithServer();
+    await act(async () => {
+      await plugin.activateChatView();
+    });
+    const view = app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+    await sendMessage(view.contentEl, 'How long do refunds take?');
+    await until(() => !view.controller.store.getState().running && view.contentEl.querySelector('a.internal-link') !== null);
+    const link = view.contentEl.querySelector<HTMLElement>('a.internal-link')!;
+    await act(async () => {
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+      link.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }));
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    });
+    expect(app.workspace.openedLinks.map((opened) => [opened.linktext, opened.newLeaf])).toEqual([
+      ['Refund policy', 'tab'],
+      ['Refund policy', 'tab'],
+      ['Refund policy', false],
+    ]);
+    link.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    expect(app.pagePreviews.map((preview) => [preview.linktext, preview.source, preview.targetEl === link])).toEqual([['Refund policy', 'glassbox-chat', true]]);
+    await act(async () => plugin.unload());
+  });
+
   it('saves each turn as a note and reopens it from the history with the block folded', async () => {
     const { app, plugin } = await loadWithServer();
     await act(async () => {

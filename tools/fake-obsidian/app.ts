@@ -70,6 +70,10 @@ export class App {
    * own IndexedDB databases with it). Random per fake app: a second device gets another one.
    */
   appId = Math.random().toString(16).slice(2, 18);
+  /** Fake-only: hover-link sources registered with the Page preview core plugin, by id. */
+  readonly hoverLinkSources = new Map<string, { display: string; defaultMod: boolean }>();
+  /** Fake-only: the Page preview core plugin's previews, in order (see `showPagePreviews`). */
+  readonly pagePreviews: { linktext: string; sourcePath: string; source: string; targetEl: HTMLElement }[] = [];
   /** Fake-only: the status bar. */
   statusBarEl: HTMLElement;
   /** Fake-only: loaded plugins by id. */
@@ -91,6 +95,7 @@ export class App {
       if (slash > 0) this.vault.ensureFolder(path.slice(0, slash), false);
       this.vault.createNow(path, content, { silent: true });
     }
+    this.showPagePreviews();
     if (options.metadataResolvesLater) this.metadataCache.indexAllLater();
     else this.metadataCache.indexAll();
     this.vault.writeHook = this.metadataCache.onVaultChange;
@@ -114,6 +119,22 @@ export class App {
     if (!plugin) return;
     plugin.unload();
     this.plugins.delete(id);
+  }
+
+  /**
+   * The Page preview core plugin, as far as the plugin can see it: on `hover-link` from a
+   * registered source, it previews the linked note, when the source needs no Mod key or the
+   * event has one (Obsidian shows a popover; the fake records it in `pagePreviews`). Events from
+   * unregistered sources are ignored, as in Obsidian.
+   */
+  private showPagePreviews(): void {
+    this.workspace.on('hover-link', (...args: unknown[]) => {
+      const info = args[0] as { event: MouseEvent; source: string; targetEl: HTMLElement; linktext: string; sourcePath?: string };
+      const source = this.hoverLinkSources.get(info.source);
+      if (source === undefined) return;
+      if (source.defaultMod && !(info.event.ctrlKey || info.event.metaKey)) return;
+      this.pagePreviews.push({ linktext: info.linktext, sourcePath: info.sourcePath ?? '', source: info.source, targetEl: info.targetEl });
+    });
   }
 
   /** Whether the theme is dark (the fake is light unless the body has `theme-dark`). */

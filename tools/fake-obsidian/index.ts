@@ -16,6 +16,7 @@ export { FileManager } from './file-manager';
 export { TAbstractFile, TFile, TFolder } from './files';
 export { setIcon } from './icons';
 export { MarkdownRenderChild, MarkdownRenderer, type FakeCodeBlockProcessor, type FakeMarkdownPostProcessor, type FakePostProcessorContext } from './markdown-renderer';
+export { Keymap, type FakePaneType } from './keymap';
 export { MetadataCache } from './metadata-cache';
 export { Modal } from './modal';
 export { Notice, clearNotices, noticeLog } from './notice';

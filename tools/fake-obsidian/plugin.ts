@@ -87,6 +87,12 @@ export abstract class Plugin extends Component {
     return processor;
   }
 
+  /** Registers a view type as an emitter of `hover-link` with the Page preview core plugin. */
+  registerHoverLinkSource(id: string, info: { display: string; defaultMod: boolean }): void {
+    this.app.hoverLinkSources.set(id, info);
+    this.register(() => this.app.hoverLinkSources.delete(id));
+  }
+
   registerMarkdownPostProcessor(postProcessor: FakeMarkdownPostProcessor, sortOrder?: number): FakeMarkdownPostProcessor {
     if (sortOrder !== undefined) postProcessor.sortOrder = sortOrder;
     this.app.markdownPostProcessors.push(postProcessor);

@@ -62,6 +62,8 @@ export class MessageRenderer {
     this.body = appendElement(options.container, 'div', 'glassbox-message-markdown markdown-rendered');
     options.after?.after(this.reasoningSlot, this.body);
     this.body.addEventListener('click', this.onClick);
+    this.body.addEventListener('auxclick', this.onClick);
+    this.body.addEventListener('mouseover', this.onHover);
   }
 
   /** How many Markdown blocks were (re-)rendered so far; benchmarks and tests read it. */
@@ -82,6 +84,8 @@ export class MessageRenderer {
     if (this.destroyed) return;
     this.destroyed = true;
     this.body.removeEventListener('click', this.onClick);
+    this.body.removeEventListener('auxclick', this.onClick);
+    this.body.removeEventListener('mouseover', this.onHover);
     this.reasoningRoot?.unmount();
     this.reasoningRoot = null;
     for (const rendered of this.pieces) release(rendered);
@@ -191,16 +195,30 @@ export class MessageRenderer {
     }
   }
 
-  // Internal links in rendered Markdown open the note, as a click in reading view would.
+  // Internal links in rendered Markdown open the note, as a click in reading view would: the
+  // primary button here, a middle click (auxclick) in a new tab; the host reads the modifiers.
   private readonly onClick = (event: MouseEvent): void => {
-    const target = event.target;
-    if (!(target instanceof Element)) return;
-    const link = target.closest('a.internal-link');
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    const link = internalLinkOf(event);
     if (link === null) return;
     event.preventDefault();
-    const linktext = link.getAttribute('data-href') ?? link.getAttribute('href') ?? '';
-    if (linktext) this.options.host.openLink(linktext, this.options.sourcePath);
+    this.options.host.openLink(link.linktext, this.options.sourcePath, event);
   };
+
+  // Hovering an internal link offers Obsidian's page preview of the note.
+  private readonly onHover = (event: MouseEvent): void => {
+    const link = internalLinkOf(event);
+    if (link !== null) this.options.host.hoverLink?.({ event, linktext: link.linktext, sourcePath: this.options.sourcePath, targetEl: link.el });
+  };
+}
+
+/** The internal link (`a.internal-link`) the event happened in, and its link text. */
+function internalLinkOf(event: MouseEvent): { el: HTMLElement; linktext: string } | null {
+  const target = event.target;
+  if (!(target instanceof Element)) return null;
+  const el = target.closest<HTMLElement>('a.internal-link');
+  const linktext = el?.getAttribute('data-href') ?? el?.getAttribute('href') ?? '';
+  return el && linktext !== '' ? { el, linktext } : null;
 }
 
 /** A new `tag` element at the end of `parent`; text goes in as text, never as HTML. */
