@@ -33,6 +33,11 @@ export type ReadingViewProcessor = (el: HTMLElement, ctx: MarkdownPostProcessorC
  * with the note's assistant messages, or nothing is mounted. A header-looking line inside a
  * message is escaped in the note, and one inside a quote or list is not top-level, so neither
  * ever gets a block. Every root is unmounted when Obsidian unloads the rendered section.
+ * Obsidian re-renders only the sections that changed: when a section inside a message is
+ * rendered again, the block under that message's (unchanged) header is updated from the note's
+ * new text. Rendered one section at a time with no section information (an embed, a hover
+ * preview), a section cannot tell which message it belongs to (the markers are comments, gone
+ * from the DOM), so no block is mounted and the answers read as plain Markdown.
  */
 export function createReadingViewProcessor(options: ReadingViewProcessorOptions): ReadingViewProcessor {
   // Obsidian calls the processor once per section with the same source; parse it once.
@@ -49,19 +54,34 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
     button.addEventListener('click', () => open(sourcePath));
     heading.before(button);
   };
-  const mount = (el: HTMLElement, ctx: MarkdownPostProcessorContext, pairs: readonly (readonly [HTMLElement, AssistantHeaderAnchor])[]): void => {
+  // The message mounted under each header, by view and message number: Obsidian re-renders only
+  // the sections that changed, so an edited message body must reach the block under its
+  // (unchanged, not re-rendered) header.
+  const mounted = new Map<string, RenderedMessageChild>();
+  const keyOf = (ctx: MarkdownPostProcessorContext, anchors: readonly AssistantHeaderAnchor[], anchor: AssistantHeaderAnchor): string => `${ctx.docId}\n${anchors.indexOf(anchor)}`;
+  const mount = (el: HTMLElement, ctx: MarkdownPostProcessorContext, pairs: readonly (readonly [HTMLElement, AssistantHeaderAnchor, string | null])[]): void => {
     const display = options.displayOptions();
-    for (const [heading, anchor] of pairs) {
-      ctx.addChild(new RenderedMessageChild(el, { heading, anchor, display, host: options.host, sourcePath: ctx.sourcePath }));
+    for (const [heading, anchor, key] of pairs) {
+      const child = new RenderedMessageChild(el, { heading, anchor, display, host: options.host, sourcePath: ctx.sourcePath });
+      if (key !== null) {
+        mounted.set(key, child);
+        child.register(() => {
+          if (mounted.get(key) === child) mounted.delete(key);
+        });
+      }
+      ctx.addChild(child);
     }
   };
   return async (el, ctx) => {
     const info = ctx.getSectionInfo(el);
     if (info !== null) {
       const anchors = anchorsOf(info.text);
-      // A section inside an assistant message: the renderer under its header shows it.
-      if (anchors.some((anchor) => anchor.headerLine < info.lineStart && info.lineStart < anchor.endLine)) {
+      // A section inside an assistant message: the renderer under its header shows it, brought
+      // up to date, since this section is rendered again only because the message changed.
+      const owner = anchors.find((anchor) => anchor.headerLine < info.lineStart && info.lineStart < anchor.endLine);
+      if (owner !== undefined) {
         hideChildren(el, () => true);
+        mounted.get(keyOf(ctx, anchors, owner))?.show(owner.content, options.displayOptions());
         return;
       }
       const roles = roleHeadings(el);
@@ -70,7 +90,7 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
       const headings = roles.filter((heading) => heading.role === 'assistant');
       const inSection = anchors.filter((anchor) => anchor.headerLine >= info.lineStart && anchor.headerLine <= info.lineEnd);
       if (headings.length === 0 || inSection.length !== headings.length) return;
-      mount(el, ctx, headings.map((heading, index) => [heading.el, inSection[index]] as const));
+      mount(el, ctx, headings.map((heading, index) => [heading.el, inSection[index], keyOf(ctx, anchors, inSection[index])] as const));
       return;
     }
     const headings = roleHeadings(el);
@@ -83,7 +103,7 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
     hideMessageBodies(headings);
     hideChildren(el, isMarkerParagraph);
     addOpenButton(headings[0].el, ctx.sourcePath);
-    mount(el, ctx, assistant.map((heading, index) => [heading.el, anchors[index]] as const));
+    mount(el, ctx, assistant.map((heading, index) => [heading.el, anchors[index], null] as const));
   };
 }
 
@@ -102,7 +122,12 @@ class RenderedMessageChild extends MarkdownRenderChild {
   override onload(): void {
     const { heading, anchor, display, host, sourcePath } = this.message;
     this.renderer = new MessageRenderer({ container: this.containerEl, after: heading, host, roots: this.roots, sourcePath });
-    this.renderer.update({ content: anchor.content, live: false, display });
+    this.show(anchor.content, display);
+  }
+
+  /** Shows the message's current content (the renderer redraws only what changed). */
+  show(content: string, display: ReasoningDisplayOptions): void {
+    this.renderer?.update({ content, live: false, display });
   }
 
   override onunload(): void {

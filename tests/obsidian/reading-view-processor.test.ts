@@ -5,7 +5,7 @@ import { ObsidianHostServices } from '../../src/obsidian/obsidian-host-services'
 import { createReadingViewProcessor } from '../../src/obsidian/reading-view-processor';
 import { plainTextHostServices } from '../../src/ui/host-services';
 import { DEFAULT_DISPLAY_OPTIONS } from '../../src/ui/reasoning/display-options';
-import { Component, createFakeApp, MarkdownRenderer } from '../../tools/fake-obsidian';
+import { Component, createFakeApp, MarkdownRenderer, renderReadingView } from '../../tools/fake-obsidian';
 import GlassboxPlugin from '../../src/main';
 import manifestJson from '../../manifest.json';
 import { ConversationBuilder } from '../support/conversation-builder';
@@ -137,5 +137,48 @@ describe('reading view: saved "Thought for" blocks (fake host)', () => {
       await Promise.resolve();
     });
     expect(blocks(await render())).toHaveLength(0);
+  });
+});
+
+describe('reading view as Obsidian renders it: one section at a time (fake host)', () => {
+  afterEach(() => document.body.empty());
+  const path = 'Glassbox/Conversations/Refunds.md';
+  const labels = (el: HTMLElement) => blocks(el).map((block) => block.querySelector('[data-testid="reasoning-label"]')?.textContent);
+
+  async function openView(options: { sectionInfo: boolean }) {
+    const app = createFakeApp({ files: { [path]: NOTE } });
+    app.markdownPostProcessors.push(createReadingViewProcessor({ vault: app.vault as never, host: new ObsidianHostServices(app as never), displayOptions: () => DEFAULT_DISPLAY_OPTIONS }) as never);
+    const el = document.body.createDiv();
+    let view!: Awaited<ReturnType<typeof renderReadingView>>;
+    await act(async () => {
+      view = await renderReadingView(app, { path, el, sectionInfo: options.sectionInfo });
+    });
+    return { app, el, view };
+  }
+
+  it('with section information, puts each block under its own header and hides the message sections', async () => {
+    const { el } = await openView({ sectionInfo: true });
+    expect(labels(el)).toEqual(['Thought for 12s', 'Stopped after 14s']);
+    expect(el.textContent).not.toContain('REASONING_BLOCK');
+  });
+
+  it('updates a block whose marker changed when Obsidian re-renders only the changed section', async () => {
+    const { app, el, view } = await openView({ sectionInfo: true });
+    await act(async () => {
+      await app.vault.modify(app.vault.getFileByPath(path)!, NOTE.replace('"elapsedMs":12000', '"elapsedMs":31000'));
+      await view.rerender();
+    });
+    expect(labels(el)).toEqual(['Thought for 31s', 'Stopped after 14s']);
+  });
+
+  it('without section information (an embed, a hover preview) renders nothing rather than a block under the wrong header', async () => {
+    const { el } = await openView({ sectionInfo: false });
+    const headers = Array.from(el.querySelectorAll('.markdown-preview-section-block > h3')).map((heading) => heading.textContent);
+    expect(headers.filter((text) => text?.includes('Glassbox'))).toHaveLength(3);
+    // Each section alone cannot say which message it is: no block at all, the answers still readable.
+    expect(labels(el)).toEqual([]);
+    expect(el.textContent).toContain('Thirty days.');
+    expect(el.textContent).toContain('Partial answer.');
+    expect(el.textContent).not.toContain('REASONING_BLOCK');
   });
 });

@@ -18,6 +18,7 @@ export { setIcon } from './icons';
 export { MarkdownRenderChild, MarkdownRenderer, type FakeCodeBlockProcessor, type FakeMarkdownPostProcessor, type FakePostProcessorContext } from './markdown-renderer';
 export { Keymap, type FakePaneType } from './keymap';
 export { MetadataCache } from './metadata-cache';
+export { renderReadingView, type FakeReadingView, type FakeReadingViewOptions } from './reading-view';
 export { Modal } from './modal';
 export { Notice, clearNotices, noticeLog } from './notice';
 export { Platform } from './platform';
