@@ -121,6 +121,10 @@ function createObsidianStub(): { module: Record<string, unknown>; registered: st
       registered.push('setting-tab');
       this.register(() => undefined);
     }
+    registerHoverLinkSource(id: string): void {
+      registered.push(`hover-link-source:${id}`);
+      this.register(() => undefined);
+    }
     registerMarkdownPostProcessor(processor: unknown): unknown {
       registered.push('post-processor');
       this.register(() => undefined);
