@@ -13,7 +13,11 @@ export const HIGHLIGHT_ONLY_LANGUAGES: ReadonlySet<string> = new Set([
   'shell', 'sql', 'swift', 'tex', 'text', 'toml', 'ts', 'tsx', 'txt', 'typescript', 'vim', 'xml', 'yaml', 'yml', 'zsh',
 ]);
 
-/** An opening fence after any block-quote or list-item prefixes: prefix, fence run, info string. */
+/**
+ * An opening fence after any block-quote or list-item prefixes: prefix, fence run, info string.
+ * Not the markers' `FenceTracker`, which reads top-level fences only: Obsidian hands fences in
+ * quotes and list items to code-block processors as well.
+ */
 const OPENING_FENCE = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]*)(`{3,}|~{3,})(.*)$/;
 /** Dataview runs inline code that starts with `=` (a query) or `$=` (JavaScript). */
 const INLINE_QUERY = /(^|[^`])(`+)( ?)(\$?=)/g;
