@@ -44,7 +44,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     // without the secret. Say so before sending, rather than let the provider answer 401. A
     // server on this machine goes without a key (local servers need none).
     if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
-      return Promise.reject(new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`));
+      throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
     }
     const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
     const { tools, notice } = options.vaultTools.current();
