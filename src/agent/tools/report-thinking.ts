@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ReasoningStep, ThoughtType } from '../../markers/reasoning-payload';
 import type { AgentTool } from '../agent-tool';
 import { clampLine, clampText } from '../clamp-text';

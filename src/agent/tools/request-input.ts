@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentTool } from '../agent-tool';
 import { clampLine } from '../clamp-text';
 import { formatLimit } from '../format-limit';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentTool } from '../../agent/agent-tool';
 import type { VaultIndex } from '../vault-index';
 import { formatNoteRef } from './format-note-line';
