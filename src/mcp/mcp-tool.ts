@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool, AgentToolResult } from '../agent/agent-tool';
 import type { AgentToolApproval } from '../agent/approval';
 import { clampLine } from '../agent/clamp-text';

@@ -1,5 +1,5 @@
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
-import * as z from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool } from '../../src/agent/agent-tool';
 import { toLlmToolSchema } from '../../src/agent/tool-schema';
 import { reportThinkingTool, thinkAloudTool } from '../../src/agent/tools/report-thinking';

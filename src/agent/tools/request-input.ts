@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool } from '../agent-tool';
 import { clampLine } from '../clamp-text';
 
