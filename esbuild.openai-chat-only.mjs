@@ -11,9 +11,28 @@ import path from 'node:path';
 /** The resources Glassbox calls; every other top-level resource is bundled empty. */
 const KEPT_RESOURCES = new Set(['chat', 'models']);
 
+/**
+ * The helpers behind `chat.completions.runTools()` and `.stream()`, which Glassbox does not call
+ * (it streams with `create({ stream: true })`): bundled as classes that say so when used.
+ */
+const UNUSED_CHAT_HELPERS = {
+  'ChatCompletionRunner.mjs': ['ChatCompletionRunner'],
+  'ChatCompletionStreamingRunner.mjs': ['ChatCompletionStreamingRunner'],
+  'ChatCompletionStream.mjs': ['ChatCompletionStream'],
+};
+
+function notBundled(names) {
+  const fail = "() => { throw new Error('This openai helper is not bundled in Glassbox (esbuild.openai-chat-only.mjs).'); }";
+  return names.map((name) => `export class ${name} { constructor() { (${fail})(); } static runTools = ${fail}; static createChatCompletion = ${fail}; static fromReadableStream = ${fail}; }`).join('\n');
+}
+
 export const openaiChatOnlyPlugin = {
   name: 'openai-chat-only',
   setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]lib[\\/]ChatCompletion\w*\.mjs$/ }, (args) => {
+      const names = UNUSED_CHAT_HELPERS[path.basename(args.path)];
+      return names ? { contents: notBundled(names), loader: 'js' } : undefined;
+    });
     build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]resources[\\/].*\.mjs$/ }, (args) => {
       const resources = args.path.slice(0, args.path.lastIndexOf(`${path.sep}resources${path.sep}`) + '/resources'.length);
       const parts = path.relative(resources, args.path).split(path.sep);

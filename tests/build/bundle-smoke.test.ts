@@ -226,6 +226,9 @@ describe('production main.js', () => {
     const plugin = new PluginClass(anything(), { id: 'glassbox', name: 'Glassbox', version: '0.0.0' });
     await plugin.onload();
     expect(stub.registered).toEqual(expect.arrayContaining(['view:glassbox-chat', 'command:open-chat', 'editor-extension']));
+    // zod registers its global registry when it is evaluated: loading the plugin must not
+    // evaluate it (it comes with the agent runner, the tools and the model client, on first use).
+    expect(context.__zod_globalRegistry).toBeUndefined();
     plugin.unload();
     expect(stub.cleanups.run).toBe(stub.registered.length);
     const leftRunning = [...pending.values()];
