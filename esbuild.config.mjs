@@ -14,5 +14,6 @@ if (watch) {
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-  process.stdout.write(`main.js: ${kib(statSync('main.js').size)} (limit ${kib(MAIN_JS_LIMIT_BYTES)})\n`);
+  const size = statSync('main.js').size;
+  process.stdout.write(`main.js: ${kib(size)} (limit ${kib(MAIN_JS_LIMIT_BYTES)}${size > MAIN_JS_LIMIT_BYTES ? `, over by ${kib(size - MAIN_JS_LIMIT_BYTES)}` : ''})\n`);
 }
