@@ -1,5 +1,6 @@
 import esbuild from 'esbuild';
-import { cliBuildOptions, pluginBuildOptions } from './esbuild.options.mjs';
+import { statSync } from 'node:fs';
+import { cliBuildOptions, MAIN_JS_LIMIT_BYTES, pluginBuildOptions } from './esbuild.options.mjs';
 
 // Runs the builds described in esbuild.options.mjs: main.js for Obsidian and dist/cli.js for
 // Node. `--watch` rebuilds on change (development main.js with an inline source map).
@@ -12,4 +13,7 @@ if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const size = statSync('main.js').size;
+  process.stdout.write(`main.js: ${kib(size)} (limit ${kib(MAIN_JS_LIMIT_BYTES)}${size > MAIN_JS_LIMIT_BYTES ? `, over by ${kib(size - MAIN_JS_LIMIT_BYTES)}` : ''})\n`);
 }

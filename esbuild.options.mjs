@@ -1,5 +1,6 @@
 import { builtinModules } from 'node:module';
 import { mcpWithoutAjvPlugin } from './esbuild.mcp-without-ajv.mjs';
+import { openaiChatOnlyPlugin } from './esbuild.openai-chat-only.mjs';
 
 // The build options, apart from the script that runs them, so tests can check and reuse the
 // real configuration (tests/build/bundle-smoke.test.ts).
@@ -12,6 +13,9 @@ export const obsidianExternals = [
   '@lezer/common', '@lezer/highlight', '@lezer/lr',
   ...builtinModules, ...builtinModules.map((name) => `node:${name}`),
 ];
+
+/** The most main.js may weigh (DESIGN.md 10, second wave; the goal is 500 KiB). `npm run build` prints it; tests/build fails above it. */
+export const MAIN_JS_LIMIT_BYTES = 800 * 1024;
 
 /** main.js is loaded by Obsidian (desktop and mobile): CommonJS, with Obsidian's own modules left external. */
 export function pluginBuildOptions({ production }) {
@@ -26,8 +30,10 @@ export function pluginBuildOptions({ production }) {
     define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
     sourcemap: production ? false : 'inline',
     minify: production,
+    // Stopword lists and stemmer tables in many languages: UTF-8 is about 10 KB smaller than \u escapes.
+    charset: 'utf8',
     treeShaking: true,
-    plugins: [mcpWithoutAjvPlugin],
+    plugins: [mcpWithoutAjvPlugin, openaiChatOnlyPlugin],
     logLevel: 'info',
   };
 }

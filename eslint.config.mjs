@@ -12,8 +12,10 @@ const coreBoundary = (name) => `module-map rule "core stays headless": src/{${CO
 // one config per depth (src/main.ts is depth 0, src/agent/x.ts depth 1, …).
 const DEPTHS = [0, 1, 2, 3];
 // Files that may be imported directly: light entry points whose module index would load heavy
-// dependencies at plugin start (the MCP SDK is imported lazily, only once a server is set up).
-const LIGHT_ENTRIES = ['mcp/mcp-server-config'];
+// dependencies at plugin start (the MCP SDK is imported lazily, only once a server is set up), and
+// the agent runner, which the agent index leaves out so that loading the plugin evaluates neither
+// zod nor the tools (docs/decisions/bundle-size.md).
+const LIGHT_ENTRIES = ['mcp/mcp-server-config', 'agent/run-agent'];
 const up = (depth) => (depth === 0 ? '\\./' : '(\\.\\./)'.concat(`{${depth}}`));
 const moduleMapConfig = (depth, core) => ({
   files: core
@@ -50,7 +52,7 @@ export default defineConfig([
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.mjs', 'esbuild.config.mjs', 'esbuild.options.mjs', 'esbuild.mcp-without-ajv.mjs', 'bench/*.mjs', '.ci/*.mjs', 'tests/support/*.mjs'] },
+        projectService: { allowDefaultProject: ['eslint.config.mjs', 'esbuild.config.mjs', 'esbuild.options.mjs', 'esbuild.mcp-without-ajv.mjs', 'esbuild.openai-chat-only.mjs', 'bench/*.mjs', '.ci/*.mjs', 'tests/support/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -59,6 +61,22 @@ export default defineConfig([
     // MCP is an acronym, like the API and JSON the rule already knows; ignoreWords adds to its
     // defaults, where acronyms and brands would replace them (src/obsidian/mcp-setting-definitions.ts).
     rules: { 'obsidianmd/ui/sentence-case': ['warn', { ignoreWords: ['MCP', 'Model', 'Context', 'Protocol'] }] },
+  },
+  {
+    // zod's `z` export is a namespace object holding every locale (about 260 KB in main.js);
+    // `import * as z from 'zod/v4'` lets esbuild keep only what is used, and is the entry the
+    // MCP SDK imports too (with 'zod' the CLI bundle ran our schemas before zod's classes were
+    // initialised). See docs/decisions/bundle-size.md.
+    files: ['src/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+        message: "Use `import * as z from 'zod/v4'`: the `z` export bundles every zod locale.",
+      }, {
+        selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportNamespaceSpecifier",
+        message: "Use `import * as z from 'zod/v4'`, the entry the MCP SDK imports (one initialisation order in the CLI bundle).",
+      }],
+    },
   },
   {
     files: ['tests/**', 'tools/**', 'bench/**', 'src/cli/**', '*.mjs'],

@@ -8,7 +8,7 @@
 // Medians of 7 runs after 2 warm-ups. Prints a Markdown table.
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { runAgent } from '../src/agent';
+import { runAgent } from '../src/agent/run-agent';
 import type { AgentTool } from '../src/agent/agent-tool';
 import { reduceReasoning } from '../src/agent/reasoning-state';
 import type { ChatModel, LlmDelta, LlmRequest } from '../src/llm/chat-types';

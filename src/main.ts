@@ -1,5 +1,4 @@
 import { type Editor, editorInfoField, editorLivePreviewField, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
-import { runAgent } from './agent';
 import { createElement } from 'react';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
 import { ConversationStore } from './obsidian/conversation-store';
@@ -14,12 +13,11 @@ import { messageRendererMount } from './obsidian/live-preview/mount-reasoning-bl
 import { openConversationNote } from './obsidian/open-conversation-note';
 import { createReadingViewProcessor } from './obsidian/reading-view-processor';
 import { DesktopMcpServers } from './obsidian/desktop-mcp-servers';
-import { createRunSetup } from './obsidian/run-setup';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
 import { displayOptionsOf } from './ui/reasoning/display-options';
-import { FolderExcludingSource, openVaultIndex } from './search';
+import { FolderExcludingSource } from './search/folder-excluding-source';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
@@ -43,14 +41,16 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const mcp = DesktopMcpServers.create();
     this.mcp = mcp;
     mcp?.configure(this.settings.mcpServers);
-    const prepareRun = createRunSetup({ app: this.app, settings: this, vaultTools, mcp });
+    // The agent, the model client (openai) and the vault index are evaluated on first use, not
+    // when Obsidian loads the plugin: esbuild defers a module reached only through import().
+    const prepareRun = (modelName: string) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp })(modelName));
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
       settings: this,
       pluginId: this.manifest.id,
       prepareRun,
-      runAgent,
+      runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
       conversations,
       ribbonIcon: () => this.ribbonIconEl,
       // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
@@ -215,7 +215,10 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), () => this.settings.conversationsFolder);
     const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
     const store = deviceIndexStore({ app: this.app, pluginDir });
-    return new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source, store }), source, store }));
+    return new VaultToolsProvider(async () => {
+      const { openVaultIndex } = await import('./search/open-vault-index');
+      return { index: await openVaultIndex({ source, store }), source, store };
+    });
   }
 }
 

@@ -3,8 +3,9 @@ import type { AgentToolApproval } from './approval';
 
 /**
  * The tool protocol: one object per tool, described once with a zod schema. The runner turns
- * the schema into an OpenAI function schema (through @langchain/core), validates arguments
- * before `execute` runs, and hands a validation error back to the model as the result.
+ * the schema into an OpenAI function schema (zod's JSON schema, checked against LangChain in
+ * tests), validates arguments before `execute` runs, and hands a validation error back to the
+ * model as the result.
  */
 export interface AgentTool<Schema extends z.ZodType = z.ZodType> {
   readonly name: string;

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runAgent } from '../agent';
+import { runAgent } from '../agent/run-agent';
 import { reduceReasoning } from '../agent';
 import type { AgentEvent, AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';

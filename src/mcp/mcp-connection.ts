@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import { AcceptAllJsonSchemaValidator } from './accept-all-validator';
 import type { McpContentBlock } from './mcp-result-text';
 import type { McpListedTool } from './mcp-listed-tool';

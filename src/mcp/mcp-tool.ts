@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool, AgentToolResult } from '../agent';
 import type { AgentToolApproval } from '../agent';
 import { clampLine } from '../agent';

@@ -1,5 +1,5 @@
 import type { AgentTool } from '../agent';
-import { createVaultTools, type IndexStore, type VaultIndex, type VaultSource } from '../search';
+import type { IndexStore, VaultIndex, VaultSource } from '../search';
 
 /** The vault tools a run gets, and a notice when they are not (yet) available. */
 export interface VaultToolsSnapshot {
@@ -39,8 +39,9 @@ export class VaultToolsProvider {
   start(): void {
     if (this.state.kind !== 'idle') return;
     this.state = { kind: 'building' };
-    this.openIndex().then(
-      ({ index, source, store }) => {
+    // The tools (and zod with them) are evaluated with the index, not when the plugin loads.
+    Promise.all([this.openIndex(), import('../search/tools/create-vault-tools')]).then(
+      ([{ index, source, store }, { createVaultTools }]) => {
         if (this.disposed) return;
         const stopIndexing = index.watch();
         const stopSaving = store ? this.saveAfterChanges({ index, source, store }) : () => undefined;

@@ -1,4 +1,4 @@
-import { runAgent } from '../../src/agent';
+import { runAgent } from '../../src/agent/run-agent';
 import { composeAssistantContent, parseAssistantContent } from '../../src/markers';
 import { FakeClock } from '../support/fake-clock';
 import { runWithDefaults } from '../support/agent-run-harness';

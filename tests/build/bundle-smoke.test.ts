@@ -6,7 +6,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { stop, type BuildOptions } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 
 // The production main.js, built with the real options from esbuild.options.mjs, must load
 // where Obsidian loads it, mobile included: CommonJS, only `obsidian` (and CodeMirror) from the
@@ -28,13 +28,13 @@ const WEB_GLOBALS = [
  * Builds main.js into `outfile` with the real options (plugins included) in a child process,
  * since they live in an ES module jest cannot import, and returns them as JSON.
  */
-function buildWithRealOptions(outfile: string): { plugin: BuildOptions; externals: string[] } {
+function buildWithRealOptions(outfile: string): { plugin: BuildOptions; externals: string[]; limitBytes: number } {
   const script = [
     "const m = await import('./esbuild.options.mjs');",
     "const { build } = await import('esbuild');",
     'const plugin = m.pluginBuildOptions({ production: true });',
     `await build({ ...plugin, outfile: ${JSON.stringify(outfile)}, logLevel: 'silent' });`,
-    'process.stdout.write(JSON.stringify({ plugin, externals: m.obsidianExternals }));',
+    'process.stdout.write(JSON.stringify({ plugin, externals: m.obsidianExternals, limitBytes: m.MAIN_JS_LIMIT_BYTES }));',
   ].join('\n');
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
 }
@@ -149,17 +149,23 @@ describe('production main.js', () => {
   let code: string;
   let options: ReturnType<typeof buildWithRealOptions>;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     outDir = mkdtempSync(join(tmpdir(), 'glassbox-bundle-'));
     const outfile = join(outDir, 'main.js');
     options = buildWithRealOptions(outfile);
     code = readFileSync(outfile, 'utf8');
   }, 60_000);
 
-  afterAll(async () => {
+  afterAll(() => {
     rmSync(outDir, { recursive: true, force: true });
-    // esbuild keeps a service process alive for later builds; without this jest cannot exit.
-    await stop();
+  });
+
+  it('stays under the size limit, with no tracing library and no zod locale but English', () => {
+    expect(options.limitBytes).toBe(800 * 1024);
+    expect(Buffer.byteLength(code)).toBeLessThan(options.limitBytes);
+    expect(code).not.toMatch(/langsmith|LANGCHAIN_TRACING/i);
+    // German is one of zod's locales; its "invalid input" message would only come with all of them.
+    expect(code).not.toContain('Ungültige Eingabe');
   });
 
   it('keeps obsidian, electron, CodeMirror and Lezer external, and is a minified CommonJS browser build', () => {
@@ -224,6 +230,9 @@ describe('production main.js', () => {
     const plugin = new PluginClass(anything(), { id: 'glassbox', name: 'Glassbox', version: '0.0.0' });
     await plugin.onload();
     expect(stub.registered).toEqual(expect.arrayContaining(['view:glassbox-chat', 'command:open-chat', 'editor-extension']));
+    // zod registers its global registry when it is evaluated: loading the plugin must not
+    // evaluate it (it comes with the agent runner, the tools and the model client, on first use).
+    expect(context.__zod_globalRegistry).toBeUndefined();
     plugin.unload();
     expect(stub.cleanups.run).toBe(stub.registered.length);
     const leftRunning = [...pending.values()];

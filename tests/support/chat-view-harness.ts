@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react/pure';
 import { z } from 'zod';
-import { runAgent } from '../../src/agent';
+import { runAgent } from '../../src/agent/run-agent';
 import type { AgentTool } from '../../src/agent/agent-tool';
 import { createOpenAiChatModel } from '../../src/llm';
 import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat-view';

@@ -29,6 +29,8 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
   await mkdir(outdir, { recursive: true });
   const entryPoints: Record<string, string> = { playground: path.join(REPO_ROOT, 'tools/playground/page/main.ts') };
   if (options.bench === true) entryPoints.bench = path.join(REPO_ROOT, 'bench/streaming/browser-entry.ts');
+  // The same openai SDK as main.js (only the resources Glassbox calls), so the e2e tests run it.
+  const { openaiChatOnlyPlugin } = await import('../../esbuild.openai-chat-only.mjs');
   await esbuild.build({
     entryPoints,
     outdir,
@@ -44,6 +46,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     jsx: 'automatic',
     minify: options.minify ?? true,
     sourcemap: 'linked',
+    plugins: [openaiChatOnlyPlugin],
     logLevel: 'warning',
   });
   await copyFile(path.join(REPO_ROOT, 'tools/playground/index.html'), path.join(outdir, 'index.html'));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import type { ReasoningStep, ThoughtType } from '../../markers';
 import type { AgentTool } from '../agent-tool';
 import { clampLine, clampText } from '../clamp-text';

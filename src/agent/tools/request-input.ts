@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool } from '../agent-tool';
 import { clampLine } from '../clamp-text';
-import { formatLimit } from '../format-limit';
 
 const requestInputSchema = z.object({
   question: z.string().min(1).describe('One short question for the user.'),
@@ -25,18 +24,5 @@ export const requestInputTool: AgentTool<typeof requestInputSchema> = {
   execute: () => Promise.resolve({ output: 'The user cannot be asked here. Continue with your best judgement.' }),
 };
 
-/** What the model is told after the user answered, dismissed the question, or let it time out. */
-export function describeInputOutcome(outcome: { outcome: 'answered' | 'dismissed' | 'timed_out'; answer?: string; timeoutMs: number }): string {
-  switch (outcome.outcome) {
-    case 'answered':
-      return `The user answered: ${outcome.answer ?? ''}`;
-    case 'dismissed':
-      return 'The user dismissed the question without answering. Continue with your best judgement.';
-    case 'timed_out':
-      return `The user did not answer within ${formatLimit(outcome.timeoutMs)}. Continue with your best judgement.`;
-    default: {
-      const unreachable: never = outcome.outcome;
-      return unreachable;
-    }
-  }
-}
+// Kept in its own file so the chat view can use it without evaluating zod at plugin load.
+export { describeInputOutcome } from './describe-input-outcome';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
 import type { HybridSearch } from '../embeddings/hybrid-search';
 import type { SearchResult } from '../index-types';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
 import { throwIfAborted } from '../scheduler';
 import type { VaultIndex } from '../vault-index';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
 import { formatLocalTime, parseTimeRange, type ResolvedTimeRange } from '../parse-time-range';
 import { abortError } from '../scheduler';

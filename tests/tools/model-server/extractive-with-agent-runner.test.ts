@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runAgent, type AgentLoopStyle, type AgentRunOptions } from '../../../src/agent';
+import type { AgentLoopStyle, AgentRunOptions } from '../../../src/agent';
+import { runAgent } from '../../../src/agent/run-agent';
 import { createOpenAiChatModel } from '../../../src/llm';
 import type { ReasoningStep } from '../../../src/markers/reasoning-payload';
 import { useDemoVaultServer } from './support/demo-vault-server';
