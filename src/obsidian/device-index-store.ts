@@ -1,5 +1,5 @@
 import type { App } from 'obsidian';
-import type { IndexStore } from '../search/index-store';
+import type { IndexStore } from '../search';
 import { pluginFolderIndexStore } from './obsidian-vault-source';
 
 /** Options of {@link deviceIndexStore}. */
