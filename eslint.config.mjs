@@ -14,8 +14,9 @@ const DEPTHS = [0, 1, 2, 3];
 // Files that may be imported directly: light entry points whose module index would load heavy
 // dependencies at plugin start (the MCP SDK is imported lazily, only once a server is set up), and
 // the agent runner, which the agent index leaves out so that loading the plugin evaluates neither
-// zod nor the tools (docs/decisions/bundle-size.md).
-const LIGHT_ENTRIES = ['mcp/mcp-server-config', 'agent/run-agent'];
+// zod nor the tools, and the folder filter the plugin wraps its vault source in at load, whose
+// index would evaluate the stemmers (docs/decisions/bundle-size.md).
+const LIGHT_ENTRIES = ['mcp/mcp-server-config', 'agent/run-agent', 'search/folder-excluding-source'];
 const up = (depth) => (depth === 0 ? '\\./' : '(\\.\\./)'.concat(`{${depth}}`));
 const moduleMapConfig = (depth, core) => ({
   files: core
