@@ -54,17 +54,21 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // Errors name the endpoint as the user can see it, without the credentials a base URL may hold.
   const shownUrl = withoutCredentials(options.baseUrl);
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // The SDK insists on a key; local servers ignore the header.
-    apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-    fetch: withIdleTimeout(options.fetch, idleTimeoutMs, () => new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
-    dangerouslyAllowBrowser: true,
-    // We retry ourselves, because only we know whether a token has been shown.
-    maxRetries: 0,
-    // Failures reach the caller as typed errors; the SDK's own console logging would only duplicate them.
-    logLevel: 'off',
-  });
+  // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
+  // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
+  // read from the attempt's fetch, not from whatever error the SDK makes of it.
+  const clientFor = (onTimeout: () => Error): OpenAI =>
+    new OpenAI({
+      baseURL: options.baseUrl,
+      // The SDK insists on a key; local servers ignore the header.
+      apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
+      fetch: withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout),
+      dangerouslyAllowBrowser: true,
+      // We retry ourselves, because only we know whether a token has been shown.
+      maxRetries: 0,
+      // Failures reach the caller as typed errors; the SDK's own console logging would only duplicate them.
+      logLevel: 'off',
+    });
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const baseDelay = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
   const maxRetryAfter = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
@@ -77,6 +81,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
       let yielded = false;
       let responseStarted = false;
+      let expired: LlmTimeoutError | undefined;
+      const client = clientFor(() => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })));
       try {
         const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
         responseStarted = true;
@@ -101,7 +107,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         return;
       } catch (error) {
-        const llmError = toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted });
+        const llmError = expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted });
         if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
           // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
           params = { ...params, stream_options: undefined };

@@ -26,8 +26,6 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
   if (error instanceof LlmError) return error;
   if (context.signal.aborted || error instanceof APIUserAbortError) return new LlmAbortError({ cause: error });
   const { baseUrl } = context;
-  // The SDK wraps what fetch threw; our own (the idle timeout) comes back as it was.
-  if (error instanceof APIConnectionError && error.cause instanceof LlmError) return error.cause;
   if (error instanceof APIConnectionError) {
     return new LlmNetworkError({ baseUrl, detail: describeCause(error), ...hostMessageOf(error), cause: error });
   }
