@@ -116,6 +116,14 @@ export default defineConfig([
     rules: { 'obsidianmd/prefer-window-timers': 'off' },
   },
   {
+    // The idle timeout wraps the model client's fetch, in Obsidian and in the CLI (no `window`).
+    // Its timer restarts per streamed piece: one cleared timer, not thousands of pending
+    // `AbortSignal.timeout`s. Without a fetch given it wraps the global one: `requestUrl` cannot
+    // stream (docs/decisions/desktop-fetch.md).
+    files: ['src/llm/idle-timeout-fetch.ts'],
+    rules: { 'obsidianmd/prefer-window-timers': 'off', 'no-restricted-globals': 'off' },
+  },
+  {
     // The fake host implements Obsidian itself (its DOM helpers, timers, config folder, vault),
     // so the rules that steer plugins towards those helpers do not apply to it.
     files: ['tools/fake-obsidian/**'],

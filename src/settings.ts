@@ -51,6 +51,8 @@ export interface GlassboxSettings {
   mcpServers: string;
   /** "Always" / "never" approvals by scope (e.g. `mcp:weather`), revocable in the settings tab. */
   rememberedApprovals: Record<string, 'allow' | 'deny'>;
+  /** Longest wait, in seconds, for the next byte from the endpoint before the run stops with an error. */
+  responseTimeoutSeconds: number;
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -69,6 +71,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   requestInputTimeoutMinutes: 10,
   mcpServers: '',
   rememberedApprovals: {},
+  responseTimeoutSeconds: 120,
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
@@ -106,6 +109,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!(settings.requestInputTimeoutMinutes > 0)) settings.requestInputTimeoutMinutes = DEFAULT_SETTINGS.requestInputTimeoutMinutes;
   // A fresh object (never the defaults' own), keeping only decisions this version understands.
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
+  if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   return settings;
 }
 

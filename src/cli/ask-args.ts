@@ -1,4 +1,5 @@
 import type { AgentLoopStyle } from '../agent';
+import { DEFAULT_IDLE_TIMEOUT_MS } from '../llm';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError } from './cli-io';
 
@@ -24,6 +25,8 @@ export interface AskArgs {
   readonly allowMcp: boolean;
   /** `--continue NOTE`: the saved conversation to append this turn to, as given. */
   readonly continueNote: string | undefined;
+  /** `--timeout SECONDS` in ms: the longest wait for the next byte from the endpoint (default 120 s). */
+  readonly timeoutMs: number;
   readonly question: string;
 }
 
@@ -42,6 +45,7 @@ export const ASK_COMMAND = {
     mcp: { value: 'FILE' },
     'allow-mcp': {},
     continue: { value: 'NOTE' },
+    timeout: { value: 'SECONDS' },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -57,6 +61,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   // sentence the user sees, not a request for --model they meant to give through the environment.
   const maxIterations = parseMaxIterations(flags['max-iterations']);
   const loopStyle = parseLoop(flags.loop);
+  const timeoutMs = parseTimeout(flags.timeout);
   if (flags.events !== undefined && flags.events !== 'jsonl') throw new CliUsageError(`--events only supports "jsonl", not "${flags.events}".`);
   const vault = flags.vault;
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
@@ -80,6 +85,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     mcpFile: flags.mcp,
     allowMcp: flags['allow-mcp'],
     continueNote: flags.continue,
+    timeoutMs,
     question,
   };
 }
@@ -89,6 +95,13 @@ function parseMaxIterations(text: string | undefined): number | undefined {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 1 || value > 100) throw new CliUsageError(`--max-iterations must be a whole number from 1 to 100, not "${text}".`);
   return value;
+}
+
+function parseTimeout(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_IDLE_TIMEOUT_MS;
+  const seconds = Number(text);
+  if (!/^\d+$/.test(text) || seconds < 1 || seconds > 3600) throw new CliUsageError(`--timeout must be a whole number of seconds from 1 to 3600, not "${text}".`);
+  return seconds * 1000;
 }
 
 function parseLoop(text: string | undefined): AgentLoopStyle {

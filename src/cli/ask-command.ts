@@ -49,7 +49,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const source = new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER);
   const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
   const index = await VaultIndex.build(source);
-  const model = createOpenAiChatModel({ baseUrl: options.baseUrl, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
+  const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
   let stoppedBy: StopSignal = 'SIGINT';
   const unregister = io.onInterrupt((signal) => {

@@ -1,5 +1,5 @@
 export type { ChatModel, LlmDelta, LlmFinishReason, LlmMessage, LlmRequest, LlmToolCall, LlmToolSchema } from './chat-types';
-export { createOpenAiChatModel, type OpenAiChatModelOptions } from './openai-chat-model';
+export { createOpenAiChatModel, DEFAULT_IDLE_TIMEOUT_MS, type OpenAiChatModelOptions } from './openai-chat-model';
 export { ThinkTagSplitter, type ThinkTagSegment, type ThinkTagSplitterOptions } from './think-tag-splitter';
 export { StreamingToolCallTracker, type ToolCallDeltaInput, type TrackedToolCall } from './streaming-tool-call-tracker';
 export {
@@ -14,6 +14,7 @@ export {
   LlmRequestError,
   LlmServerError,
   LlmStreamError,
+  LlmTimeoutError,
   type LlmStreamErrorReason,
   withoutCredentials,
 } from './errors';

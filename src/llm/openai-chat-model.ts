@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
-import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, withoutCredentials } from './errors';
+import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
+import { withIdleTimeout } from './idle-timeout-fetch';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
 
@@ -26,7 +27,16 @@ export interface OpenAiChatModelOptions {
    * and its distills), 0 (stream at once) for every other model.
    */
   readonly holdStartChars?: number | ((model: string) => number);
+  /**
+   * The longest wait for the next byte from the endpoint (the response headers, then each piece
+   * of the stream); then the call fails with `LlmTimeoutError`, keeping what streamed. Default
+   * {@link DEFAULT_IDLE_TIMEOUT_MS}.
+   */
+  readonly idleTimeoutMs?: number;
 }
+
+/** The default longest wait for the next byte from the endpoint: 120 s (DESIGN.md 11.4). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_RETRY_BASE_DELAY_MS = 250;
@@ -41,25 +51,29 @@ const DEFAULT_MAX_RETRY_AFTER_MS = 8000;
  * `retry-after` up to a cap) only while nothing has been yielded: a retry never repeats tokens.
  */
 export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // The SDK insists on a key; local servers ignore the header.
-    apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    dangerouslyAllowBrowser: true,
-    // We retry ourselves, because only we know whether a token has been shown.
-    maxRetries: 0,
-    // Failures reach the caller as typed errors; the SDK's own console logging would only duplicate them.
-    logLevel: 'off',
-  });
+  // Errors name the endpoint as the user can see it, without the credentials a base URL may hold.
+  const shownUrl = withoutCredentials(options.baseUrl);
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
+  // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
+  // read from the attempt's fetch, not from whatever error the SDK makes of it.
+  const clientFor = (onTimeout: () => Error): OpenAI =>
+    new OpenAI({
+      baseURL: options.baseUrl,
+      // The SDK insists on a key; local servers ignore the header.
+      apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
+      fetch: withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout),
+      dangerouslyAllowBrowser: true,
+      // We retry ourselves, because only we know whether a token has been shown.
+      maxRetries: 0,
+      // Failures reach the caller as typed errors; the SDK's own console logging would only duplicate them.
+      logLevel: 'off',
+    });
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const baseDelay = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
   const maxRetryAfter = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const hold = options.holdStartChars ?? defaultHoldStartChars;
   const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
-
-  // Errors name the endpoint as the user can see it, without the credentials a base URL may hold.
-  const shownUrl = withoutCredentials(options.baseUrl);
 
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     let params = toOpenAiParams(request);
@@ -67,6 +81,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
       let yielded = false;
       let responseStarted = false;
+      let expired: LlmTimeoutError | undefined;
+      const client = clientFor(() => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })));
       try {
         const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
         responseStarted = true;
@@ -91,7 +107,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         return;
       } catch (error) {
-        const llmError = toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted });
+        const llmError = expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted });
         if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
           // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
           params = { ...params, stream_options: undefined };

@@ -46,7 +46,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
       throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
     }
-    const model = createOpenAiChatModel({ baseUrl, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
+    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
     const { tools, notice } = options.vaultTools.current();
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);

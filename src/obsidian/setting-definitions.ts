@@ -60,6 +60,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         { name: 'Model', control: { type: 'text', key: 'model' } },
+        {
+          name: 'Response timeout (seconds)',
+          desc: 'Longest wait for the next part of an answer; then the run stops with an error and keeps what arrived.',
+          aliases: ['stalled', 'hang'],
+          control: { type: 'number', key: 'responseTimeoutSeconds', min: 1, step: 'any', validate: positiveNumber },
+        },
       ],
     },
     {

@@ -1,8 +1,10 @@
+import { LlmTimeoutError } from '../../src/llm';
 import { createRunSetup } from '../../src/obsidian/run-setup';
 import { INDEX_BUILDING_NOTICE } from '../../src/obsidian/vault-tools-provider';
 import { loadGlassboxSettings } from '../../src/settings';
 import { createFakeApp } from '../../tools/fake-obsidian';
 import { startModelServer, scenario } from '../../tools/model-server';
+import { collectStream } from '../support/collect-llm-stream';
 
 describe('createRunSetup', () => {
   it('sends the API key read from SecretStorage at send time to the configured base URL', async () => {
@@ -20,6 +22,20 @@ describe('createRunSetup', () => {
       }
       expect(chunks.join('')).toBe('Hi');
       expect(server.requests[0].headers.authorization).toBe('Bearer sk-from-secret-storage');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives up on a stalled endpoint after the response timeout setting, keeping what streamed', async () => {
+    const server = await startModelServer({ scenarios: { stalls: scenario().turn((t) => t.text('Half an answer').pause(10_000).text(' never.')) } });
+    try {
+      const host = { settings: loadGlassboxSettings({ baseUrl: server.url, provider: 'custom', responseTimeoutSeconds: 0.5 }), saveSettings: () => Promise.resolve() };
+      const prepare = createRunSetup({ app: createFakeApp() as never, settings: host, vaultTools: { current: () => ({ tools: [] }) } });
+      const result = await collectStream((await prepare('stalls')).model, { model: 'stalls' });
+      expect(result.text).toBe('Half an answer');
+      expect(result.error).toBeInstanceOf(LlmTimeoutError);
+      expect((result.error as LlmTimeoutError).userMessage).toContain('sent nothing for 0.5 seconds');
     } finally {
       await server.close();
     }

@@ -36,7 +36,7 @@ describe('GlassboxSettingTab', () => {
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model',
+      'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)',
       'Maximum iterations', 'Loop style', 'Question timeout (minutes)',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
@@ -86,6 +86,20 @@ describe('GlassboxSettingTab', () => {
     input.dispatchEvent(new Event('input'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(plugin.settings.requestInputTimeoutMinutes).toBe(2.5);
+  });
+
+  it('saves a response timeout above zero and refuses one that is not', async () => {
+    const { root, plugin } = await setup();
+    const input = row(root, 'Response timeout (seconds)').querySelector('input')!;
+    expect(input.value).toBe('120');
+    input.value = '-5';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.responseTimeoutSeconds).toBe(120);
+    input.value = '300';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.responseTimeoutSeconds).toBe(300);
   });
 
   it('a provider preset fills in its base URL and is saved', async () => {

@@ -9,3 +9,4 @@ export { LlmRateLimitError } from './llm-rate-limit-error';
 export { LlmRequestError } from './llm-request-error';
 export { LlmServerError } from './llm-server-error';
 export { LlmStreamError, type LlmStreamErrorReason } from './llm-stream-error';
+export { LlmTimeoutError } from './llm-timeout-error';
