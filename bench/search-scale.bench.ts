@@ -6,8 +6,8 @@
 // The build runs where the plugin runs it today: time-sliced on the thread that asks (issue 17's
 // indexing worker, item 3, is not built yet), so the longest slice is reported too.
 import { spawnSync } from 'node:child_process';
-import { runInNewContext } from 'node:vm';
 import { VaultIndex, type VaultSource } from '../src/search';
+import { cpuNow, gc, heapMB, percentile, timedBuild } from './search-build-timing';
 import { generateVault } from './search-vault-generator';
 
 interface ScaleMeasurement {
@@ -26,20 +26,6 @@ interface ScaleMeasurement {
   readonly hitAt10: number;
 }
 
-const gcFunction = runInNewContext('typeof gc === "function" ? gc : undefined') as (() => void) | undefined;
-const gc = (): void => gcFunction?.();
-// Typed arrays live outside the JS heap (arrayBuffers), so both count.
-const heapMB = (): number => {
-  const usage = process.memoryUsage();
-  return (usage.heapUsed + usage.arrayBuffers) / 1048576;
-};
-/** Process CPU time in ms: the machine is shared, so wall time mostly measures the neighbours. */
-const cpuNow = (): number => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
-const percentile = (values: readonly number[], share: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
-
 async function measure(count: number): Promise<ScaleMeasurement> {
   const { notes, queries } = generateVault(count, { queries: 300 });
   const files = new Map(notes.map((note) => [note.path, note]));
@@ -51,24 +37,10 @@ async function measure(count: number): Promise<ScaleMeasurement> {
   gc();
   const heapBefore = heapMB();
   let peak = heapBefore;
-  let sliceStart = cpuNow();
-  let longestSlice = 0;
   // The heap is sampled at every yield of the build, where it is highest between two slices.
-  const yieldToHost = (): Promise<void> => {
-    longestSlice = Math.max(longestSlice, cpuNow() - sliceStart);
+  const { index, buildCpuMs, buildWallMs, longestSliceMs } = await timedBuild(source, () => {
     peak = Math.max(peak, heapMB());
-    return new Promise((resolve) =>
-      setImmediate(() => {
-        sliceStart = cpuNow();
-        resolve();
-      }),
-    );
-  };
-  const wallStarted = performance.now();
-  const started = cpuNow();
-  const index = await VaultIndex.build(source, { yieldToHost });
-  const buildCpuMs = cpuNow() - started;
-  const buildWallMs = performance.now() - wallStarted;
+  });
   peak = Math.max(peak, heapMB());
   const data = await index.serialize();
   const run = (query: string): string[] => index.rank(query, { limit: 10 }).map((hit) => hit.note.path);
@@ -110,7 +82,7 @@ async function measure(count: number): Promise<ScaleMeasurement> {
     textMB,
     buildCpuMs,
     buildWallMs,
-    longestSliceMs: longestSlice,
+    longestSliceMs,
     peakHeapMB: peak - heapBefore,
     restartMs: percentile(restarts, 0.5),
     indexMB: data.byteLength / 1048576,

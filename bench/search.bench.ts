@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import MiniSearch from 'minisearch';
 import { VaultIndex, type VaultSource } from '../src/search';
+import { cpuNow, gc, heapMB, percentile, timedBuild } from './search-build-timing';
 import { generateVault, random, type EvalQuery, type GeneratedNote } from './search-vault-generator';
 
 // GLASSBOX_SHARED names ../shared when the checkout is not beside it (a git worktree).
@@ -96,19 +96,6 @@ function corpusQueries(notes: readonly GeneratedNote[]): EvalQuery[] {
 }
 
 // `gc` from a fresh context: the same function as the global one --expose-gc installs.
-const gcFunction = runInNewContext('typeof gc === "function" ? gc : undefined') as (() => void) | undefined;
-const gc = (): void => gcFunction?.();
-// Typed arrays live outside the JS heap (arrayBuffers), so both count.
-const heapMB = (): number => {
-  const usage = process.memoryUsage();
-  return (usage.heapUsed + usage.arrayBuffers) / 1048576;
-};
-/** Process CPU time in ms: the machine is shared, so wall time mostly measures the neighbours. */
-const cpuNow = (): number => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
-const percentile = (values: number[], share: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
 const median = (values: number[]): number => percentile(values, 0.5);
 
 /** Watches the event loop: the longest gap between two turns is the longest main-thread block. */
@@ -173,24 +160,7 @@ async function measureGlassbox(notes: GeneratedNote[], queries: EvalQuery[], bas
   gc();
   const heapBefore = heapMB();
   const beat = heartbeat();
-  // CPU time between two yields of the index = the longest slice it held the thread for.
-  let sliceStart = cpuNow();
-  let longestSlice = 0;
-  const yieldToHost = (): Promise<void> => {
-    longestSlice = Math.max(longestSlice, cpuNow() - sliceStart);
-    return new Promise((resolve) =>
-      setImmediate(() => {
-        sliceStart = cpuNow();
-        resolve();
-      }),
-    );
-  };
-  const wallStarted = performance.now();
-  const started = cpuNow();
-  const index = await VaultIndex.build(source, { yieldToHost });
-  const buildMs = cpuNow() - started;
-  const buildWallMs = performance.now() - wallStarted;
-  longestSlice = Math.max(longestSlice, cpuNow() - sliceStart);
+  const { index, buildCpuMs: buildMs, buildWallMs, longestSliceMs: longestSlice } = await timedBuild(source);
   const { longestMs, peakMB } = beat.stop();
   gc();
   const retained = heapMB() - heapBefore;
