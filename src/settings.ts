@@ -53,6 +53,8 @@ export interface GlassboxSettings {
   rememberedApprovals: Record<string, 'allow' | 'deny'>;
   /** Longest wait, in seconds, for the next byte from the endpoint before the run stops with an error. */
   responseTimeoutSeconds: number;
+  /** Estimated tokens of attached notes and selection sent with one question; more is cut with a notice. */
+  contextBudgetTokens: number;
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -72,6 +74,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   mcpServers: '',
   rememberedApprovals: {},
   responseTimeoutSeconds: 120,
+  contextBudgetTokens: 12_000,
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
@@ -110,6 +113,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   // A fresh object (never the defaults' own), keeping only decisions this version understands.
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
+  if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
   return settings;
 }
 

@@ -33,12 +33,12 @@ describe('mergeSettings', () => {
 describe('loadGlassboxSettings', () => {
   it('has the documented defaults', () => {
     expect(loadGlassboxSettings(null)).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS).toMatchObject({ maxIterations: 10, loopStyle: 'tools', displayMode: 'normal', showReasoningText: true, showToolOutput: true, expandWhileWorking: true, conversationsFolder: 'Glassbox/Conversations', requestInputTimeoutMinutes: 10, responseTimeoutSeconds: 120 });
+    expect(DEFAULT_SETTINGS).toMatchObject({ maxIterations: 10, loopStyle: 'tools', displayMode: 'normal', showReasoningText: true, showToolOutput: true, expandWhileWorking: true, conversationsFolder: 'Glassbox/Conversations', requestInputTimeoutMinutes: 10, responseTimeoutSeconds: 120, contextBudgetTokens: 12_000 });
   });
 
   it('replaces values outside their enum or range with the default', () => {
-    const settings = loadGlassboxSettings({ provider: 'acme', loopStyle: 'spin', displayMode: 'loud', maxIterations: 0, requestInputTimeoutMinutes: -1, responseTimeoutSeconds: 0 });
-    expect(settings).toMatchObject({ provider: 'openai', loopStyle: 'tools', displayMode: 'normal', maxIterations: 10, requestInputTimeoutMinutes: 10, responseTimeoutSeconds: 120 });
+    const settings = loadGlassboxSettings({ provider: 'acme', loopStyle: 'spin', displayMode: 'loud', maxIterations: 0, requestInputTimeoutMinutes: -1, responseTimeoutSeconds: 0, contextBudgetTokens: 2.5 });
+    expect(settings).toMatchObject({ provider: 'openai', loopStyle: 'tools', displayMode: 'normal', maxIterations: 10, requestInputTimeoutMinutes: 10, responseTimeoutSeconds: 120, contextBudgetTokens: 12_000 });
   });
 
   it('keeps valid saved choices', () => {

@@ -1,22 +1,22 @@
-import type { AgentApprovalDecision, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult } from '../agent';
+import type { AgentApprovalDecision, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult, QuestionContext } from '../agent';
 import { type Conversation, createConversation } from '../conversation';
 import { stripMarkers } from '../markers';
 import { toHistory } from './chat-history';
 import { ChatPersistence } from './chat-persistence';
 import { type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
 import { ChatStore } from './chat-store';
-import { ChatTurns, type ChatApprovalMemory, type ChatRunSetup } from './chat-turns';
+import { ChatTurns, type ChatApprovalMemory, type ChatRunRequest, type ChatRunSetup } from './chat-turns';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
 import { PendingApproval } from './pending-approval';
 import { PendingQuestion } from './pending-question';
 import { type SavedInputOutcome, closeSavedQuestion, continuationOf, reopenedQuestion } from './saved-question';
 
-export type { ChatApprovalMemory, ChatRunSetup } from './chat-turns';
+export type { ChatApprovalMemory, ChatRunRequest, ChatRunSetup } from './chat-turns';
 
 /** Collaborators of a {@link ChatController}. */
 export interface ChatControllerOptions {
-  /** Builds the model client and the tools; throw an error with a `userMessage` to show it. */
-  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  /** Builds the model client and the tools and reads the question's attachments; throw an error with a `userMessage` to show it. */
+  readonly prepareRun: (modelName: string, request: ChatRunRequest) => Promise<ChatRunSetup>;
   /** The agent runner (`runAgent` of src/agent). */
   readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
   readonly model: string;
@@ -69,14 +69,17 @@ export class ChatController {
     });
   }
 
-  /** Sends `text`, or answers the open question with it. Resolves when the turn has ended. */
-  async send(text: string): Promise<void> {
+  /**
+   * Sends `text` with what the user attached to it (notes, a selection, a scope; DESIGN.md 11.1),
+   * or answers the open question with it (the context is then not used). Resolves when the turn has ended.
+   */
+  async send(text: string, context?: QuestionContext): Promise<void> {
     const question = text.trim();
     if (question === '') return;
     if (this.savedQuestion !== null) return this.closeSavedQuestion({ outcome: 'answered', answer: question });
     if (this.question.isOpen) return this.answerInput(question);
     if (this.store.current().running) return;
-    await this.turns.run(question, toHistory(orderedMessages(this.store.current())));
+    await this.turns.run(question, toHistory(orderedMessages(this.store.current())), context);
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */

@@ -1,4 +1,4 @@
-import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, RunAccumulator, userMessageOf } from '../agent';
+import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type QuestionContext, RunAccumulator, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
 import type { ChatModel, LlmMessage } from '../llm';
@@ -7,6 +7,7 @@ import { type ChatMessage, type ChatState, withMessage } from './chat-state';
 import type { ChatStore } from './chat-store';
 import type { PendingApproval } from './pending-approval';
 import type { PendingQuestion } from './pending-question';
+import { attachmentsRecord } from './attachments-record';
 import { finishedMessage, type RunTurn } from './run-turn';
 import { pendingInputOf, withoutPendingInput } from './saved-question';
 
@@ -18,6 +19,14 @@ export interface ChatRunSetup {
   readonly notice?: string;
   /** Shown as the run's first trace steps, e.g. an MCP server that could not start. */
   readonly notices?: readonly string[];
+  /** The question's attachments as read for this run (notes, selection, `[[links]]`, scope); the tools above honour its scope. */
+  readonly context?: AttachedContext;
+}
+
+/** What a run is prepared for: the model, and the question with what the user attached to it. */
+export interface ChatRunRequest {
+  readonly question: string;
+  readonly context?: QuestionContext;
 }
 
 /** Where "always" and "never" approvals are kept (the plugin's settings); the chat asks for the rest. */
@@ -25,8 +34,11 @@ export type ChatApprovalMemory = Pick<AgentApprovalGate, 'remembered' | 'remembe
 
 /** What {@link ChatTurns} needs besides the store, the question and the persistence. */
 export interface ChatTurnsOptions {
-  /** Builds the model client and the tools; throw an error with a `userMessage` to show it. */
-  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  /**
+   * Builds the model client and the tools, and reads what the question attaches (scope applied to
+   * the tools); throw an error with a `userMessage` to show it.
+   */
+  readonly prepareRun: (modelName: string, request: ChatRunRequest) => Promise<ChatRunSetup>;
   /** The agent runner (`runAgent` of src/agent). */
   readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
   /** How long a `request_input` question waits, read at each send. */
@@ -63,7 +75,7 @@ export class ChatTurns {
   ) {}
 
   /** One run: the user message, the live assistant message, the agent, and the save at its end. */
-  async run(question: string, history: readonly LlmMessage[]): Promise<void> {
+  async run(question: string, history: readonly LlmMessage[], context?: QuestionContext): Promise<void> {
     const sentAt = this.options.now();
     const user: ChatMessage = { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question };
     const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '' };
@@ -75,13 +87,16 @@ export class ChatTurns {
     let errorOpensSettings = false;
     try {
       const state = this.store.current();
-      const setup = await this.options.prepareRun(state.model);
+      const setup = await this.options.prepareRun(state.model, { question, ...(context !== undefined ? { context } : {}) });
       if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
+      const attached = setup.context;
+      if (attached !== undefined) this.store.update((current) => withAttachments(current, user.id, attached), 'soon');
       result = await this.options.runAgent({
         model: setup.model,
         modelName: state.model,
         tools: setup.tools,
         ...(setup.notices !== undefined && setup.notices.length > 0 ? { notices: setup.notices } : {}),
+        ...(attached !== undefined ? { context: attached } : {}),
         question,
         history,
         signal: turn.abort.signal,
@@ -210,6 +225,13 @@ function publishTiming(event: AgentEvent): 'soon' | 'text' | 'frame' {
       return unhandled;
     }
   }
+}
+
+/** `state` with the question's attachments recorded on its message (the saved note lists them under it). */
+function withAttachments(state: ChatState, userId: string, context: AttachedContext): ChatState {
+  const message = state.messages[userId];
+  const attachments = attachmentsRecord(context);
+  return message === undefined || attachments === null ? state : withMessage(state, { ...message, attachments });
 }
 
 /** `state` with the turn's message finished and the run over; null when the message is gone. */

@@ -3,9 +3,10 @@
  * the user's actions to runs, the open question and saving; the store holds what is on screen
  * and publishes it at most once per animation frame.
  */
-export { ChatController, type ChatApprovalMemory, type ChatControllerOptions, type ChatRunSetup } from './chat-controller';
+export { ChatController, type ChatApprovalMemory, type ChatControllerOptions, type ChatRunRequest, type ChatRunSetup } from './chat-controller';
 export { ChatStore, type ChatStateRecipe } from './chat-store';
 export { type ChatMessage, type ChatPendingApproval, type ChatPendingInput, type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
 export { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
 export { toHistory } from './chat-history';
 export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './saved-question';
+export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';

@@ -52,6 +52,28 @@ export interface ConversationMessage {
   readonly pendingInput?: PendingInput;
   /** The `[Context: …]` line of an imported message (the notes it was asked about). */
   readonly context?: string;
+  /** What was attached to a question (DESIGN.md 11.1): the note lists it as links under the question. */
+  readonly attachments?: MessageAttachments;
+}
+
+/** A question's attachments as the conversation note records them (no note text, only what was sent). */
+export interface MessageAttachments {
+  readonly notes: readonly AttachedNoteRecord[];
+  /** `[[Links]]` in the question that named no note. */
+  readonly missingLinks?: readonly string[];
+  readonly scope?: { readonly folders?: readonly string[]; readonly tags?: readonly string[] };
+}
+
+/** One attached note or selection: its vault path, how it came, its size and whether it was cut. */
+export interface AttachedNoteRecord {
+  readonly kind: 'note' | 'link' | 'selection';
+  readonly path: string;
+  /** Lines of a selection (1-based, inclusive). */
+  readonly lines?: { readonly from: number; readonly to: number };
+  /** Characters of the whole note or selection. */
+  readonly chars: number;
+  readonly cut?: boolean;
+  readonly notice?: string;
 }
 
 /** A `request_input` question that was still open when the turn was saved. */

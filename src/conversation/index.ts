@@ -14,6 +14,8 @@ export {
   type CreateConversationOptions,
   type FrontmatterEntry,
   type PendingInput,
+  type MessageAttachments,
+  type AttachedNoteRecord,
 } from './conversation';
 export type { ConversationWarning, ConversationWarningCode } from './conversation-warning';
 export { ConversationParseError } from './errors/conversation-parse-error';

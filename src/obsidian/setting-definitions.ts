@@ -86,6 +86,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           desc: 'How long a question from the agent waits for your answer.',
           control: { type: 'number', key: 'requestInputTimeoutMinutes', min: 0.1, step: 'any', validate: positiveNumber },
         },
+        {
+          name: 'Context budget (tokens)',
+          desc: 'Most text from attached notes and the selection sent with a question, in estimated tokens; the rest is cut with a notice in the trace.',
+          aliases: ['attached notes', 'selection'],
+          control: { type: 'number', key: 'contextBudgetTokens', min: 100, step: 100, validate: wholeNumber },
+        },
       ],
     },
     {
@@ -111,4 +117,8 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
 
 function positiveNumber(value: number): string | undefined {
   return Number.isFinite(value) && value > 0 ? undefined : 'Enter a number greater than zero.';
+}
+
+function wholeNumber(value: number): string | undefined {
+  return Number.isInteger(value) && value > 0 ? undefined : 'Enter a whole number greater than zero.';
 }

@@ -1,0 +1,81 @@
+/**
+ * What the user attached to a question (DESIGN.md 11.1, 11.4): notes by vault path, a selection,
+ * and a scope. The chat passes it to `ChatController.send(question, context)`, the CLI builds it
+ * from `--note`, `--folder` and `--tag`. `[[Links]]` typed in the question are not listed here:
+ * the run finds and resolves them itself, so every caller gets them the same way.
+ */
+export interface QuestionContext {
+  /** Notes attached whole, by vault path with `.md` (`Projects/Alpha.md`): the open note, chips, `--note`. */
+  readonly notes?: readonly string[];
+  /** Text selected in the editor, quoted with its note and line range. */
+  readonly selection?: QuestionSelection;
+  /** Restricts every vault tool of the run; notes attached explicitly stay readable. */
+  readonly scope?: QuestionScope;
+}
+
+/** A selection quoted as context: its note, its lines (1-based, inclusive) and its text. */
+export interface QuestionSelection {
+  readonly path: string;
+  readonly fromLine: number;
+  readonly toLine: number;
+  readonly text: string;
+}
+
+/** Folders (vault-relative, subfolders included) and tags (without `#`, nested tags included). */
+export interface QuestionScope {
+  readonly folders?: readonly string[];
+  readonly tags?: readonly string[];
+}
+
+/**
+ * One attachment as the run received it, after reading and cutting: what the model gets and what
+ * the trace's `context` step and the saved note list.
+ */
+export interface ContextAttachment {
+  /** `note`: attached by path; `link`: a `[[link]]` typed in the question; `selection`: quoted lines. */
+  readonly kind: 'note' | 'link' | 'selection';
+  /** Vault path with `.md`. */
+  readonly path: string;
+  /** Lines of a selection (1-based, inclusive). */
+  readonly lines?: { readonly from: number; readonly to: number };
+  /** The link text as typed (`link` only). */
+  readonly linktext?: string;
+  /** Characters of the whole note or selection. */
+  readonly chars: number;
+  /** What the model receives (cut to the budget; empty when nothing could be sent). */
+  readonly text: string;
+  /** True when `text` is shorter than the note (the budget ran out, or it was not readable text). */
+  readonly cut: boolean;
+  /** Why it was cut or left out, one sentence ("binary-looking, not sent"). */
+  readonly notice?: string;
+}
+
+/** Everything attached to one run: the first request carries it, the `context` step lists it. */
+export interface AttachedContext {
+  readonly attachments: readonly ContextAttachment[];
+  /** `[[Links]]` in the question that name no note (named in the trace, never guessed). */
+  readonly missingLinks: readonly string[];
+  readonly scope?: QuestionScope;
+  /** Notes in the scope; 0 makes the trace say the scope matched nothing. Undefined without a scope. */
+  readonly scopeNotes?: number;
+  /** The budget the attachments were cut to, in estimated tokens. */
+  readonly budgetTokens: number;
+}
+
+/** Default of the "Context budget" setting: estimated tokens of attached text per question. */
+export const DEFAULT_CONTEXT_BUDGET_TOKENS = 12_000;
+
+/**
+ * Estimated tokens of a text: a quarter of its characters, the usual rule of thumb for
+ * OpenAI-style tokenisers on English; close enough for a budget and for a chip's "~3k tokens".
+ */
+export function estimateTokens(text: string | number): number {
+  const chars = typeof text === 'number' ? text : text.length;
+  return Math.ceil(chars / 4);
+}
+
+/** True when the context holds nothing (no notes, no selection, no scope). */
+export function isEmptyQuestionContext(context: QuestionContext | undefined): boolean {
+  if (context === undefined) return true;
+  return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0;
+}
