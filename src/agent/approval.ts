@@ -1,3 +1,5 @@
+import type { ReasoningChange } from '../markers';
+
 /**
  * Approval of tool calls (DESIGN.md 11.2, 11.5): some tools act on the world (MCP servers,
  * note writes), so a call waits for the user's decision before it runs. The run pauses on an
@@ -25,8 +27,22 @@ export interface AgentApprovalChoice {
 export interface AgentApprovalText {
   /** One line, e.g. "Allow weather to run forecast?". */
   readonly title: string;
-  /** Optional longer text: the arguments, or a diff. Shown as text, never as HTML. */
+  /** Optional longer text: the arguments. Shown as text, never as HTML. */
   readonly detail?: string;
+  /** A note write's proposed change: the card shows its diff, the tool step keeps it. */
+  readonly change?: ReasoningChange;
+}
+
+/**
+ * Thrown by {@link AgentToolApproval.describe} when the call cannot be made at all (a write to a
+ * path it may not touch, a find that does not match): no card is shown, the call ends as an
+ * error and the model reads this message.
+ */
+export class ToolCallRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolCallRefusal';
+  }
 }
 
 /**
@@ -40,7 +56,13 @@ export interface AgentToolApproval {
   readonly scope: string;
   /** The card's buttons, in order. At least one allows and one denies. */
   readonly choices: readonly AgentApprovalChoice[];
-  describe(args: unknown): AgentApprovalText;
+  /** What the model reads when the user declines (default: the generic "declined this call"). */
+  readonly declinedOutput?: string;
+  /**
+   * The card's text for one call. It may read what the call would change (a note write reads
+   * its note to show the diff); throwing {@link ToolCallRefusal} refuses the call without a card.
+   */
+  describe(args: unknown, context: { readonly signal: AbortSignal }): AgentApprovalText | Promise<AgentApprovalText>;
 }
 
 /** An approval the runner asks the host for. */

@@ -1,4 +1,4 @@
-import type { ReasoningStep } from '../markers';
+import type { ReasoningChange, ReasoningStep } from '../markers';
 import type { AgentApprovalChoice, AgentApprovalDecision } from './approval';
 
 /**
@@ -108,6 +108,8 @@ export interface AgentApprovalRequestEvent extends AgentEventBase {
   readonly scope: string;
   readonly title: string;
   readonly detail?: string;
+  /** A note write's proposed change (path, +N −M, the diff). */
+  readonly change?: ReasoningChange;
   readonly choices: readonly AgentApprovalChoice[];
 }
 

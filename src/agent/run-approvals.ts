@@ -1,5 +1,5 @@
 import { startTimer } from './timer';
-import { isAllowDecision, type AgentApprovalDecision, type AgentApprovalGate, type AgentApprovalRequest, type AgentToolApproval } from './approval';
+import { isAllowDecision, ToolCallRefusal, type AgentApprovalDecision, type AgentApprovalGate, type AgentApprovalRequest, type AgentApprovalText, type AgentToolApproval } from './approval';
 import { formatLimit } from './format-limit';
 import type { RunClock } from './run-clock';
 import type { RunRecorder } from './run-recorder';
@@ -37,9 +37,12 @@ export class RunApprovals {
     },
   ) {}
 
-  /** Decides whether one validated call may run; `stepId` is its already shown tool step. */
-  async check(options: { approval: AgentToolApproval; input: unknown; toolName: string; args: Record<string, unknown>; stepId: string; callId: string; signal: AbortSignal }): Promise<ApprovalOutcome> {
-    const { approval, stepId } = options;
+  /**
+   * Decides whether one validated call may run; `stepId` is its already shown tool step and
+   * `text` what {@link describeApproval} said about the call.
+   */
+  async check(options: { approval: AgentToolApproval; text: AgentApprovalText; toolName: string; args: Record<string, unknown>; stepId: string; callId: string; signal: AbortSignal }): Promise<ApprovalOutcome> {
+    const { approval, stepId, text } = options;
     const { gate, recorder } = this.options;
     if (this.allowedThisRun.has(approval.scope)) return { kind: 'allowed', note: undefined };
     if (gate === undefined) return { kind: 'declined', note: 'Not run: needs approval', output: DECLINED_OUTPUTS.cannotAsk };
@@ -47,9 +50,18 @@ export class RunApprovals {
     if (remembered === 'allow') return { kind: 'allowed', note: undefined };
     if (remembered === 'deny') return { kind: 'declined', note: 'Not run: never allowed', output: DECLINED_OUTPUTS.never };
 
-    const text = safeDescribe(approval, options.input, options.toolName);
     const request: AgentApprovalRequest = { requestId: options.callId, toolName: options.toolName, args: options.args, scope: approval.scope, choices: approval.choices, ...text };
-    recorder.emit({ type: 'approval_request', stepId, requestId: request.requestId, toolName: request.toolName, scope: request.scope, title: request.title, ...(request.detail !== undefined ? { detail: request.detail } : {}), choices: request.choices });
+    recorder.emit({
+      type: 'approval_request',
+      stepId,
+      requestId: request.requestId,
+      toolName: request.toolName,
+      scope: request.scope,
+      title: request.title,
+      ...(request.detail !== undefined ? { detail: request.detail } : {}),
+      ...(request.change !== undefined ? { change: request.change } : {}),
+      choices: request.choices,
+    });
 
     this.options.clock.pause();
     const timeout = new AbortController();
@@ -78,7 +90,7 @@ export class RunApprovals {
     if (decision === 'allow_always' || decision === 'deny_always') await safeRemember(gate, approval.scope, decision === 'allow_always' ? 'allow' : 'deny');
     const note = DECISION_NOTES[decision];
     if (isAllowDecision(decision)) return { kind: 'allowed', note };
-    return { kind: 'declined', note, output: decision === 'deny_always' ? DECLINED_OUTPUTS.never : DECLINED_OUTPUTS.declined };
+    return { kind: 'declined', note, output: decision === 'deny_always' ? DECLINED_OUTPUTS.never : (approval.declinedOutput ?? DECLINED_OUTPUTS.declined) };
   }
 }
 
@@ -108,11 +120,16 @@ async function safeRemember(gate: AgentApprovalGate, scope: string, decision: 'a
   }
 }
 
-function safeDescribe(approval: AgentToolApproval, input: unknown, toolName: string): { title: string; detail?: string } {
+/**
+ * What a tool says about one call for its card, or the refusal the model reads. A tool's
+ * describe that throws anything else falls back to a plain title: the card still asks.
+ */
+export async function describeApproval(approval: AgentToolApproval, input: unknown, toolName: string, signal: AbortSignal): Promise<{ kind: 'text'; text: AgentApprovalText } | { kind: 'refused'; message: string }> {
   try {
-    const text = approval.describe(input);
-    return text.detail === undefined ? { title: text.title } : { title: text.title, detail: text.detail };
-  } catch {
-    return { title: `Allow ${toolName} to run?` };
+    const text = await approval.describe(input, { signal });
+    return { kind: 'text', text: { title: text.title, ...(text.detail !== undefined ? { detail: text.detail } : {}), ...(text.change !== undefined ? { change: text.change } : {}) } };
+  } catch (error) {
+    if (error instanceof ToolCallRefusal) return { kind: 'refused', message: error.message };
+    return { kind: 'text', text: { title: `Allow ${toolName} to run?` } };
   }
 }

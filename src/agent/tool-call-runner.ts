@@ -3,7 +3,8 @@ import type { LlmToolCall } from '../llm';
 import type { AgentTool, AgentToolResult } from './agent-tool';
 import { formatLimit } from './format-limit';
 import { abortedByRunTimeout } from './run-clock';
-import type { RunApprovals } from './run-approvals';
+import { describeApproval, type RunApprovals } from './run-approvals';
+import type { ReasoningChange } from '../markers';
 import type { RunRecorder } from './run-recorder';
 import { isAbortError, linkAbortSignals, raceAbort } from './signals';
 
@@ -63,16 +64,26 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
   recorder.emit({ type: 'tool_start', stepId, callId: call.id, name: call.name, args });
 
   let detail: string | undefined;
+  let change: ReasoningChange | undefined;
   if (tool.approval !== undefined) {
-    const approval = await options.approvals.check({ approval: tool.approval, input, toolName: call.name, args, stepId, callId: call.id, signal: options.signal });
+    const described = await describeApproval(tool.approval, input, call.name, options.signal);
+    if (described.kind === 'refused') {
+      const output = `Error: ${described.message}`;
+      recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: 'error', durationMs: 0, output });
+      return { status: 'error', output };
+    }
+    change = described.text.change;
+    const withChange = change !== undefined ? { change } : {};
+    if (change !== undefined) recorder.step({ id: stepId, kind: 'tool', summary: startSummary, tool: { name: call.name, args, status: 'running', ...withChange } });
+    const approval = await options.approvals.check({ approval: tool.approval, text: described.text, toolName: call.name, args, stepId, callId: call.id, signal: options.signal });
     if (approval.kind !== 'allowed') {
       const ended: ToolCallOutcome = approval.kind === 'cancelled' ? { status: 'cancelled', output: cancelledOutput(options.signal) } : { status: 'declined', output: approval.output };
-      if (approval.kind === 'declined') recorder.step({ id: stepId, kind: 'tool', summary: startSummary, detail: approval.note, tool: { name: call.name, args, status: 'running' } });
+      if (approval.kind === 'declined') recorder.step({ id: stepId, kind: 'tool', summary: startSummary, detail: approval.note, tool: { name: call.name, args, status: 'running', ...withChange } });
       recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: ended.status, durationMs: 0, output: ended.output });
       return ended;
     }
     detail = approval.note;
-    if (detail !== undefined) recorder.step({ id: stepId, kind: 'tool', summary: startSummary, detail, tool: { name: call.name, args, status: 'running' } });
+    if (detail !== undefined) recorder.step({ id: stepId, kind: 'tool', summary: startSummary, detail, tool: { name: call.name, args, status: 'running', ...withChange } });
     startedAt = recorder.now();
   }
 
@@ -96,7 +107,13 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
   recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: outcome.status, durationMs, output: outcome.output });
   const endSummary = result !== undefined && tool.describeEnd !== undefined ? safeDescribe(() => tool.describeEnd?.(input, result) ?? startSummary, startSummary) : startSummary;
   if (endSummary !== startSummary) {
-    recorder.step({ id: stepId, kind: 'tool', summary: endSummary, ...(detail !== undefined ? { detail } : {}), tool: { name: call.name, args, status: outcome.status, durationMs, output: outcome.output, outputChars: outcome.output.length } });
+    recorder.step({
+      id: stepId,
+      kind: 'tool',
+      summary: endSummary,
+      ...(detail !== undefined ? { detail } : {}),
+      tool: { name: call.name, args, status: outcome.status, durationMs, output: outcome.output, outputChars: outcome.output.length, ...(change !== undefined ? { change } : {}) },
+    });
   }
   return outcome;
 }

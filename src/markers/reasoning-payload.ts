@@ -28,7 +28,22 @@ export type ThoughtType = 'planning' | 'reasoning' | 'reflection' | 'decision' |
 interface ToolCallBase {
   readonly name: string;
   readonly args: Record<string, unknown>;
+  /** A note write's proposed change (DESIGN.md 11.2); its outcome is the call's `status`. */
+  readonly change?: ReasoningChange;
   readonly [extra: string]: unknown;
+}
+
+/**
+ * The change a note write proposes, as the trace keeps it: the note, the line counts, and a
+ * compact diff. Each `diff` entry starts with one character: `+` an added line, `-` a removed
+ * one, a space an unchanged line shown for context, `@` a run of unchanged lines left out
+ * (followed by how many), `…` the diff was cut here (too long to keep).
+ */
+export interface ReasoningChange {
+  readonly path: string;
+  readonly added: number;
+  readonly removed: number;
+  readonly diff: readonly string[];
 }
 
 /** A tool call still running: it has no duration and no output yet. */
