@@ -1,16 +1,13 @@
 import { DEAD_PASSAGE, FIELD_HEADING, FIELD_PATH, FIELD_TAG, FIELD_TITLE, type IndexCore } from './index-core';
-import { foldText } from './fold-text';
-import type { IndexedNote, RankedNote, TimeRange } from './index-types';
+import { expandQuery } from './expand-query';
+import type { RankedNote } from './index-types';
+import { noteFilter, type NoteFilters } from './note-filter';
 import type { ParsedQuery } from './parse-query';
-import { typoBudget } from './typo-candidates';
+import { insertTop } from './top-notes';
 
 /** BM25 parameters (the usual defaults). */
 const K1 = 1.2;
 const B = 0.75;
-/** Weight of a prefix expansion relative to the exact term. */
-const PREFIX_WEIGHT = 0.4;
-/** Most expansions of one prefix. */
-const PREFIX_LIMIT = 24;
 /** Field boosts, in units of the term's field idf. */
 const BOOST_TITLE = 3;
 const BOOST_HEADING = 1.2;
@@ -60,95 +57,9 @@ class Scratch {
 
 const scratch = new Scratch();
 
-/** One term id to score, with the weight of the query term it came from and that term's bit. */
-interface Expansion {
-  readonly id: number;
-  readonly weight: number;
-  readonly bit: number;
-}
-
-/** A word whose exact forms are in at most this many passages and notes also matches near spellings. */
-const TYPO_RARE_FREQUENCY = 2;
-/** Weight of a near spelling one or two edits away when the word itself is in the vault but rare… */
-const TYPO_WEIGHTS_BESIDE_EXACT = [1, 0.5, 0.3];
-/** …and when it is not in the vault at all (still below an exact match). */
-const TYPO_WEIGHTS_INSTEAD = [1, 0.8, 0.6];
-/** Most near spellings of one word. */
-const TYPO_LIMIT = 6;
-
-function expand(core: IndexCore, query: ParsedQuery): Expansion[] {
-  const byId = new Map<number, Expansion>();
-  const put = (id: number, weight: number, bit: number): void => {
-    const known = byId.get(id);
-    if (!known || known.weight < weight) byId.set(id, { id, weight, bit: (known?.bit ?? 0) | bit });
-    else byId.set(id, { ...known, bit: known.bit | bit });
-  };
-  const frequency = (id: number): number => core.body.docFrequency(id) + core.fields.docFrequency(id);
-  let bits = 0;
-  const nextBit = (): number => 2 ** Math.min(bits++, 31);
-  const lastWord = query.terms.reduce((last, term, index) => (term.weight === 1 ? index : last), -1);
-  query.terms.forEach((term, index) => {
-    const exact: [id: number, weight: number][] = [];
-    for (const form of term.forms) {
-      const id = core.dictionary.id(form.term);
-      if (id !== undefined) exact.push([id, form.weight]);
-    }
-    if (term.pairs && exact.length === 0) {
-      // An unspaced-script word the segmenter cut differently in the notes: its pairs, each required.
-      for (const pair of term.pairs) {
-        const bit = nextBit();
-        const id = core.dictionary.id(pair);
-        if (id !== undefined) put(id, term.weight, bit);
-      }
-      return;
-    }
-    const bit = nextBit();
-    // Only full-weight forms decide whether the word is rare: a stem in another language does not.
-    let exactFrequency = 0;
-    for (const [id, weight] of exact) {
-      put(id, term.weight * weight, bit);
-      if (weight >= 1) exactFrequency += frequency(id);
-    }
-    // Expanding every word would multiply the postings read; the last word (still being typed),
-    // a forced `word*`, and words the vault does not contain are the ones worth expanding.
-    const expandThis = term.prefix && (term.forced || index === lastWord || exact.length === 0);
-    if (expandThis) for (const id of core.dictionary.withPrefix(term.term, PREFIX_LIMIT)) put(id, term.weight * PREFIX_WEIGHT, bit);
-    if (term.typos && exactFrequency <= TYPO_RARE_FREQUENCY) {
-      const target = term.forms[0]?.term ?? term.term;
-      const weights = exactFrequency === 0 ? TYPO_WEIGHTS_INSTEAD : TYPO_WEIGHTS_BESIDE_EXACT;
-      for (const { id, distance } of core.typos.find(target, typoBudget(term.term.length), TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
-    }
-  });
-  return [...byId.values()];
-}
-
 /** What {@link rankNotes} returns and which notes it may return. */
-export interface RankOptions {
+export interface RankOptions extends NoteFilters {
   readonly limit: number;
-  readonly timeRange?: TimeRange;
-  /** Vault-relative folders; a note in one of them or below qualifies. */
-  readonly folders?: readonly string[];
-  /** Tags without `#`; a note carrying one of them, or a tag nested below one, qualifies. */
-  readonly tags?: readonly string[];
-}
-
-function inRange(mtime: number, range: TimeRange | undefined): boolean {
-  return range === undefined || ((range.start === undefined || mtime >= range.start) && (range.end === undefined || mtime <= range.end));
-}
-
-/** The time, folder and tag conditions of a search as one test of a note. */
-export function noteFilter(options: Omit<RankOptions, 'limit'>): (note: IndexedNote) => boolean {
-  const folders = (options.folders ?? []).map((folder) => folder.replace(/^\/+|\/+$/g, '')).filter((folder) => folder !== '');
-  const tags = (options.tags ?? []).map((tag) => foldText(tag.trim().replace(/^#/, ''))).filter((tag) => tag !== '');
-  return (note) => {
-    if (!inRange(note.mtime, options.timeRange)) return false;
-    if (folders.length > 0 && !folders.some((folder) => note.path.startsWith(`${folder}/`))) return false;
-    if (tags.length === 0) return true;
-    return note.tags.some((candidate) => {
-      const folded = foldText(candidate);
-      return tags.some((tag) => folded === tag || folded.startsWith(`${tag}/`));
-    });
-  };
 }
 
 /**
@@ -176,7 +87,7 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
   const total = Math.max(1, core.livePassages);
   const liveNotes = Math.max(1, core.liveNotes);
   const averageLength = core.liveTokens / total || 1;
-  const expansions = expand(core, query)
+  const expansions = expandQuery(core, query)
     .map((expansion) => ({ ...expansion, frequency: core.body.docFrequency(expansion.id) }))
     .sort((a, b) => a.frequency - b.frequency);
   const commonLimit = Math.max(COMMON_TERM_FLOOR, total * COMMON_TERM_SHARE);
@@ -294,17 +205,4 @@ function lowerBound(docs: Uint32Array, begin: number, end: number, target: numbe
     else high = middle;
   }
   return low;
-}
-
-/** Keeps `top` sorted best first with at most `limit` entries (ties: shorter path first). */
-function insertTop(top: RankedNote[], candidate: RankedNote, limit: number): void {
-  if (top.length >= limit && !better(candidate, top[top.length - 1])) return;
-  let index = top.length;
-  while (index > 0 && better(candidate, top[index - 1])) index -= 1;
-  top.splice(index, 0, candidate);
-  if (top.length > limit) top.pop();
-}
-
-function better(a: RankedNote, b: RankedNote): boolean {
-  return a.score > b.score || (a.score === b.score && a.note.path < b.note.path);
 }

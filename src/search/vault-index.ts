@@ -1,16 +1,15 @@
-import { foldText } from './fold-text';
 import { decodeIndex, encodeIndex } from './index-codec';
 import { IndexCore } from './index-core';
 import type { IndexBuildOptions, IndexBuildStats, IndexedNote, RankedNote, SearchOptions, SearchResult, VaultIndexOptions } from './index-types';
 import { LinkGraph } from './link-graph';
 import { cutResult } from './cut-result';
 import { parseQuery, type ParsedQuery } from './parse-query';
-import { noteFilter, rankNotes, type RankOptions } from './rank-notes';
+import { noteFilter, type NoteFilters } from './note-filter';
+import { notesWithTag, tagCounts } from './note-tags';
+import { rankNotes } from './rank-notes';
 import { defaultYieldToHost, throwIfAborted, TimeSlicer, type YieldToHost } from './scheduler';
+import { readOrUndefined, syncNotes } from './sync-notes';
 import type { VaultChange, VaultNoteInfo, VaultSource } from './vault-source';
-
-/** Reads kept in flight while building, so slow disks overlap with tokenising. */
-const READ_AHEAD = 8;
 /** Compact once this many postings wait in the live maps, or a quarter of the notes are dead. */
 const LIVE_POSTINGS_LIMIT = 200_000;
 
@@ -198,27 +197,12 @@ export class VaultIndex {
 
   /** Notes tagged `tag` or a tag nested below it (`project` matches `project/alpha`), case-insensitive. */
   notesWithTag(tag: string): IndexedNote[] {
-    const wanted = foldText(tag.replace(/^#/, '').trim());
-    return this.allNotes().filter((note) =>
-      note.tags.some((candidate) => {
-        const folded = foldText(candidate);
-        return folded === wanted || folded.startsWith(`${wanted}/`);
-      }),
-    );
+    return notesWithTag(this.allNotes(), tag);
   }
 
   /** Every tag in the vault with how many notes carry it, most used first. */
   tagCounts(): { tag: string; count: number }[] {
-    const counts = new Map<string, { tag: string; count: number }>();
-    for (const note of this.allNotes()) {
-      for (const tag of note.tags) {
-        const key = foldText(tag);
-        const entry = counts.get(key) ?? { tag, count: 0 };
-        entry.count += 1;
-        counts.set(key, entry);
-      }
-    }
-    return [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+    return tagCounts(this.allNotes());
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -230,49 +214,19 @@ export class VaultIndex {
   private async runRefresh(options: IndexBuildOptions): Promise<IndexBuildStats> {
     const started = performance.now();
     const slicer = new TimeSlicer(this.yieldToHost, this.sliceMs, options.signal);
-    const listed = await this.source.listNotes();
-    await slicer.checkpoint();
     const bulk = !this.built;
-    const listedPaths = new Set<string>();
-    const changed: VaultNoteInfo[] = [];
-    for (const info of listed) {
-      listedPaths.add(info.path);
-      const known = this.note(info.path);
-      if (!known || known.mtime !== info.mtime || known.size !== info.size) changed.push(info);
-    }
-    let removed = 0;
-    for (const note of this.allNotes()) {
-      if (!listedPaths.has(note.path) && this.core.removeNote(note.path)) removed += 1;
-    }
-    const reads = changed.slice(0, READ_AHEAD).map((info) => this.readOrUndefined(info.path));
-    for (let index = 0; index < changed.length; index += 1) {
-      if (index + READ_AHEAD < changed.length) reads.push(this.readOrUndefined(changed[index + READ_AHEAD].path));
-      const text = await reads[index];
-      reads[index] = Promise.resolve(undefined);
-      if (text !== undefined) this.core.addNote(changed[index], text, bulk, this.source.metadata?.(changed[index].path));
-      else this.core.removeNote(changed[index].path);
-      if ((index & 63) === 63) options.onProgress?.({ indexed: index + 1, total: changed.length });
-      await slicer.checkpoint();
-    }
-    if (bulk || changed.length > 0 || removed > 0) await this.core.compact(slicer);
+    const { indexed, removed, unchanged } = await syncNotes(this.core, this.source, slicer, bulk, options.onProgress);
+    if (bulk || indexed > 0 || removed > 0) await this.core.compact(slicer);
     this.links.invalidate();
     this.built = true;
     slicer.finish();
     this.longestSliceMs = Math.max(this.longestSliceMs, slicer.longestSliceMs);
-    options.onProgress?.({ indexed: changed.length, total: changed.length });
-    return { indexed: changed.length, removed, unchanged: listed.length - changed.length, elapsedMs: performance.now() - started, longestSliceMs: slicer.longestSliceMs };
-  }
-
-  private async readOrUndefined(path: string): Promise<string | undefined> {
-    try {
-      return await this.source.read(path);
-    } catch {
-      return undefined;
-    }
+    options.onProgress?.({ indexed, total: indexed });
+    return { indexed, removed, unchanged, elapsedMs: performance.now() - started, longestSliceMs: slicer.longestSliceMs };
   }
 
   private async reindex(info: VaultNoteInfo): Promise<void> {
-    const text = await this.readOrUndefined(info.path);
+    const text = await readOrUndefined(this.source, info.path);
     if (text === undefined) this.core.removeNote(info.path);
     else this.core.addNote(info, text, false, this.source.metadata?.(info.path));
   }
@@ -306,12 +260,12 @@ export class VaultIndex {
 
   /** Reads the note and cuts the passage; null when a phrase is missing or the note vanished. */
   private async toResult(hit: RankedNote, query: ParsedQuery): Promise<SearchResult | null> {
-    const text = await this.readOrUndefined(hit.note.path);
+    const text = await readOrUndefined(this.source, hit.note.path);
     return text === undefined ? null : cutResult({ core: this.core, hit, query, text });
   }
 }
 
 /** The filters of a search as {@link rankNotes} takes them. */
-function rankFilters(options: SearchOptions): Omit<RankOptions, 'limit'> {
+function rankFilters(options: SearchOptions): NoteFilters {
   return { timeRange: options.timeRange, folders: options.folders, tags: options.tags };
 }

@@ -1,5 +1,5 @@
 import type { SearchOptions, SearchResult } from '../index-types';
-import { noteFilter } from '../rank-notes';
+import { noteFilter } from '../note-filter';
 import type { VaultIndex } from '../vault-index';
 import { EmbeddingError, type EmbeddingClient } from './embedding-client';
 import type { EmbeddingStore } from './embedding-store';

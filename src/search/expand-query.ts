@@ -1,0 +1,74 @@
+import type { IndexCore } from './index-core';
+import type { ParsedQuery } from './parse-query';
+import { typoBudget } from './typo-candidates';
+
+/** Weight of a prefix expansion relative to the exact term. */
+const PREFIX_WEIGHT = 0.4;
+/** Most expansions of one prefix. */
+const PREFIX_LIMIT = 24;
+/** A word whose exact forms are in at most this many passages and notes also matches near spellings. */
+const TYPO_RARE_FREQUENCY = 2;
+/** Weight of a near spelling one or two edits away when the word itself is in the vault but rare… */
+const TYPO_WEIGHTS_BESIDE_EXACT = [1, 0.5, 0.3];
+/** …and when it is not in the vault at all (still below an exact match). */
+const TYPO_WEIGHTS_INSTEAD = [1, 0.8, 0.6];
+/** Most near spellings of one word. */
+const TYPO_LIMIT = 6;
+
+/** One term id to score, with the weight of the query term it came from and that term's bit. */
+export interface Expansion {
+  readonly id: number;
+  readonly weight: number;
+  readonly bit: number;
+}
+
+/**
+ * The dictionary terms a query reads: each query word's forms, its prefix expansions and near
+ * spellings, each tagged with the bit of the word it came from (one bit per word, so a note's
+ * coverage of the query can be counted).
+ */
+export function expandQuery(core: IndexCore, query: ParsedQuery): Expansion[] {
+  const byId = new Map<number, Expansion>();
+  const put = (id: number, weight: number, bit: number): void => {
+    const known = byId.get(id);
+    if (!known || known.weight < weight) byId.set(id, { id, weight, bit: (known?.bit ?? 0) | bit });
+    else byId.set(id, { ...known, bit: known.bit | bit });
+  };
+  const frequency = (id: number): number => core.body.docFrequency(id) + core.fields.docFrequency(id);
+  let bits = 0;
+  const nextBit = (): number => 2 ** Math.min(bits++, 31);
+  const lastWord = query.terms.reduce((last, term, index) => (term.weight === 1 ? index : last), -1);
+  query.terms.forEach((term, index) => {
+    const exact: [id: number, weight: number][] = [];
+    for (const form of term.forms) {
+      const id = core.dictionary.id(form.term);
+      if (id !== undefined) exact.push([id, form.weight]);
+    }
+    if (term.pairs && exact.length === 0) {
+      // An unspaced-script word the segmenter cut differently in the notes: its pairs, each required.
+      for (const pair of term.pairs) {
+        const bit = nextBit();
+        const id = core.dictionary.id(pair);
+        if (id !== undefined) put(id, term.weight, bit);
+      }
+      return;
+    }
+    const bit = nextBit();
+    // Only full-weight forms decide whether the word is rare: a stem in another language does not.
+    let exactFrequency = 0;
+    for (const [id, weight] of exact) {
+      put(id, term.weight * weight, bit);
+      if (weight >= 1) exactFrequency += frequency(id);
+    }
+    // Expanding every word would multiply the postings read; the last word (still being typed),
+    // a forced `word*`, and words the vault does not contain are the ones worth expanding.
+    const expandThis = term.prefix && (term.forced || index === lastWord || exact.length === 0);
+    if (expandThis) for (const id of core.dictionary.withPrefix(term.term, PREFIX_LIMIT)) put(id, term.weight * PREFIX_WEIGHT, bit);
+    if (term.typos && exactFrequency <= TYPO_RARE_FREQUENCY) {
+      const target = term.forms[0]?.term ?? term.term;
+      const weights = exactFrequency === 0 ? TYPO_WEIGHTS_INSTEAD : TYPO_WEIGHTS_BESIDE_EXACT;
+      for (const { id, distance } of core.typos.find(target, typoBudget(term.term.length), TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
+    }
+  });
+  return [...byId.values()];
+}
