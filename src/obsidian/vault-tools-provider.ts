@@ -31,16 +31,22 @@ export class VaultToolsProvider {
   private stopWatching: (() => void) | null = null;
   private saveTimer: number | null = null;
   private persist: (() => void) | null = null;
+  private building: Promise<void> | null = null;
   private disposed = false;
 
   constructor(private readonly openIndex: () => Promise<OpenedVaultIndex>) {}
 
   /** Starts indexing once; later calls do nothing. */
   start(): void {
-    if (this.state.kind !== 'idle') return;
+    void this.whenSettled();
+  }
+
+  /** Starts indexing once; resolves (never rejects) when the index is ready or has failed. */
+  whenSettled(): Promise<void> {
+    if (this.building) return this.building;
     this.state = { kind: 'building' };
     // The tools (and zod with them) are evaluated with the index, not when the plugin loads.
-    Promise.all([this.openIndex(), import('../search/tools/create-vault-tools')]).then(
+    this.building = Promise.all([this.openIndex(), import('../search/tools/create-vault-tools')]).then(
       ([{ index, source, store }, { createVaultTools }]) => {
         if (this.disposed) return;
         const stopIndexing = index.watch();
@@ -56,6 +62,7 @@ export class VaultToolsProvider {
         this.state = { kind: 'failed', message };
       },
     );
+    return this.building;
   }
 
   /** The tools for a run starting now. */

@@ -1,9 +1,9 @@
 import { mkdtempSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NodeVaultSource } from '../../src/cli/node-vault-source';
 import type { VaultChange } from '../../src/search';
+import { AwaitableList } from '../support/awaitable-list';
 
 const FIXTURE = join(__dirname, '..', 'fixtures', 'vault');
 
@@ -36,15 +36,15 @@ describe('NodeVaultSource', () => {
 
   it('reports changes through fs.watch, and stops when unsubscribed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'glassbox-watch-'));
-    const changes: VaultChange[] = [];
+    const changes = new AwaitableList<VaultChange>();
     const source = new NodeVaultSource(dir);
-    const stop = source.onChange((change) => changes.push(change));
+    const stop = source.onChange(changes.push);
     try {
       writeFileSync(join(dir, 'new.md'), 'hello');
-      await waitFor(() => changes.some((change) => change.type !== 'delete' && change.note.path === 'new.md'));
+      await changes.until((seen) => seen.some((change) => change.type !== 'delete' && change.note.path === 'new.md'));
       renameSync(join(dir, 'new.md'), join(dir, 'renamed.md'));
-      await waitFor(() => changes.some((change) => change.type === 'delete' && change.path === 'new.md'));
-      await waitFor(() => changes.some((change) => change.type !== 'delete' && change.note.path === 'renamed.md'));
+      await changes.until((seen) => seen.some((change) => change.type === 'delete' && change.path === 'new.md'));
+      await changes.until((seen) => seen.some((change) => change.type !== 'delete' && change.note.path === 'renamed.md'));
       writeFileSync(join(dir, 'ignored.txt'), 'not a note');
       mkdirSync(join(dir, '.git'));
       writeFileSync(join(dir, '.git', 'notes.md'), 'not a note');
@@ -52,12 +52,7 @@ describe('NodeVaultSource', () => {
       stop();
       rmSync(dir, { recursive: true, force: true });
     }
-    const paths = changes.map((change) => (change.type === 'delete' ? change.path : change.note.path));
+    const paths = changes.items.map((change) => (change.type === 'delete' ? change.path : change.note.path));
     expect(paths.every((path) => path === 'new.md' || path === 'renamed.md')).toBe(true);
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) await sleep(10);
-  expect(condition()).toBe(true);
-}

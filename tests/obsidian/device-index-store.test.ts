@@ -2,15 +2,15 @@ import GlassboxPlugin from '../../src/main';
 import { deviceIndexStore } from '../../src/obsidian/device-index-store';
 import { createFakeApp, type App } from '../../tools/fake-obsidian';
 import manifestJson from '../../manifest.json';
+import { vaultToolsOf } from '../support/plugin-vault-tools';
 
 const pluginDir = (app: App): string => `${app.vault.configDir}/plugins/${manifestJson.id}`;
-async function savedIndex(app: App): Promise<Uint8Array> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const saved = await storeOf(app).load();
-    if (saved !== null) return saved as Uint8Array;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the index was never saved');
+/** The index the plugin saved: its first build saves before the vault tools are ready. */
+async function savedIndex(app: App, plugin: GlassboxPlugin): Promise<Uint8Array> {
+  await vaultToolsOf(plugin).whenSettled();
+  const saved = await storeOf(app).load();
+  if (saved === null) throw new Error('the index was never saved');
+  return saved as Uint8Array;
 }
 
 const storeOf = (app: App, indexedDB?: IDBFactory | null) => deviceIndexStore({ app: app as never, pluginDir: pluginDir(app), ...(indexedDB === undefined ? {} : { indexedDB }) });
@@ -20,7 +20,7 @@ describe('deviceIndexStore', () => {
     const app = createFakeApp({ files: { 'Kayaks.md': '# Kayaks\n\nRental prices for the summer.' } });
     await app.vault.adapter.write(`${pluginDir(app)}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1' }));
     const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
-    expect((await savedIndex(app)).byteLength).toBeGreaterThan(0);
+    expect((await savedIndex(app, plugin)).byteLength).toBeGreaterThan(0);
     expect(await app.vault.adapter.exists(`${pluginDir(app)}/search-index.bin`)).toBe(false);
     const second = createFakeApp({ syncedFrom: app });
     expect(await second.vault.adapter.exists(`${pluginDir(app)}/data.json`)).toBe(true);

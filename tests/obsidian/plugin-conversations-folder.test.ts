@@ -5,6 +5,7 @@ import { createFakeApp } from '../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
 import { sendMessage, until } from '../support/chat-view-harness';
+import { vaultToolsOf } from '../support/plugin-vault-tools';
 
 let server: ModelServer | null = null;
 afterEach(async () => {
@@ -26,8 +27,9 @@ describe('the conversations folder and the plugin vault tools', () => {
     const app = createFakeApp({ files: { 'Refund policy.md': '# Refund policy\n\nRefunds take 14 days after the request.' } });
     await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: server.url, model: 'search', apiKeySecretName: '' }));
     const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
-    const tools = (plugin as unknown as { vaultTools: { current(): { notice?: string } } }).vaultTools;
-    await until(() => tools.current().notice === undefined);
+    const tools = vaultToolsOf(plugin);
+    await tools.whenSettled();
+    expect(tools.current().notice).toBeUndefined();
     await act(async () => {
       await plugin.activateChatView();
     });
@@ -55,10 +57,9 @@ describe('the conversations folder and the plugin vault tools', () => {
     await plugin.saveSettings();
     await ask();
     expect(view.notePath.startsWith('Chats/')).toBe(true);
-    // Let the vault change events of that save reach the index.
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    // The save's vault change events reach the index once the metadata cache has parsed the
+    // note; the index applies them in microtasks, before the next request's reply arrives.
+    await act(() => app.metadataCache.settled());
 
     const third = (await ask()).join('\n');
     expect(third).toContain('Refund policy');

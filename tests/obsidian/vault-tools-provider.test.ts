@@ -1,6 +1,7 @@
 import { openVaultIndex, type VaultSource } from '../../src/search';
 import { INDEX_BUILDING_NOTICE, INDEX_SAVE_DELAY_MS, VaultToolsProvider } from '../../src/obsidian/vault-tools-provider';
 import type { VaultChange } from '../../src/search/vault-source';
+import { AwaitableList } from '../support/awaitable-list';
 
 function memorySource(notes: Record<string, string>): VaultSource {
   return {
@@ -20,7 +21,7 @@ describe('VaultToolsProvider', () => {
     });
     expect(provider.current()).toEqual({ tools: [], notice: INDEX_BUILDING_NOTICE });
     release();
-    await new Promise((resolve) => window.setTimeout(resolve, 50));
+    await provider.whenSettled();
     const ready = provider.current();
     expect(ready.notice).toBeUndefined();
     expect(ready.tools.map((tool) => tool.name)).toContain('localSearch');
@@ -32,8 +33,7 @@ describe('VaultToolsProvider', () => {
 
   it('says why when the index cannot be built', async () => {
     const provider = new VaultToolsProvider(() => Promise.reject(new Error('disk full')));
-    provider.start();
-    await new Promise((resolve) => window.setTimeout(resolve, 0));
+    await provider.whenSettled();
     expect(provider.current()).toEqual({ tools: [], notice: expect.stringContaining('disk full') });
   });
 
@@ -47,12 +47,11 @@ describe('VaultToolsProvider', () => {
         return () => listeners.delete(listener);
       },
     };
-    const saves: Uint8Array[] = [];
-    const store = { load: () => Promise.resolve(null), save: (data: Uint8Array) => Promise.resolve(void saves.push(data)) };
+    const saves = new AwaitableList<Uint8Array>();
+    const store = { load: () => Promise.resolve(null), save: (data: Uint8Array) => Promise.resolve(saves.push(data)) };
     const index = await openVaultIndex({ source });
     const provider = new VaultToolsProvider(() => Promise.resolve({ index, source, store }));
-    provider.start();
-    await new Promise((resolve) => window.setTimeout(resolve, 0));
+    await provider.whenSettled();
     jest.useFakeTimers();
     try {
       for (let edit = 0; edit < 5; edit += 1) {
@@ -60,17 +59,21 @@ describe('VaultToolsProvider', () => {
         listeners.forEach((listener) => listener({ type: 'modify', note: { path: 'Refund policy.md', mtime: 2 + edit, size: 60 } }));
       }
       jest.advanceTimersByTime(INDEX_SAVE_DELAY_MS - 1);
-      expect(saves).toHaveLength(0);
+      expect(saves.items).toHaveLength(0);
       jest.advanceTimersByTime(1);
     } finally {
       jest.useRealTimers();
     }
-    await new Promise((resolve) => window.setTimeout(resolve, 20));
-    expect(saves).toHaveLength(1);
+    await saves.until((items) => items.length >= 1);
+    // Every save serialises through the index's queue: once this serialisation is done, any
+    // save the burst scheduled has been handed to the store.
+    await index.serialize();
+    expect(saves.items).toHaveLength(1);
     listeners.forEach((listener) => listener({ type: 'delete', path: 'Refund policy.md' }));
     provider.dispose();
-    await new Promise((resolve) => window.setTimeout(resolve, 20));
-    expect(saves).toHaveLength(2);
+    await saves.until((items) => items.length >= 2);
+    await index.serialize();
+    expect(saves.items).toHaveLength(2);
     expect(listeners.size).toBe(0);
   });
 });
