@@ -4,6 +4,7 @@ import { createOpenAiChatModel } from '../../src/llm';
 import { parseAssistantContent } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { FakeClock } from '../support/fake-clock';
+import { gate } from '../support/gate';
 import { sampleReadTool, sampleSearchTool } from '../support/sample-agent-tools';
 
 // The real openai SDK over real HTTP to the scripted server on loopback; nothing is mocked.
@@ -13,6 +14,8 @@ const T = 5_000_000;
 // Longer than the runner's hold-back (text before tool calls is held until 160 characters), so it streams in pieces.
 const ANSWER = 'Refunds are paid within 14 days of the return ([[Refund policy]]). Refunds over 500 EUR need finance to approve them first, which can add a few days ([[Escalation]]).';
 let server: ModelServer;
+/** Holds the slow reasoning's stream after its first line, so the stop lands mid-stream. */
+const weighing = gate();
 
 beforeAll(async () => {
   server = await startModelServer({
@@ -35,12 +38,15 @@ beforeAll(async () => {
         .turn((t) => t.toolCall('localSearch', { query: 'refunds' }, { id: 'call_1' }))
         .turn((t) => t.text('Refunds are', { chunkChars: 4 }).cut()),
       malformed: scenario().turn((t) => t.text('Refunds ').malformedChunk()),
-      'slow-reasoning': scenario().turn((t) => t.reasoning('Weighing the refund rules\n').pause(500).text('Too late.')),
+      'slow-reasoning': scenario().turn((t) => t.reasoning('Weighing the refund rules\n').hold(weighing.opened).text('Too late.')),
     },
   });
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  weighing.open();
+  return server.close();
+});
 
 async function run(model: string, options: { baseUrl?: string; controller?: AbortController; onEvent?: (event: AgentEvent) => void } = {}) {
   const clock = new FakeClock(T);

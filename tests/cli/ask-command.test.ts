@@ -1,13 +1,13 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentEvent } from '../../src/agent/events';
 import { runCli } from '../../src/cli/main';
 import { parseConversationNote } from '../../src/conversation';
 import { parseAssistantContent } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { captureIo, type CapturedIo } from '../support/capture-io';
+import { gate } from '../support/gate';
 
 const NOTES: Record<string, string> = {
   'Handbook/Refund policy.md': '# Refund policy\n\nRefunds are paid within 14 days of the return. Refunds over 500 EUR need approval from finance.\n',
@@ -16,6 +16,8 @@ const NOTES: Record<string, string> = {
 };
 
 let server: ModelServer;
+/** Holds the slow thinker's stream after its first reasoning line, so Ctrl-C lands mid-run. */
+const thinking = gate();
 let vault: string;
 
 async function writeVault(): Promise<string> {
@@ -30,7 +32,7 @@ async function writeVault(): Promise<string> {
 beforeAll(async () => {
   server = await startModelServer({
     scenarios: {
-      'slow-thinker': scenario().turn((t) => t.reasoning('Thinking about refunds\n').pause(1500).text('Too late.')),
+      'slow-thinker': scenario().turn((t) => t.reasoning('Thinking about refunds\n').hold(thinking.opened).text('Too late.')),
       'bad-key': scenario().turn((t) => t.httpError(401, 'Incorrect API key provided')),
     },
   });
@@ -38,6 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  thinking.open();
   await server.close();
   await rm(vault, { recursive: true, force: true });
 });
@@ -111,7 +114,7 @@ describe('glassbox ask', () => {
   it('stops on Ctrl-C like the stop button: keeps the steps, says "Stopped after", exits 130', async () => {
     const io = captureIo();
     const running = ask(io, '--model', 'slow-thinker', 'How long do refunds take?');
-    for (let tries = 0; tries < 400 && !io.out().includes('Thinking about refunds'); tries += 1) await sleep(25);
+    await io.printed('Thinking about refunds');
     io.interrupt();
     await expect(running).resolves.toBe(130);
     expect(io.out()).toContain('  • Thinking about refunds');

@@ -6,6 +6,8 @@ export interface CapturedIo extends CliIo {
   err(): string;
   /** Sends Ctrl-C (or another stop signal) to the command. */
   interrupt(signal?: StopSignal): void;
+  /** Resolves once `text` has been printed (stdout or stderr), checked at each write. */
+  printed(text: string): Promise<void>;
 }
 
 /** Builds a {@link CapturedIo}; `env` and `cwd` default to empty and the process cwd. */
@@ -13,9 +15,15 @@ export function captureIo(options: { env?: Record<string, string | undefined>; c
   let stdout = '';
   let stderr = '';
   const handlers = new Set<(signal: StopSignal) => void>();
+  const written = new Set<() => void>();
+  const write = (stream: 'out' | 'err', text: string): void => {
+    if (stream === 'out') stdout += text;
+    else stderr += text;
+    written.forEach((check) => check());
+  };
   return {
-    stdout: { write: (text: string) => (stdout += text), isTTY: options.isTTY ?? false, columns: 80 },
-    stderr: { write: (text: string) => (stderr += text) },
+    stdout: { write: (text: string) => write('out', text), isTTY: options.isTTY ?? false, columns: 80 },
+    stderr: { write: (text: string) => write('err', text) },
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),
     onInterrupt(handler) {
@@ -25,5 +33,15 @@ export function captureIo(options: { env?: Record<string, string | undefined>; c
     out: () => stdout,
     err: () => stderr,
     interrupt: (signal = 'SIGINT') => handlers.forEach((handler) => handler(signal)),
+    printed: (text) =>
+      new Promise((resolve) => {
+        const check = (): void => {
+          if (!stdout.includes(text) && !stderr.includes(text)) return;
+          written.delete(check);
+          resolve();
+        };
+        written.add(check);
+        check();
+      }),
   };
 }

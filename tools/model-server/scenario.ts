@@ -14,6 +14,7 @@ export type ScenarioEmit =
   | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly arguments: string; readonly fragments: number }
   | { readonly type: 'usage'; readonly promptTokens: number; readonly completionTokens: number }
   | { readonly type: 'pause'; readonly ms: number }
+  | { readonly type: 'hold'; readonly until: PromiseLike<unknown> }
   | { readonly type: 'cut' }
   | { readonly type: 'malformed'; readonly text: string }
   | { readonly type: 'stream_error'; readonly message: string }
@@ -116,6 +117,15 @@ export class TurnBuilder {
   /** Waits `ms` before the next emit (e.g. a slow tool-call decision). */
   pause(ms: number): this {
     this.emits.push({ type: 'pause', ms });
+    return this;
+  }
+
+  /**
+   * Waits here until `until` settles: a gate the test opens, so a test that acts mid-stream
+   * waits for what it sees rather than racing a pause (only for a server in the test's process).
+   */
+  hold(until: PromiseLike<unknown>): this {
+    this.emits.push({ type: 'hold', until });
     return this;
   }
 

@@ -229,9 +229,12 @@ function startSse(response: ServerResponse): void {
 
 async function writeFrames(response: ServerResponse, frames: readonly SseFrame[], delayMs: number): Promise<void> {
   let closed = false;
-  response.on('close', () => {
-    closed = true;
-  });
+  const closing = new Promise<void>((resolve) =>
+    response.on('close', () => {
+      closed = true;
+      resolve();
+    }),
+  );
   for (const [position, frame] of frames.entries()) {
     if (closed) return;
     if (frame.kind === 'cut') {
@@ -242,6 +245,10 @@ async function writeFrames(response: ServerResponse, frames: readonly SseFrame[]
     }
     if (frame.kind === 'pause') {
       await sleep(frame.ms);
+      continue;
+    }
+    if (frame.kind === 'hold') {
+      await Promise.race([frame.until, closing]);
       continue;
     }
     if (delayMs > 0 && position > 0) await sleep(delayMs);

@@ -4,6 +4,7 @@ import type { ScenarioTurn } from './scenario';
 export type SseFrame =
   | { readonly kind: 'data'; readonly data: string }
   | { readonly kind: 'pause'; readonly ms: number }
+  | { readonly kind: 'hold'; readonly until: PromiseLike<unknown> }
   | { readonly kind: 'cut' };
 
 /** What {@link turnToFrames} needs besides the turn. */
@@ -60,6 +61,9 @@ export function turnToFrames(turn: ScenarioTurn, options: TurnFrameOptions): Sse
         break;
       case 'pause':
         frames.push({ kind: 'pause', ms: emit.ms });
+        break;
+      case 'hold':
+        frames.push({ kind: 'hold', until: emit.until });
         break;
       case 'cut':
         frames.push({ kind: 'cut' });

@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import { createOpenAiChatModel, type LlmMessage } from '../../../src/llm';
 import { scenario, startModelServer, type ModelServer } from '../../../tools/model-server';
 import { collectStream } from '../../support/collect-llm-stream';
+import { gate } from '../../support/gate';
 
 const STREAMS = join(__dirname, '../../fixtures/streams');
 
@@ -105,6 +106,29 @@ describe('startModelServer', () => {
   it('delays and pauses do not change what is streamed', async () => {
     expect((await collectStream(model(), { model: 'slow' })).text).toBe('slow but complete');
     expect((await collectStream(model(), { model: 'paused' })).text).toBe('before after');
+  });
+
+  it('a hold streams what comes before it, then waits for its gate, not for a time', async () => {
+    const held = gate();
+    // A thenable that notes when the server starts waiting on it.
+    let holding!: () => void;
+    const serverHolds = new Promise<void>((resolve) => (holding = resolve));
+    const until: PromiseLike<void> = { then: (onOpen, onFail) => (holding(), held.opened.then(onOpen, onFail)) };
+    const server = await startModelServer({ scenarios: { held: scenario().turn((t) => t.text('before', { chunkChars: 100 }).hold(until).text(' after')) } });
+    try {
+      const texts: string[] = [];
+      const stream = createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }).stream({ model: 'held', messages: [user('Hi')] }, new AbortController().signal);
+      for await (const delta of stream) {
+        if (delta.type !== 'text') continue;
+        texts.push(delta.text);
+        if (delta.text !== 'before') continue;
+        await serverHolds;
+        held.open();
+      }
+      expect(texts).toEqual(['before', ' after']);
+    } finally {
+      await server.close();
+    }
   });
 
   it('a cut destroys the socket after the chunks before it', async () => {
