@@ -4,8 +4,18 @@ import { countingHostServices, type BenchRenderer, type MarkdownCounter } from '
 import { fakeHostServices } from './fake-host-services';
 import { maxPerWindow, StepVisibilityTracker } from './measurement';
 import { NaiveMessageRenderer } from './NaiveMessageRenderer';
+import { PlainTextFloor } from './PlainTextFloor';
 import { RealChatRenderer } from './RealChatRenderer';
 import { buildStreamingRun, type StreamingRunOptions } from './run-events';
+
+/** The renderers the benchmark plays the run into. */
+export type BenchRendererName = 'real' | 'naive' | 'floor';
+
+const RENDERERS: Record<BenchRendererName, () => BenchRenderer> = {
+  real: () => new RealChatRenderer(),
+  naive: () => new NaiveMessageRenderer(),
+  floor: () => new PlainTextFloor(),
+};
 
 /** What one browser run reports; the Node side adds main-thread time from the Chromium trace. */
 export interface BrowserRunResult {
@@ -26,7 +36,7 @@ export interface BrowserRunResult {
 
 declare global {
   interface Window {
-    streamingBench?: { run(name: 'real' | 'naive', options?: StreamingRunOptions): Promise<BrowserRunResult> };
+    streamingBench?: { run(name: BenchRendererName, options?: StreamingRunOptions): Promise<BrowserRunResult> };
   }
 }
 
@@ -39,8 +49,8 @@ const host = fakeHostServices(app);
  * `bench-start`/`bench-end` delimit the run for the trace, and a MutationObserver times each
  * step's arrival in the DOM (disconnected once all steps are seen).
  */
-async function run(name: 'real' | 'naive', options: StreamingRunOptions = {}): Promise<BrowserRunResult> {
-  const renderer: BenchRenderer = name === 'real' ? new RealChatRenderer() : new NaiveMessageRenderer();
+async function run(name: BenchRendererName, options: StreamingRunOptions = {}): Promise<BrowserRunResult> {
+  const renderer = RENDERERS[name]();
   // A sidebar-sized box, so layout and paint cost what they cost in the right sidebar.
   const container = document.body.createDiv({ cls: 'bench-container' });
   container.setCssProps({ width: '420px', height: '800px', overflow: 'auto' });

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { buildPlayground, REPO_ROOT } from '../../tools/playground/build';
-import type { BrowserRunResult } from './browser-entry';
+import type { BenchRendererName, BrowserRunResult } from './browser-entry';
 import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import type { StreamingRow } from './report';
-import type { BenchFlags } from './run-streaming-bench';
+import { type BenchFlags, runCounts } from './run-streaming-bench';
 
 /** Debian's Chromium (override with GLASSBOX_CHROMIUM). */
 export const CHROMIUM_PATH = process.env.GLASSBOX_CHROMIUM ?? '/usr/bin/chromium';
@@ -68,7 +68,7 @@ export function summariseTrace(events: readonly TraceEvent[]): TraceSummary {
   };
 }
 
-async function measureOnce(browser: Browser, options: { bundleDir: string; name: 'real' | 'naive'; answerTokens?: number }): Promise<StreamingMeasurement & { readonly renderer: string }> {
+async function measureOnce(browser: Browser, options: { bundleDir: string; name: BenchRendererName; answerTokens?: number }): Promise<StreamingMeasurement & { readonly renderer: string }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   try {
     await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-light"></body></html>');
@@ -107,23 +107,23 @@ export async function runChromium(flags: BenchFlags): Promise<StreamingRow[]> {
   const bundleDir = await buildPlayground({ outdir: path.join(REPO_ROOT, '.tmp', 'bench-playground'), bench: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
-    const counts = { real: flags.runs, naive: flags.naiveRuns };
-    const results: Record<'real' | 'naive', (StreamingMeasurement & { renderer: string })[]> = { real: [], naive: [] };
-    for (const name of ['real', 'naive'] as const) {
-      if (counts[name] > 0) await measureOnce(browser, { bundleDir, name, answerTokens: 500 });
+    const counts = runCounts(flags);
+    const results = new Map<BenchRendererName, (StreamingMeasurement & { renderer: string })[]>(counts.map(([name]) => [name, []]));
+    for (const [name, count] of counts) {
+      if (count > 0) await measureOnce(browser, { bundleDir, name, answerTokens: 500 });
     }
-    for (let index = 0; index < Math.max(counts.real, counts.naive); index += 1) {
-      for (const name of ['real', 'naive'] as const) {
-        if (index >= counts[name]) continue;
+    for (let index = 0; index < Math.max(...counts.map(([, count]) => count)); index += 1) {
+      for (const [name, count] of counts) {
+        if (index >= count) continue;
         const measurement = await measureOnce(browser, { bundleDir, name });
-        results[name].push(measurement);
+        results.get(name)!.push(measurement);
         process.stderr.write(`Chromium ${name} run ${index + 1}: ${measurement.mainThreadMs.toFixed(0)} ms main thread\n`);
       }
     }
     const rows: StreamingRow[] = [];
-    for (const name of ['real', 'naive'] as const) {
-      const runs = results[name];
-      if (runs.length > 0) rows.push({ environment: 'Chromium', renderer: runs[0].renderer, runs: runs.length, measurement: medianMeasurement(runs) });
+    for (const [name] of counts) {
+      const runs = results.get(name)!;
+      if (runs.length > 0) rows.push({ environment: 'Chromium', renderer: runs[0].renderer, kind: name, runs: runs.length, measurement: medianMeasurement(runs) });
     }
     return rows;
   } finally {

@@ -1,15 +1,22 @@
 import { existsSync } from 'node:fs';
 import type { BenchRenderer, BenchRendererContext, MarkdownCounter } from './bench-renderer';
+import type { BenchRendererName } from './browser-entry';
 import { createJsdomBenchWorld, measureInJsdom } from './jsdom-bench';
 import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import { formatStreamingTable, type StreamingRow } from './report';
 
-/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--jsdom-only`, `--chromium-only`. */
+/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--jsdom-only`, `--chromium-only`. */
 interface BenchFlags {
   readonly runs: number;
   readonly naiveRuns: number;
+  readonly floorRuns: number;
   readonly jsdom: boolean;
   readonly chromium: boolean;
+}
+
+/** The renderers in the order each round plays them, with how many measured runs each gets. */
+export function runCounts(flags: BenchFlags): readonly (readonly [BenchRendererName, number])[] {
+  return [['real', flags.runs], ['floor', flags.floorRuns], ['naive', flags.naiveRuns]];
 }
 
 function numberFlag(argv: readonly string[], name: string, fallback: number): number {
@@ -21,7 +28,8 @@ function numberFlag(argv: readonly string[], name: string, fallback: number): nu
 function parseFlags(argv: readonly string[]): BenchFlags {
   // The naive renderer re-renders ~75 M characters of Markdown per run: one run of it takes
   // minutes in jsdom, and its cost varies little, so it runs once unless asked otherwise.
-  return { runs: numberFlag(argv, '--runs', 3), naiveRuns: numberFlag(argv, '--naive-runs', 1), jsdom: !argv.includes('--chromium-only'), chromium: !argv.includes('--jsdom-only') };
+  const runs = numberFlag(argv, '--runs', 3);
+  return { runs, naiveRuns: numberFlag(argv, '--naive-runs', 1), floorRuns: numberFlag(argv, '--floor-runs', runs), jsdom: !argv.includes('--chromium-only'), chromium: !argv.includes('--jsdom-only') };
 }
 
 export type { BenchFlags };
@@ -54,6 +62,7 @@ async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
   const { countingHostServices } = await import('./bench-renderer');
   const { fakeHostServices } = await import('./fake-host-services');
   const { NaiveMessageRenderer } = await import('./NaiveMessageRenderer');
+  const { PlainTextFloor } = await import('./PlainTextFloor');
   const { RealChatRenderer } = await import('./RealChatRenderer');
   const app = new App();
   const host = fakeHostServices(app);
@@ -62,26 +71,30 @@ async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
     setInterval: (callback, ms) => world.loop.setInterval(callback, ms),
     clearInterval: (id) => world.loop.clear(id),
   });
-  const factories: Record<'real' | 'naive', () => BenchRenderer> = {
+  const factories: Record<BenchRendererName, () => BenchRenderer> = {
     real: () => new RealChatRenderer(),
     naive: () => new NaiveMessageRenderer(),
+    floor: () => new PlainTextFloor(),
   };
-  const results: Record<'real' | 'naive', StreamingMeasurement[]> = { real: [], naive: [] };
-  // One warm-up run each (JIT), then alternate so drift in the machine's load hits both alike.
-  for (const name of ['real', 'naive'] as const) {
-    if ((name === 'real' ? flags.runs : flags.naiveRuns) > 0) await measureInJsdom({ world, renderer: factories[name](), context, runOptions: { answerTokens: 500 } });
+  const counts = runCounts(flags);
+  const results = new Map<BenchRendererName, StreamingMeasurement[]>(counts.map(([name]) => [name, []]));
+  // One warm-up run each (JIT), then alternate so drift in the machine's load hits all alike.
+  for (const [name, count] of counts) {
+    if (count > 0) await measureInJsdom({ world, renderer: factories[name](), context, runOptions: { answerTokens: 500 } });
   }
-  for (let index = 0; index < Math.max(flags.runs, flags.naiveRuns); index += 1) {
-    for (const name of ['real', 'naive'] as const) {
-      if (index >= (name === 'real' ? flags.runs : flags.naiveRuns)) continue;
+  for (let index = 0; index < Math.max(...counts.map(([, count]) => count)); index += 1) {
+    for (const [name, count] of counts) {
+      if (index >= count) continue;
       const measurement = await measureInJsdom({ world, renderer: factories[name](), context });
-      results[name].push(measurement);
+      results.get(name)!.push(measurement);
       process.stderr.write(`jsdom ${name} run ${index + 1}: ${measurement.mainThreadMs.toFixed(0)} ms main thread\n`);
     }
   }
   world.restore();
   const rows: StreamingRow[] = [];
-  if (flags.runs > 0) rows.push({ environment: 'jsdom', renderer: factories.real().name, runs: flags.runs, measurement: medianMeasurement(results.real) });
-  if (flags.naiveRuns > 0) rows.push({ environment: 'jsdom', renderer: factories.naive().name, runs: flags.naiveRuns, measurement: medianMeasurement(results.naive) });
+  for (const [name, count] of counts) {
+    const runs = results.get(name)!;
+    if (count > 0) rows.push({ environment: 'jsdom', renderer: factories[name]().name, kind: name, runs: runs.length, measurement: medianMeasurement(runs) });
+  }
   return rows;
 }

@@ -7,6 +7,7 @@ import { ToolCallBanner } from '../ToolCallBanner';
 import { inertCodeFences } from './inert-code-fences';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
 import type { ManagedRoot, RootRegistry } from './root-registry';
+import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
 
 /** Collaborators of a {@link MessageRenderer}. */
 export interface MessageRendererOptions {
@@ -34,6 +35,8 @@ interface RenderedPiece {
   el: HTMLElement;
   component: HostComponent | null;
   root: ManagedRoot | null;
+  /** Shown as the plain-text tail of a live message, not yet as Markdown. */
+  streaming: boolean;
 }
 
 /**
@@ -42,7 +45,9 @@ interface RenderedPiece {
  * (it needs no React tree around it and no Obsidian DOM helpers). Renders the content (DESIGN.md 2, 10): parses it
  * once per change, mounts ONE AgentReasoningBlock root above the answer, a ToolCallBanner root
  * in place of each legacy tool-call marker, think sections folded, and the visible Markdown
- * through the host's renderer block by block, so a streaming message re-renders only its tail.
+ * through the host's renderer block by block. While a message streams, its open last block is
+ * plain text that grows by appending (streaming-tail.ts); each block's Markdown renders once, when
+ * it closes, so the final DOM is the one a single render of the whole content gives.
  * Roots are created once per placeholder and updated with `render`; `destroy` releases them.
  */
 export class MessageRenderer {
@@ -126,13 +131,20 @@ export class MessageRenderer {
   }
 
   private updatePieces(next: readonly MessagePiece[], live: boolean): void {
+    // Only the last piece of a live message is still open; every other block is final.
+    const tail = live ? next.length - 1 : -1;
     for (let index = 0; index < next.length; index += 1) {
       const piece = next[index];
+      const streaming = index === tail && piece.type === 'markdown';
       const current = this.pieces[index];
       if (current === undefined) {
-        this.pieces.push(this.createPiece(piece, live));
-      } else if (!samePiece(current.piece, piece)) {
-        this.pieces[index] = this.replacePiece(current, piece, live);
+        this.pieces.push(this.createPiece(piece, live, streaming));
+      } else if (samePiece(current.piece, piece) && (streaming || !current.streaming)) {
+        // Unchanged. A rendered block that is the tail again (the next one was taken back) stays rendered.
+      } else if (streaming && current.streaming && piece.type === 'markdown' && current.piece.type === 'markdown' && extendStreamingTail(current.el, current.piece.text, piece.text)) {
+        current.piece = piece;
+      } else {
+        this.pieces[index] = this.replacePiece(current, piece, live, streaming);
       }
     }
     for (const extra of this.pieces.splice(next.length)) {
@@ -141,21 +153,21 @@ export class MessageRenderer {
     }
   }
 
-  private createPiece(piece: MessagePiece, live: boolean): RenderedPiece {
+  private createPiece(piece: MessagePiece, live: boolean, streaming: boolean): RenderedPiece {
     const el = appendElement(this.body, 'div', `glassbox-piece glassbox-piece-${piece.type.replace('_', '-')}`);
-    const rendered: RenderedPiece = { piece, el, component: null, root: null };
+    const rendered: RenderedPiece = { piece, el, component: null, root: null, streaming };
     this.fill(rendered, live);
     return rendered;
   }
 
-  private replacePiece(current: RenderedPiece, piece: MessagePiece, live: boolean): RenderedPiece {
+  private replacePiece(current: RenderedPiece, piece: MessagePiece, live: boolean, streaming: boolean): RenderedPiece {
     if (current.piece.type === 'tool_call' && piece.type === 'tool_call' && current.root !== null) {
       // Same placeholder, new data: update the existing root instead of remounting it.
       current.piece = piece;
       current.root.render(createElement(ToolCallBanner, { call: piece.call, live }));
       return current;
     }
-    const fresh = this.createPiece(piece, live);
+    const fresh = this.createPiece(piece, live, streaming);
     // createPiece appended at the end; move it into the old piece's place.
     current.el.replaceWith(fresh.el);
     release(current);
@@ -167,6 +179,10 @@ export class MessageRenderer {
     // CONTENT_SEGMENT_EDIT_REQUIRED
     switch (piece.type) {
       case 'markdown': {
+        if (rendered.streaming) {
+          fillStreamingTail(el, piece.text);
+          return;
+        }
         const component = this.options.host.createComponent();
         rendered.component = component;
         this.markdownRenders += 1;
@@ -249,8 +265,9 @@ function release(rendered: RenderedPiece): void {
 
 /** The leading `<!--...-->` comment, which holds the reasoning marker, or '' when there is none. */
 function leadingMarkerKey(content: string): string {
-  const start = content.length - content.trimStart().length;
-  if (!content.startsWith('<!--', start)) return '';
+  // `search`, not `trimStart`: the content is the whole message, and this runs every frame.
+  const start = content.search(/\S/);
+  if (start === -1 || !content.startsWith('<!--', start)) return '';
   const end = content.indexOf('-->', start + 4);
   return end === -1 ? '' : content.slice(0, end + 3);
 }
