@@ -4,51 +4,45 @@ import type { BenchRenderer } from './bench-renderer';
 /**
  * The floor of the streaming benchmark (issue 17 item 4): the least any renderer could do to
  * show the same run. No Markdown, no React: each step's summary once as a line, and the answer's
- * deltas as text nodes, appended in one batch per animation frame at the chat's cadence (a step
- * with the next frame; answer text never in two frames in a row, as `ChatStore` publishes it).
- * Glassbox's main-thread time is judged against this, in the same run.
+ * deltas appended as text nodes, one batch per animation frame at the chat's cadence (a step with
+ * the next frame; answer text never in two frames in a row, as `ChatStore` publishes it). A blank
+ * line starts a new paragraph element, so a frame lays out only the open paragraph: appended to
+ * one element, the whole answer is laid out again every frame, which costs more than Glassbox
+ * itself and would be no floor. Glassbox's main-thread time is judged against this, in the same run.
  */
 export class PlainTextFloor implements BenchRenderer {
   readonly name = 'floor: plain text nodes, no Markdown';
-  private target: HTMLElement | null = null;
-  private pending = '';
-  private pendingIsText = true;
+  private container: HTMLElement | null = null;
+  private paragraph: HTMLElement | null = null;
+  private endsWithNewline = false;
+  private pendingSteps: string[] = [];
+  private pendingText = '';
   private frameRequested = false;
   private appendedLastFrame = false;
   private readonly seenSteps = new Set<string>();
 
   mount(container: HTMLElement): void {
-    // Glassbox's own class for raw streaming text (pre-wrap: line breaks show), so both pay the same styles.
-    const target = container.ownerDocument.createElement('div');
-    target.className = 'markdown-rendered glassbox-streaming-text';
-    container.appendChild(target);
-    this.target = target;
+    this.container = container;
   }
 
   onEvent(event: AgentEvent): void {
     if (event.type === 'step' && !this.seenSteps.has(event.step.id)) {
       this.seenSteps.add(event.step.id);
-      this.queue(`${event.step.summary}\n`, false);
-    } else if (event.type === 'answer_start') {
-      this.queue('\n', false);
+      this.pendingSteps.push(event.step.summary);
+      this.requestFrame();
     } else if (event.type === 'text_delta') {
-      this.queue(event.text, true);
+      this.pendingText += event.text;
+      this.requestFrame();
     }
   }
 
   unmount(): void {
-    this.target?.remove();
-    this.target = null;
-  }
-
-  private queue(text: string, isText: boolean): void {
-    this.pending += text;
-    if (!isText) this.pendingIsText = false;
-    this.requestFrame();
+    this.container?.replaceChildren();
+    this.container = null;
   }
 
   private requestFrame(): void {
-    const view = this.target?.ownerDocument.defaultView;
+    const view = this.container?.ownerDocument.defaultView;
     if (this.frameRequested || !view) return;
     this.frameRequested = true;
     view.requestAnimationFrame(this.onFrame);
@@ -56,21 +50,41 @@ export class PlainTextFloor implements BenchRenderer {
 
   private readonly onFrame = (): void => {
     this.frameRequested = false;
-    const target = this.target;
-    if (target === null || this.pending === '') {
+    const container = this.container;
+    if (container === null || (this.pendingSteps.length === 0 && this.pendingText === '')) {
       this.appendedLastFrame = false;
       return;
     }
-    if (this.pendingIsText && this.appendedLastFrame) {
+    if (this.pendingSteps.length === 0 && this.appendedLastFrame) {
       this.appendedLastFrame = false;
       this.requestFrame();
       return;
     }
-    target.appendChild(target.ownerDocument.createTextNode(this.pending));
-    this.pending = '';
-    this.pendingIsText = true;
+    for (const summary of this.pendingSteps) this.append(container, 'div').textContent = summary;
+    this.pendingSteps = [];
+    this.appendText(container, this.pendingText);
+    this.pendingText = '';
     this.appendedLastFrame = true;
     // The next frame decides whether this one's successor may append.
     this.requestFrame();
   };
+
+  private appendText(container: HTMLElement, text: string): void {
+    const doc = container.ownerDocument;
+    // "\n" at the end of the last batch and at the start of this one is a blank line too.
+    const parts = ((this.endsWithNewline ? '\n' : '') + text).split(/\n\n+/);
+    if (this.endsWithNewline) parts[0] = parts[0].slice(1);
+    parts.forEach((part, index) => {
+      if (index > 0 || this.paragraph === null) this.paragraph = this.append(container, 'p');
+      if (part !== '') this.paragraph.appendChild(doc.createTextNode(part));
+    });
+    if (text !== '') this.endsWithNewline = text.endsWith('\n');
+  }
+
+  private append<K extends 'div' | 'p'>(container: HTMLElement, tag: K): HTMLElementTagNameMap[K] {
+    const el = container.ownerDocument.createElement(tag);
+    // Glassbox's own class for raw streaming text (pre-wrap: line breaks show), so both pay the same styles.
+    el.className = 'glassbox-streaming-text';
+    return container.appendChild(el);
+  }
 }
