@@ -18,6 +18,8 @@ import { VaultToolsProvider } from './obsidian/vault-tools-provider';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
 import { displayOptionsOf } from './ui/reasoning/display-options';
 import { FolderExcludingSource } from './search/folder-excluding-source';
+import { ObsidianNoteWriter } from './obsidian/obsidian-note-writer';
+import { NoteChangeLog } from './writes';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
@@ -43,7 +45,9 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     mcp?.configure(this.settings.mcpServers);
     // The agent, the model client (openai) and the vault index are evaluated on first use, not
     // when Obsidian loads the plugin: esbuild defers a module reached only through import().
-    const prepareRun = (modelName: string) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp })(modelName));
+    // Note writes (each approved in the chat) and the command that undoes the last one.
+    const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };
+    const prepareRun = (modelName: string) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp, writes })(modelName));
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
@@ -85,6 +89,11 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         if (!checking) editor.replaceSelection(answer);
         return true;
       },
+    });
+    this.addCommand({
+      id: 'undo-last-change',
+      name: 'Undo the last change',
+      callback: () => void writes.changes.undoLast(writes.writer).then((outcome) => new Notice(outcome.message), (error: unknown) => new Notice(`The change could not be undone: ${error instanceof Error ? error.message : String(error)}`)),
     });
     this.addConversationNoteCommands();
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp }));

@@ -1,5 +1,6 @@
 import type { AgentApprovalChoice, AgentLoopStyle } from '../agent';
 import type { Conversation, ConversationMessage } from '../conversation';
+import type { ReasoningChange } from '../markers';
 
 /** A message as the chat view holds it: the conversation note's message with a required id. */
 export interface ChatMessage extends ConversationMessage {
@@ -19,6 +20,8 @@ export interface ChatPendingApproval {
   readonly toolName: string;
   readonly title: string;
   readonly detail?: string;
+  /** A note write's proposed change: the card shows its diff. */
+  readonly change?: ReasoningChange;
   readonly choices: readonly AgentApprovalChoice[];
 }
 

@@ -2,7 +2,7 @@ import type { AgentApprovalDecision, AgentApprovalRequest } from '../agent';
 import type { ChatStore } from './chat-store';
 
 /**
- * The approval card of the run in progress (an MCP call now, note writes later): shown until the
+ * The approval card of the run in progress (an MCP call, a note write): shown until the
  * user picks one of its choices, or the run stops (then the card closes and the runner counts
  * the call as cancelled). One at a time, like the `request_input` question.
  */
@@ -32,7 +32,7 @@ export class PendingApproval {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       const { requestId, toolName, title, choices } = request;
-      this.store.update((state) => ({ ...state, pendingApproval: { requestId, toolName, title, ...(request.detail !== undefined ? { detail: request.detail } : {}), choices } }), 'soon');
+      this.store.update((state) => ({ ...state, pendingApproval: { requestId, toolName, title, ...(request.detail !== undefined ? { detail: request.detail } : {}), ...(request.change !== undefined ? { change: request.change } : {}), choices } }), 'soon');
     });
   }
 

@@ -1,5 +1,5 @@
 import { setInterval, clearInterval } from 'node:timers';
-import { describeRunDuration } from '../markers';
+import { describeRunDuration, waitingLabel } from '../markers';
 import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';
@@ -131,6 +131,7 @@ export class TerminalBlockRenderer {
   private header(): string {
     const payload = this.payload;
     if (payload === null) return 'Reasoning';
+    if (payload.status === 'awaiting_input') return waitingLabel(payload);
     return describeRunDuration(payload.status, reasoningElapsedMs(payload, this.options.now()));
   }
 

@@ -12,4 +12,5 @@ export * from './reasoning-payload';
 export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';
 export { formatDuration } from './format-duration';
 export { readToolChange } from './read-tool-change';
+export { waitingLabel } from './waiting-label';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';

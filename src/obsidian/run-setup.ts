@@ -9,6 +9,7 @@ import { createMobileFetch } from './mobile-fetch';
 import { isCompleteHttpUrl } from './complete-http-url';
 import { RunSetupError } from './errors/run-setup-error';
 import type { VaultToolsSnapshot } from './vault-tools-provider';
+import type { NoteChangeLog, NoteWriter } from '../writes';
 
 /** Collaborators of {@link createRunSetup}. */
 export interface RunSetupOptions {
@@ -18,6 +19,8 @@ export interface RunSetupOptions {
   readonly vaultTools: { current(): VaultToolsSnapshot };
   /** The MCP servers (desktop); their tools join each run, and a server that cannot start is a notice. */
   readonly mcp?: { readonly configured: boolean; toolsForRun(): Promise<McpRunTools> } | null;
+  /** Note writes: where they go and where the undo command finds them; without it the agent only reads. */
+  readonly writes?: { readonly writer: NoteWriter; readonly changes: NoteChangeLog };
   /** How chat requests travel; default {@link createChatFetch} (tests pass the fake renderer's). */
   readonly fetch?: typeof fetch;
 }
@@ -50,8 +53,17 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     const { tools, notice } = options.vaultTools.current();
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
-    return { model, tools: [...tools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}) };
+    const writeTools = await noteWriteTools(options);
+    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}) };
   };
+}
+
+/** The note-writing tools, evaluated (zod with them) when the first run needs them. */
+async function noteWriteTools(options: RunSetupOptions) {
+  const writes = options.writes;
+  if (writes === undefined) return [];
+  const { createWriteTools } = await import('../writes/write-tools');
+  return createWriteTools({ writer: writes.writer, changes: writes.changes, conversationsFolder: () => options.settings.settings.conversationsFolder });
 }
 
 /** Whether the base URL points at this machine (`localhost`, 127.0.0.0/8, `::1`). */

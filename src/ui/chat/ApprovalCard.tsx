@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import type { AgentApprovalChoice } from '../../agent';
+import { describeCounts } from '../writes/diff-rows';
+import { NoteDiff } from '../writes/NoteDiff';
 import { useChatController, useChatSelector } from './useChatSelector';
 
 /**
- * The approval card of a tool call that waits for the user (an MCP tool; note writes use the
- * same card): what the call is, its detail as text, and one button per choice. It shows under
+ * The approval card of a tool call that waits for the user (an MCP tool, a note write): what
+ * the call is, its detail as text or a write's diff, and one button per choice. It shows under
  * the live message's reasoning block, whose tool step waits on it. Focus moves to it when it
  * appears, so keyboard and screen-reader users land on the question; Escape declines this call.
  */
@@ -14,6 +16,7 @@ export function ApprovalCard() {
   const title = useChatSelector((state) => state.pendingApproval?.title ?? '');
   const detail = useChatSelector((state) => state.pendingApproval?.detail ?? null);
   const choices = useChatSelector((state) => state.pendingApproval?.choices ?? NO_CHOICES);
+  const change = useChatSelector((state) => state.pendingApproval?.change ?? null);
   const cardRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const detailId = useId();
@@ -29,7 +32,7 @@ export function ApprovalCard() {
       className="glassbox-approval-card"
       role="group"
       aria-labelledby={titleId}
-      {...(detail !== null ? { 'aria-describedby': detailId } : {})}
+      {...(detail !== null || change !== null ? { 'aria-describedby': detailId } : {})}
       tabIndex={-1}
       data-testid="approval-card"
       onKeyDown={(event) => {
@@ -41,7 +44,17 @@ export function ApprovalCard() {
       <p id={titleId} className="glassbox-approval-title" data-testid="approval-title">
         {title}
       </p>
-      {detail !== null ? (
+      {change !== null ? (
+        <>
+          <p className="glassbox-approval-counts" data-testid="approval-counts">
+            <span aria-hidden="true">
+              +{change.added} −{change.removed}
+            </span>
+            <span className="glassbox-visually-hidden">{describeCounts(change)}</span>
+          </p>
+          <NoteDiff change={change} id={detailId} />
+        </>
+      ) : detail !== null ? (
         <pre id={detailId} className="glassbox-approval-detail" data-testid="approval-detail">
           {detail}
         </pre>

@@ -1,9 +1,10 @@
-import { formatDuration } from '../../markers';
+import { formatDuration, readToolChange } from '../../markers';
 import type { ReasoningToolCall } from '../../markers';
 import type { DisplayMode } from './display-options';
 import { StatusIcon } from './StatusIcon';
 import { fullArguments, shortArguments } from './tool-arguments';
 import { ToolOutput } from './ToolOutput';
+import { WriteChangeLine } from '../writes/WriteChangeLine';
 
 /** Props of {@link ToolStep}. */
 export interface ToolStepProps {
@@ -18,6 +19,7 @@ export interface ToolStepProps {
  */
 export function ToolStep({ tool, mode, showOutput }: ToolStepProps) {
   const args = tool.args !== null && typeof tool.args === 'object' ? tool.args : {};
+  const change = readToolChange(tool);
   return (
     <div className="glassbox-tool-step" data-tool-status={tool.status}>
       <div className="glassbox-tool-line">
@@ -28,6 +30,7 @@ export function ToolStep({ tool, mode, showOutput }: ToolStepProps) {
           <span className="glassbox-tool-duration">{formatDuration(tool.durationMs)}</span>
         ) : null}
       </div>
+      {change !== undefined ? <WriteChangeLine change={change} status={tool.status} /> : null}
       {mode === 'verbose' ? <pre className="glassbox-tool-args-full">{fullArguments(args)}</pre> : null}
       {showOutput && typeof tool.output === 'string' && tool.output.length > 0 ? (
         <ToolOutput output={tool.output} outputChars={tool.outputChars} folded={mode === 'normal'} />

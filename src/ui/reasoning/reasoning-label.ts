@@ -1,4 +1,4 @@
-import { formatDuration, settledRunLabel } from '../../markers';
+import { formatDuration, settledRunLabel, waitingLabel } from '../../markers';
 import type { ReasoningPayload } from '../../markers';
 import { liveReasoningMs, savedReasoningMs } from './reasoning-timing';
 
@@ -29,7 +29,7 @@ export function reasoningHeaderLabel(input: ReasoningLabelInput): string {
       return ms < 1000 ? 'Reasoning…' : `Reasoning · ${formatDuration(ms)}`;
     }
     case 'awaiting_input':
-      return input.live ? 'Waiting for your answer' : settledRunLabel('complete', saved);
+      return input.live ? waitingLabel(payload) : settledRunLabel('complete', saved);
     case 'collapsed':
     case 'complete':
     case 'stopped':
@@ -55,7 +55,7 @@ export function reasoningAnnouncement(input: ReasoningLabelInput): string {
     case 'reasoning':
       return 'Reasoning';
     case 'awaiting_input':
-      return 'Waiting for your answer';
+      return waitingLabel(payload);
     case 'collapsed':
       return 'Answering';
     case 'complete':

@@ -1,0 +1,11 @@
+import type { ReasoningPayload } from './reasoning-payload';
+
+/**
+ * What a run paused in `awaiting_input` waits for: "Waiting for your approval" while a tool call
+ * (a note write, an MCP tool) waits on its card — its step is the last one and still running —
+ * else "Waiting for your answer" (a `request_input` question).
+ */
+export function waitingLabel(payload: Pick<ReasoningPayload, 'steps'>): string {
+  const last = payload.steps.at(-1);
+  return last?.kind === 'tool' && last.tool?.status === 'running' ? 'Waiting for your approval' : 'Waiting for your answer';
+}
