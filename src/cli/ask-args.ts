@@ -23,6 +23,8 @@ export interface AskArgs {
   readonly mcpFile: string | undefined;
   /** `--allow-mcp`: MCP tool calls run without asking. */
   readonly allowMcp: boolean;
+  /** `--allow-writes`: the agent's note writes are approved without asking. */
+  readonly allowWrites: boolean;
   /** `--continue NOTE`: the saved conversation to append this turn to, as given. */
   readonly continueNote: string | undefined;
   /** `--timeout SECONDS` in ms: the longest wait for the next byte from the endpoint (default 120 s). */
@@ -44,6 +46,7 @@ export const ASK_COMMAND = {
     save: {},
     mcp: { value: 'FILE' },
     'allow-mcp': {},
+    'allow-writes': {},
     continue: { value: 'NOTE' },
     timeout: { value: 'SECONDS' },
   },
@@ -84,6 +87,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     save: flags.save,
     mcpFile: flags.mcp,
     allowMcp: flags['allow-mcp'],
+    allowWrites: flags['allow-writes'],
     continueNote: flags.continue,
     timeoutMs,
     question,

@@ -15,6 +15,8 @@ import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
 import { openContinuedConversation } from './continued-conversation';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
+import { NodeNoteWriter } from './node-note-writer';
+import { createWriteTools } from '../writes/write-tools';
 import { saveAskRun } from './save-ask-run';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
 import { stripControls, terminalJson } from './terminal-text';
@@ -31,7 +33,8 @@ export const EXIT_STOPPED: Readonly<Record<StopSignal, number>> = { SIGINT: 130,
  * SIGTERM and SIGHUP (a closed terminal) stop the run like the chat view's stop button (partial
  * answer kept, saved with `--save`). `--mcp FILE` adds the
  * tools of MCP servers; each call is approved by `--allow-mcp`, a y/a/N prompt in a terminal, or
- * declined in a pipe.
+ * declined in a pipe. The agent may write notes (createNote, appendToNote, editNote): each write is
+ * approved by `--allow-writes`, or in a terminal after its diff is printed (y/a/N), or declined in a pipe.
  *
  * Exit status: 0 completed (also when a limit ended it with a notice), 1 error (also a failed
  * save), 2 bad usage, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
@@ -66,9 +69,9 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     const result = await runAgent({
       model,
       modelName: options.model,
-      tools: [...createVaultTools({ index, source }), ...mcpTools.tools],
+      tools: [...createVaultTools({ index, source }), ...createWriteTools({ writer: new NodeNoteWriter(vaultDir), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }), ...mcpTools.tools],
       notices: mcpTools.notices,
-      approvals: createCliApprovalGate({ allowMcp: options.allowMcp, prompt: io.prompt, stderr: io.stderr }),
+      approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
       question: options.question,
       // A continued conversation's earlier turns, with every tool result they had (DESIGN.md 11.4).
       history: continued === null ? [] : historyOfConversation(continued.conversation.messages),

@@ -3,12 +3,12 @@ import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
 import { terminalJson } from './terminal-text';
-import { parseAssistantContent } from '../markers';
+import { noteWritesOf, parseAssistantContent } from '../markers';
 
 /**
  * `glassbox inspect --message FILE`: FILE holds one assistant message's content; prints the
  * per-message object of DESIGN.md 8 as JSON — `{ text, reasoning, reasoningError,
- * legacyToolCalls, thinks }`, each tool call with every field the codec reads.
+ * legacyToolCalls, thinks, noteWrites }`, each tool call with every field the codec reads.
  * Returns 0, or 1 with one sentence on stderr when the file cannot be read
  * (docs/decisions/inspect-exit-status.md).
  */
@@ -28,6 +28,7 @@ export async function runInspectMessage(file: string, io: CliIo): Promise<number
     reasoningError: parsed.reasoningError,
     legacyToolCalls: parsed.legacyToolCalls,
     thinks: parsed.thinks,
+    noteWrites: noteWritesOf(parsed.reasoning),
   };
   io.stdout.write(`${terminalJson(output, 2)}\n`);
   return 0;

@@ -4,12 +4,12 @@ import type { CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
 import { terminalJson } from './terminal-text';
 import { parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
-import { parseAssistantContent } from '../markers';
+import { noteWritesOf, parseAssistantContent } from '../markers';
 
 /**
  * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
  * (DESIGN.md 8): `{ frontmatter, format, warnings, messages: [{ role, at, text, reasoning,
- * reasoningError, legacyToolCalls, thinks }] }`. Works for Glassbox notes and for imported
+ * reasoningError, legacyToolCalls, thinks, noteWrites }] }`. Works for Glassbox notes and for imported
  * `**user**:` / `**ai**:` notes. Markers are read only in assistant messages (DESIGN.md 3.3), so a
  * user message's text is its content as typed. Returns 0, or 1 with one sentence on stderr.
  */
@@ -39,7 +39,7 @@ export async function runInspectNote(file: string, io: CliIo): Promise<number> {
 /** The per-message object of DESIGN.md 8 (the same fields `inspect --message` prints), plus role and time. */
 export function inspectMessage(message: ConversationMessage): Record<string, unknown> {
   if (message.role === 'user') {
-    return { role: 'user', at: message.at, text: message.content, reasoning: null, reasoningError: false, legacyToolCalls: [], thinks: [] };
+    return { role: 'user', at: message.at, text: message.content, reasoning: null, reasoningError: false, legacyToolCalls: [], thinks: [], noteWrites: [] };
   }
   const parsed = parseAssistantContent(message.content);
   return {
@@ -50,5 +50,7 @@ export function inspectMessage(message: ConversationMessage): Record<string, unk
     reasoningError: parsed.reasoningError,
     legacyToolCalls: parsed.legacyToolCalls,
     thinks: parsed.thinks,
+    // The agent's note writes: path, status (ok / declined / error) and +N −M (DESIGN.md 11.2).
+    noteWrites: noteWritesOf(parsed.reasoning),
   };
 }

@@ -11,6 +11,6 @@ export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody
 export * from './reasoning-payload';
 export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';
 export { formatDuration } from './format-duration';
-export { readToolChange } from './read-tool-change';
+export { noteWritesOf, readToolChange, type NoteWriteRecord } from './read-tool-change';
 export { waitingLabel } from './waiting-label';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';

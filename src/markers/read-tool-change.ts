@@ -17,3 +17,24 @@ export function readToolChange(tool: { readonly change?: unknown } | undefined):
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
+
+/** One note write of a run, as `glassbox inspect` reports it. */
+export interface NoteWriteRecord {
+  readonly tool: string;
+  readonly path: string;
+  /** `ok`, `declined`, `error`, or `cancelled` (a stop withdrew its card). */
+  readonly status: string;
+  readonly added: number;
+  readonly removed: number;
+}
+
+/** The note writes recorded in a run's steps, in order. */
+export function noteWritesOf(payload: { readonly steps: readonly { readonly tool?: { readonly name: string; readonly status: string; readonly change?: unknown } }[] } | null): NoteWriteRecord[] {
+  const writes: NoteWriteRecord[] = [];
+  for (const step of payload?.steps ?? []) {
+    const change = readToolChange(step.tool);
+    if (change === undefined || step.tool === undefined) continue;
+    writes.push({ tool: step.tool.name, path: change.path, status: step.tool.status, added: change.added, removed: change.removed });
+  }
+  return writes;
+}

@@ -42,6 +42,7 @@ describe('glassbox inspect --message FILE', () => {
         { id: 'call-1', toolName: 'localSearch', displayName: 'Search notes', emoji: '🔍', confirmationMessage: '', isExecuting: false, content: '', result: 'notes: Trip.md' },
       ],
       thinks: [{ text: 'plan', closed: true }],
+      noteWrites: [],
     });
   });
 

@@ -51,6 +51,7 @@ describe('glassbox inspect NOTE.md', () => {
       reasoningError: false,
       legacyToolCalls: [],
       thinks: [],
+      noteWrites: [],
     });
     const answer = output.messages[1];
     expect(answer.role).toBe('assistant');
