@@ -166,6 +166,8 @@ describe('production main.js', () => {
     expect(code).not.toMatch(/langsmith|LANGCHAIN_TRACING/i);
     // German is one of zod's locales; its "invalid input" message would only come with all of them.
     expect(code).not.toContain('Ungültige Eingabe');
+    // The MCP SDK's OAuth client (esbuild.mcp-without-oauth.mjs): its discovery path is its own.
+    expect(code).not.toContain('oauth-authorization-server');
   });
 
   it('keeps obsidian, electron, CodeMirror and Lezer external, and is a minified CommonJS browser build', () => {

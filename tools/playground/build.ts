@@ -31,6 +31,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
   if (options.bench === true) entryPoints.bench = path.join(REPO_ROOT, 'bench/streaming/browser-entry.ts');
   // The same openai SDK as main.js (only the resources Glassbox calls), so the e2e tests run it.
   const { openaiChatOnlyPlugin } = await import('../../esbuild.openai-chat-only.mjs');
+  const { mcpWithoutOAuthPlugin } = await import('../../esbuild.mcp-without-oauth.mjs');
   await esbuild.build({
     entryPoints,
     outdir,
@@ -46,7 +47,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     jsx: 'automatic',
     minify: options.minify ?? true,
     sourcemap: 'linked',
-    plugins: [openaiChatOnlyPlugin],
+    plugins: [openaiChatOnlyPlugin, mcpWithoutOAuthPlugin],
     logLevel: 'warning',
   });
   await copyFile(path.join(REPO_ROOT, 'tools/playground/index.html'), path.join(outdir, 'index.html'));
