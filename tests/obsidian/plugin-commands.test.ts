@@ -5,6 +5,7 @@ import type { ChatView } from '../../src/obsidian/chat-view';
 import { createFakeApp } from '../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
+import { callsSettled } from '../support/calls-settled';
 import { sendMessage, until } from '../support/chat-view-harness';
 
 let server: ModelServer | null = null;
@@ -57,10 +58,12 @@ describe('plugin commands', () => {
     app.workspace.setLayoutReady();
     expect(leaf.isDeferred).toBe(true);
     expect(app.commands.commands['glassbox:stop'].checkCallback!(true)).toBe(false);
+    const activated = jest.spyOn(plugin, 'activateChatView');
     await act(async () => {
       app.commands.executeCommandById('glassbox:new-chat');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await callsSettled(activated);
     });
+    expect(activated).toHaveBeenCalledTimes(1);
     expect(leaf.isDeferred).toBe(false);
     expect(app.workspace.getLeavesOfType('glassbox-chat')).toEqual([leaf]);
     expect(leaf.view.getViewType()).toBe('glassbox-chat');

@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS } from '../../src/settings';
 import { startModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
 import type { SettingDefinition, SettingDefinitionItem } from 'obsidian';
+import { callsSettled } from '../support/calls-settled';
 import { payload, thoughtStep } from '../support/ui-payloads';
 
 (window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -165,9 +166,9 @@ describe('GlassboxSettingTab', () => {
         await opened.plugin.activateChatView();
       });
       opened.tab.display();
-      await new Promise((resolve) => setTimeout(resolve, 50));
       clearRequestUrlLog();
       const saves = jest.spyOn(opened.plugin, 'saveData');
+      const settingsSaves = jest.spyOn(opened.plugin, 'saveSettings');
       const input = row(opened.root, 'Base URL').querySelector('input')!;
       const type = async (text: string): Promise<void> => {
         input.value = '';
@@ -177,15 +178,15 @@ describe('GlassboxSettingTab', () => {
         }
         await Promise.resolve();
       };
-      return { ...opened, saves, input, type };
+      /** Waits for every settings save begun so far: each one refreshes the chat view, which asks for the models. */
+      const settingsSaved = () => act(() => callsSettled(settingsSaves));
+      return { ...opened, saves, input, type, settingsSaved };
     }
-
-    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
     it('sends nothing and saves nothing while the address is typed; leaving the field saves once and lists the models once', async () => {
       const server = await startModelServer();
       try {
-        const { plugin, saves, input, type } = await typingSetup('');
+        const { plugin, saves, input, type, settingsSaved } = await typingSetup('');
         await type(server.url);
         expect(requestUrlLog).toEqual([]);
         expect(saves).not.toHaveBeenCalled();
@@ -193,7 +194,7 @@ describe('GlassboxSettingTab', () => {
           input.dispatchEvent(new FocusEvent('blur'));
           await Promise.resolve();
         });
-        await settle();
+        await settingsSaved();
         expect(plugin.settings.baseUrl).toBe(server.url);
         expect(saves).toHaveBeenCalledTimes(1);
         expect(requestUrlLog.map((call) => [call.url, call.headers.authorization])).toEqual([[`${server.url}/models`, 'Bearer sk-typed']]);
@@ -203,13 +204,18 @@ describe('GlassboxSettingTab', () => {
     });
 
     it('after a pause in typing saves, but never sends the key to an incomplete or non-http(s) address', async () => {
-      const { plugin, saves, type } = await typingSetup('');
-      for (const partial of ['http://192.168.1', 'http://', 'ftp://files.example.com/v1', 'http://models.example.']) {
-        await type(partial);
-        await act(() => new Promise((resolve) => setTimeout(resolve, TEXT_COMMIT_PAUSE_MS + 50)));
-        expect(plugin.settings.baseUrl).toBe(partial);
+      const { plugin, saves, type, settingsSaved } = await typingSetup('');
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+      try {
+        for (const partial of ['http://192.168.1', 'http://', 'ftp://files.example.com/v1', 'http://models.example.']) {
+          await type(partial);
+          act(() => jest.advanceTimersByTime(TEXT_COMMIT_PAUSE_MS));
+          expect(plugin.settings.baseUrl).toBe(partial);
+        }
+      } finally {
+        jest.useRealTimers();
       }
-      await settle();
+      await settingsSaved();
       expect(saves).toHaveBeenCalledTimes(4);
       expect(requestUrlLog).toEqual([]);
     });
