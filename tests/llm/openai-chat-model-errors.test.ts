@@ -217,19 +217,22 @@ describe('abort', () => {
 
   it('aborting during the retry wait stops retrying', async () => {
     const controller = new AbortController();
-    const model = createOpenAiChatModel({
-      baseUrl: server.url,
-      retryBaseDelayMs: 60000,
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        setTimeout(() => controller.abort(), 10);
-        return response;
-      },
+    const model = createOpenAiChatModel({ baseUrl: server.url, retryBaseDelayMs: 60000 });
+    // The abort comes right after the backoff's 60 s timer is set: during the wait, not before it.
+    const realSetTimeout = globalThis.setTimeout;
+    const timers = jest.spyOn(globalThis, 'setTimeout').mockImplementation((callback: () => void, ms?: number) => {
+      if (ms === 60000) queueMicrotask(() => controller.abort());
+      return realSetTimeout(callback, ms);
     });
-    const before = requestsFor('failingAlways');
-    const result = await collectStream(model, { model: 'failingAlways' }, controller.signal);
-    expect((result.error as Error).name).toBe('AbortError');
-    expect(requestsFor('failingAlways') - before).toBe(1);
+    try {
+      const before = requestsFor('failingAlways');
+      const result = await collectStream(model, { model: 'failingAlways' }, controller.signal);
+      expect((result.error as Error).name).toBe('AbortError');
+      expect(requestsFor('failingAlways') - before).toBe(1);
+      expect(timers).toHaveBeenCalledWith(expect.any(Function), 60000);
+    } finally {
+      timers.mockRestore();
+    }
   });
 });
 

@@ -117,7 +117,8 @@ describe('MCP tools in a run', () => {
       approvals: allowAll(),
       controller,
       onEvent: (event) => {
-        if (event.type === 'tool_start') setTimeout(() => controller.abort(), 200);
+        // Stop once the call has reached the server, so the server has a call to cancel.
+        if (event.type === 'tool_start') void whenTrue((listener) => mcp.subscribe(listener), () => mcp.log.entries('weather').some((line) => line.text === 'slow: started')).then(() => controller.abort());
       },
     });
     expect(result.status).toBe('stopped');

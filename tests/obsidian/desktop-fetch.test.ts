@@ -174,11 +174,14 @@ describe('createDesktopFetch', () => {
   });
 
   it('rejects with an AbortError when aborted before the headers arrive', async () => {
-    const { server, url } = await listen(() => {}); // never answers
+    let requestArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
+    const { server, url } = await listen(() => requestArrived()); // never answers
     try {
       const controller = new AbortController();
       const pending = desktopFetch()(`${url}/slow`, { signal: controller.signal });
-      setTimeout(() => controller.abort(), 20);
+      await arrived;
+      controller.abort();
       await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
       await expect(desktopFetch()(`${url}/slow`, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     } finally {

@@ -45,6 +45,7 @@ function createMcpServer(headersOf) {
           ],
         };
       case 'slow':
+        process.stderr.write('slow: started\n');
         return await new Promise((resolve) => {
           const timer = setTimeout(() => resolve({ content: [{ type: 'text', text: `done after ${args.ms} ms` }] }), Number(args.ms));
           extra.signal.addEventListener('abort', () => {
