@@ -65,9 +65,11 @@ export function expandQuery(core: IndexCore, query: ParsedQuery): Expansion[] {
     const expandThis = term.prefix && (term.forced || index === lastWord || exact.length === 0);
     if (expandThis) for (const id of core.dictionary.withPrefix(term.term, PREFIX_LIMIT)) put(id, term.weight * PREFIX_WEIGHT, bit);
     if (term.typos && exactFrequency <= TYPO_RARE_FREQUENCY) {
-      const target = term.forms[0]?.term ?? term.term;
+      // A word none of whose forms is in the vault is likely misspelled, and its stem is only
+      // right in the language it was typed in: then every form is a starting point.
+      const targets = exact.length === 0 ? [term.term, ...term.forms.map((form) => form.term)] : (term.forms[0]?.term ?? term.term);
       const weights = exactFrequency === 0 ? TYPO_WEIGHTS_INSTEAD : TYPO_WEIGHTS_BESIDE_EXACT;
-      for (const { id, distance } of core.typos.find(target, typoBudget(term.term.length), TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
+      for (const { id, distance } of core.typos.find(targets, typoBudget(term.term.length), TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
     }
   });
   return [...byId.values()];

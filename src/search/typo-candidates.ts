@@ -62,22 +62,33 @@ export class TypoIndex {
 
   constructor(private readonly dictionary: TermDictionary) {}
 
-  /** Terms within `budget` edits of `word` (not `word` itself), nearest and most used first. */
-  find(word: string, budget: number, limit: number, frequency: (id: number) => number): TypoCandidate[] {
+  /**
+   * Terms within `budget` edits of `word`, or of the nearest of several spellings of one word
+   * (its stems in different languages), never one of them itself; nearest and most used first.
+   */
+  find(word: string | readonly string[], budget: number, limit: number, frequency: (id: number) => number): TypoCandidate[] {
     if (budget <= 0) return [];
     this.catchUp();
-    const mask = letterMask(word);
-    const length = word.length;
+    const words = typeof word === 'string' ? [word] : [...new Set(word)];
+    const wordMasks = words.map(letterMask);
     const found: (TypoCandidate & { frequency: number })[] = [];
     const { masks, lengths } = this;
     for (let id = 0; id < this.covered; id += 1) {
       const other = lengths[id];
-      if (other > length + budget || other + budget < length) continue;
-      if (bitCount(masks[id] ^ mask) > budget * 2) continue;
-      const term = this.dictionary.term(id);
-      if (term === word) continue;
-      const distance = editDistance(word, term, budget);
-      if (distance > budget) continue;
+      let distance = budget + 1;
+      let term: string | undefined;
+      for (let at = 0; at < words.length; at += 1) {
+        const length = words[at].length;
+        if (other > length + budget || other + budget < length) continue;
+        if (bitCount(masks[id] ^ wordMasks[at]) > budget * 2) continue;
+        term ??= this.dictionary.term(id);
+        if (term === words[at]) {
+          distance = budget + 1;
+          break;
+        }
+        distance = Math.min(distance, editDistance(words[at], term, budget));
+      }
+      if (distance > budget || term === undefined || words.includes(term)) continue;
       const used = frequency(id);
       if (used > 0) found.push({ id, distance, frequency: used });
     }

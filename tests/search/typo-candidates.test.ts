@@ -33,6 +33,12 @@ describe('TypoIndex', () => {
     expect(typos.find('bakclnik', typoBudget(8), 5, used).map((candidate) => dictionary.term(candidate.id))).toEqual(['backlink']);
   });
 
+  it('measures from the nearest of several spellings of one word (its stems in different languages)', () => {
+    expect(typos.find(['hstory', 'vaulr'], 1, 5, used).map((candidate) => dictionary.term(candidate.id))).toEqual(['vault', 'history']);
+    // `search` is one edit from `serach` but is one of the words: only `seach` is a near spelling.
+    expect(typos.find(['search', 'serach'], 1, 5, used).map((candidate) => dictionary.term(candidate.id))).toEqual(['seach']);
+  });
+
   it('sees terms added to the dictionary after its first use', () => {
     const grown = new TermDictionary();
     grown.add('alpha');
