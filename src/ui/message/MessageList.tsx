@@ -1,17 +1,23 @@
+import type { ChatState } from '../../chat';
 import { useChatSelector } from '../chat/useChatSelector';
 import { useLazyMessages } from '../useLazyMessages';
+import { JumpToLatest } from './JumpToLatest';
 import { MessageItem } from './MessageItem';
+import { useFollowLatest } from './useFollowLatest';
 
 /**
  * The conversation, oldest first. It reads only the id list, which the store keeps identical
  * while an answer streams, so streaming does not re-render the list. A long reopened
- * conversation renders its newest messages first; older ones come on request.
+ * conversation renders its newest messages first; older ones come on request. The list keeps
+ * its end in view while the user is there (`useFollowLatest`).
  */
 export function MessageList() {
   const ids = useChatSelector((state) => state.messageIds);
   // aria-busy while a run streams: screen readers read the finished answer once, not every chunk.
   const running = useChatSelector((state) => state.running);
   const { visible, hiddenCount, showEarlier } = useLazyMessages(ids);
+  const conversationKey = useChatSelector((state) => `${state.conversation.id}\n${state.messageIds[0] ?? ''}`);
+  const { listRef, following, jumpToLatest } = useFollowLatest(conversationKey, useChatSelector(lastQuestionId));
   if (ids.length === 0) {
     return (
       <div className="glassbox-empty" data-testid="chat-empty">
@@ -20,15 +26,27 @@ export function MessageList() {
     );
   }
   return (
-    <div className="glassbox-messages" role="log" aria-label="Conversation" aria-busy={running} data-testid="message-list">
-      {hiddenCount > 0 ? (
-        <button type="button" className="glassbox-show-earlier" data-testid="show-earlier" onClick={showEarlier}>
-          {`Show earlier messages (${hiddenCount})`}
-        </button>
-      ) : null}
-      {visible.map((id) => (
-        <MessageItem key={id} id={id} />
-      ))}
+    <div className="glassbox-messages-frame">
+      <div ref={listRef} className="glassbox-messages" role="log" aria-label="Conversation" aria-busy={running} tabIndex={0} data-testid="message-list">
+        {hiddenCount > 0 ? (
+          <button type="button" className="glassbox-show-earlier" data-testid="show-earlier" onClick={showEarlier}>
+            {`Show earlier messages (${hiddenCount})`}
+          </button>
+        ) : null}
+        {visible.map((id) => (
+          <MessageItem key={id} id={id} />
+        ))}
+      </div>
+      {following ? null : <JumpToLatest onJump={jumpToLatest} />}
     </div>
   );
+}
+
+/** The newest question's id: it changes when the user sends one. */
+function lastQuestionId(state: ChatState): string | null {
+  for (let index = state.messageIds.length - 1; index >= 0; index -= 1) {
+    const id = state.messageIds[index];
+    if (state.messages[id]?.role === 'user') return id;
+  }
+  return null;
 }
