@@ -1,5 +1,5 @@
 import type { AgentLoopStyle } from '../agent';
-import { DEFAULT_IDLE_TIMEOUT_MS } from '../llm';
+import { DEFAULT_IDLE_TIMEOUT_MS, shownBaseUrl } from '../llm';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError } from './cli-io';
 
@@ -73,7 +73,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   const baseUrl = flags['base-url'] ?? nonEmpty(env.GLASSBOX_BASE_URL) ?? DEFAULT_BASE_URL;
   // fetch refuses a URL with credentials, and the URL is echoed below: say so without repeating them.
   if (/^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/\s]*@/i.test(baseUrl)) throw new CliUsageError('The base URL must not hold a user name or password; give a key with --api-key (or GLASSBOX_API_KEY).');
-  if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new CliUsageError(`The base URL must start with http:// or https://, not "${baseUrl}".`);
+  if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new CliUsageError(`The base URL must start with http:// or https://, not "${shownBaseUrl(baseUrl)}".`);
   const model = flags.model ?? nonEmpty(env.GLASSBOX_MODEL);
   if (model === undefined) throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
   return {

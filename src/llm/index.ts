@@ -16,5 +16,6 @@ export {
   LlmStreamError,
   LlmTimeoutError,
   type LlmStreamErrorReason,
+  shownBaseUrl,
   withoutCredentials,
 } from './errors';

@@ -10,6 +10,7 @@ import {
   LlmRequestError,
   LlmServerError,
   LlmStreamError,
+  withoutCredentials,
 } from './errors';
 
 /** What {@link toLlmError} needs to know about the failed call. */
@@ -72,8 +73,9 @@ function namesModel(error: APIError<number | undefined, Headers | undefined, obj
 
 function providerMessageOf(error: APIError<number | undefined, Headers | undefined, object | undefined>): string | undefined {
   const body: unknown = error.error;
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
-  if (typeof body === 'string' && body !== '') return body;
+  // A server may quote the request's URL, key parameter included, in its error ("Cannot POST /v1?key=…").
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return withoutCredentials(body.message);
+  if (typeof body === 'string' && body !== '') return withoutCredentials(body);
   return undefined;
 }
 

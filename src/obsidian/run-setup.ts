@@ -1,5 +1,5 @@
 import { type App, Notice } from 'obsidian';
-import { createOpenAiChatModel } from '../llm';
+import { createOpenAiChatModel, shownBaseUrl } from '../llm';
 import type { McpRunTools } from '../mcp';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatRunSetup } from '../chat';
@@ -39,7 +39,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
     const settings = options.settings.settings;
     const baseUrl = settings.baseUrl.trim();
     if (baseUrl === '') throw new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.');
-    if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', `The base URL "${baseUrl}" is not a complete http:// or https:// address; correct it in the Glassbox settings.`);
+    if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', `The base URL "${shownBaseUrl(baseUrl)}" is not a complete http:// or https:// address; correct it in the Glassbox settings.`);
     if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
     const secretName = settings.apiKeySecretName.trim();
     const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);

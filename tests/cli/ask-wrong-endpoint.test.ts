@@ -48,6 +48,17 @@ describe('credentials in the base URL', () => {
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/alice|s3cret/);
   });
 
+  it('a key given as a query parameter is never repeated: not in the usage error of a URL without http://, not in the error of a real request', async () => {
+    const secret = 'AIzaSy-s3cret-0123456789';
+    const withoutScheme = await ask(`${server.url.replace('http://', '')}?key=${secret}`);
+    expect(withoutScheme.status).toBe(2);
+    expect(withoutScheme.stderr).toBe(`The base URL must start with http:// or https://, not "${server.url.replace('http://', '')}?key=***".\n`);
+    const request = await ask(`${server.url}?api_key=${secret}`, '--events', 'jsonl');
+    expect(request.status).toBe(1);
+    expect(request.stderr).toContain('HTTP 404');
+    expect(`${request.stdout}${request.stderr}`).not.toContain(secret);
+  });
+
   it('from GLASSBOX_BASE_URL too, and not in --events jsonl either', async () => {
     const result = await cli.run(['ask', '--vault', vault, '--model', 'extractive', '--events', 'jsonl', 'Anything?'], { env: { GLASSBOX_BASE_URL: server.url.replace('http://', 'http://alice:s3cret-token@') } });
     expect(result.status).toBe(2);

@@ -48,6 +48,9 @@ describe('createRunSetup', () => {
     await expect(prepare('m')).rejects.toMatchObject({ reason: 'missing_base_url', userMessage: expect.stringContaining('base URL') });
     host.settings.baseUrl = 'http://192.168.1';
     await expect(prepare('m')).rejects.toMatchObject({ reason: 'invalid_base_url', userMessage: expect.stringContaining('not a complete http:// or https:// address') });
+    // The sentence repeats what was typed, but never a key sent as a query parameter.
+    host.settings.baseUrl = 'api.example.com/v1?api_key=sk-s3cret';
+    await expect(prepare('m')).rejects.toMatchObject({ reason: 'invalid_base_url', userMessage: 'The base URL "api.example.com/v1?api_key=***" is not a complete http:// or https:// address; correct it in the Glassbox settings.' });
     host.settings.baseUrl = 'http://127.0.0.1:9/v1';
     await expect(prepare(' ')).rejects.toMatchObject({ reason: 'missing_model' });
   });

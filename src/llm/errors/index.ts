@@ -1,4 +1,5 @@
-export { LlmError, withoutCredentials } from './llm-error';
+export { LlmError } from './llm-error';
+export { shownBaseUrl, withoutCredentials } from './without-credentials';
 export { LlmAbortError } from './llm-abort-error';
 export { LlmAuthError } from './llm-auth-error';
 export { LlmEndpointNotFoundError } from './llm-endpoint-not-found-error';

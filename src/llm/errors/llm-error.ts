@@ -1,3 +1,5 @@
+import { withoutCredentials } from './without-credentials';
+
 /**
  * The base of every error a {@link ChatModel} from `src/llm` throws. `userMessage` is one plain
  * sentence the chat and the reasoning block can show as is; `message` keeps technical detail.
@@ -22,13 +24,4 @@ export function hostOf(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
-}
-
-/**
- * `text` with the user name and password taken out of every URL in it
- * (`http://alice:secret@host/v1` → `http://host/v1`): a base URL may carry them, and no message,
- * log or saved note may repeat them.
- */
-export function withoutCredentials(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]*@/gi, '$1');
 }
