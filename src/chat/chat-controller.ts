@@ -1,7 +1,8 @@
 import type { AgentApprovalDecision, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult, QuestionContext } from '../agent';
-import { type Conversation, createConversation } from '../conversation';
+import { CONTINUE_QUESTION, type Conversation, createConversation } from '../conversation';
 import { stripMarkers } from '../markers';
 import { toHistory } from './chat-history';
+import { resumableMessageId } from './resumable-turn';
 import { ChatPersistence } from './chat-persistence';
 import { type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
 import { ChatStore } from './chat-store';
@@ -80,6 +81,17 @@ export class ChatController {
     if (this.question.isOpen) return this.answerInput(question);
     if (this.store.current().running) return;
     await this.turns.run(question, toHistory(orderedMessages(this.store.current())), context);
+  }
+
+  /**
+   * Continues the last run after a stop or the step limit (DESIGN.md 11.2): a new turn whose
+   * question is {@link CONTINUE_QUESTION}, sent after the whole conversation with the stopped
+   * turn's transcript (its tool calls and every tool result). Does nothing when no run can be continued.
+   */
+  async continueRun(): Promise<void> {
+    const state = this.store.current();
+    if (this.savedQuestion !== null || resumableMessageId(state) === null) return;
+    await this.turns.run(CONTINUE_QUESTION, toHistory(orderedMessages(state)));
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */

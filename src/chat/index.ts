@@ -8,5 +8,6 @@ export { ChatStore, type ChatStateRecipe } from './chat-store';
 export { type ChatMessage, type ChatPendingApproval, type ChatPendingInput, type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
 export { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
 export { toHistory } from './chat-history';
+export { resumableMessageId } from './resumable-turn';
 export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './saved-question';
 export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';

@@ -69,7 +69,8 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   const vault = flags.vault;
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
   const question = words.join(' ').trim();
-  if (question === '') throw new CliUsageError('Give the question to ask, e.g. glassbox ask --vault DIR "What did we decide about refunds?"');
+  // `--continue NOTE` alone resumes a stopped run (checked once the note is read).
+  if (question === '' && flags.continue === undefined) throw new CliUsageError('Give the question to ask, e.g. glassbox ask --vault DIR "What did we decide about refunds?"');
   const baseUrl = flags['base-url'] ?? nonEmpty(env.GLASSBOX_BASE_URL) ?? DEFAULT_BASE_URL;
   // fetch refuses a URL with credentials, and the URL is echoed below: say so without repeating them.
   if (/^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/\s]*@/i.test(baseUrl)) throw new CliUsageError('The base URL must not hold a user name or password; give a key with --api-key (or GLASSBOX_API_KEY).');

@@ -12,7 +12,7 @@ import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
 import { cliErrorHint } from './cli-error-hint';
 import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
-import { openContinuedConversation } from './continued-conversation';
+import { continuedQuestion, openContinuedConversation } from './continued-conversation';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
 import { NodeNoteWriter } from './node-note-writer';
@@ -47,6 +47,8 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
 
   const continued = options.continueNote === undefined ? null : await openContinuedConversation({ vaultDir, cwd: io.cwd, name: options.continueNote });
   for (const warning of continued?.warnings ?? []) io.stderr.write(`warning: ${stripControls(warning)}\n`);
+  // `--continue NOTE` without a question resumes a stopped or limited run.
+  const question = continued === null ? options.question : continuedQuestion(options.question, continued, options.continueNote ?? '');
 
   // Saved conversations are not notes to answer from (see FolderExcludingSource).
   const source = new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER);
@@ -72,7 +74,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       tools: [...createVaultTools({ index, source }), ...createWriteTools({ writer: new NodeNoteWriter(vaultDir), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }), ...mcpTools.tools],
       notices: mcpTools.notices,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
-      question: options.question,
+      question,
       // A continued conversation's earlier turns, with every tool result they had (DESIGN.md 11.4).
       history: continued === null ? [] : historyOfConversation(continued.conversation.messages),
       signal: controller.signal,
@@ -92,7 +94,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
-    if (save && !(await saveAskRun({ vaultDir, model: options.model, question: options.question, startedAt, result, io, continued }))) return 1;
+    if (save && !(await saveAskRun({ vaultDir, model: options.model, question, startedAt, result, io, continued }))) return 1;
     return exitStatus(result.status, stoppedBy);
   } finally {
     renderer?.dispose();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CONVERSATION_TAG, createConversationId, parseConversationNote, withMessageIds, type Conversation } from '../conversation';
+import { CONTINUE_QUESTION, CONVERSATION_TAG, createConversationId, isResumableTurn, parseConversationNote, withMessageIds, type Conversation } from '../conversation';
 import { CliUsageError } from './cli-io';
 import { findVaultNote } from './find-vault-note';
 
@@ -33,4 +33,16 @@ export async function openContinuedConversation(options: { vaultDir: string; cwd
   const adopt = parsed.value.id === '';
   const conversation = withMessageIds(adopt ? { ...parsed.value, id: createConversationId() } : parsed.value);
   return { conversation, notePath: note.path, adoptNoteWithoutId: adopt, warnings };
+}
+
+/**
+ * The question of `ask --continue NOTE`: the one given, or without one, {@link CONTINUE_QUESTION}
+ * when the note's last turn was stopped or hit the step limit (DESIGN.md 11.2). Anything else is a
+ * usage error (exit 2).
+ */
+export function continuedQuestion(question: string, continued: ContinuedConversation, name: string): string {
+  if (question !== '') return question;
+  const last = continued.conversation.messages.at(-1);
+  if (last !== undefined && isResumableTurn(last)) return CONTINUE_QUESTION;
+  throw new CliUsageError(`--continue: the last turn of "${name}" was not stopped and did not hit the step limit, so there is nothing to resume; give a question after the note.`);
 }

@@ -33,6 +33,7 @@ export {
 } from './list-conversations';
 export { readNoteFrontmatter } from './note-frontmatter';
 export { historyOfConversation, NO_TOOL_RESULT } from './conversation-history';
+export { CONTINUE_QUESTION, isResumableTurn } from './resumable-turn';
 export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } from './export-plain-markdown';
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
 export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { useChatServices } from '../chat/chat-services';
+import { ContinueRunButton } from '../chat/ContinueRunButton';
 import { useChatSelector } from '../chat/useChatSelector';
 import { AssistantMessageBody } from './AssistantMessageBody';
 
@@ -16,7 +17,10 @@ export const MessageItem = memo(function MessageItem({ id }: { readonly id: stri
   return (
     <div className="glassbox-message" data-role={role} data-testid={`message-${role}`} data-message-id={id}>
       {role === 'assistant' ? (
-        <AssistantMessageBody content={content} live={live} />
+        <>
+          <AssistantMessageBody content={content} live={live} />
+          <ContinueRunButton messageId={id} />
+        </>
       ) : (
         // The user's own words are shown as they typed them: text, not Markdown, never HTML.
         <div className="glassbox-user-text">{content}</div>

@@ -1,0 +1,84 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/main';
+import { CONTINUE_QUESTION, parseConversationNote } from '../../src/conversation';
+import { readLeadingMarker } from '../../src/markers';
+import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
+import { captureIo } from '../support/capture-io';
+
+// Issue 14 item 5 / DESIGN.md 11.2: `glassbox ask --continue NOTE` with no question resumes a run
+// that hit the step limit (or was stopped), sending its transcript: tool calls and tool results.
+// Real CLI, runner, openai SDK and the scripted model server on loopback.
+
+interface WireMessage {
+  readonly role: string;
+  readonly content?: string | null;
+  readonly tool_call_id?: string;
+  readonly tool_calls?: readonly { id: string; function: { name: string; arguments: string } }[];
+}
+
+let server: ModelServer;
+let vault: string;
+
+beforeAll(async () => {
+  server = await startModelServer({
+    scenarios: {
+      researcher: scenario()
+        .turn((t) => t.toolCall('localSearch', { query: 'refunds' }, { id: 'call_search' }))
+        .turn((t) => t.text('Refunds are paid within 14 days ([[Refund policy]]).')),
+    },
+  });
+  vault = await mkdtemp(join(tmpdir(), 'glassbox-continue-stopped-'));
+  await writeFile(join(vault, 'Refund policy.md'), '# Refund policy\n\nRefunds are paid within 14 days of the return.\n');
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(vault, { recursive: true, force: true });
+});
+
+const ask = (...args: string[]) => {
+  const io = captureIo({ cwd: vault });
+  return { io, done: runCli(['ask', '--vault', vault, '--base-url', server.url, '--model', 'researcher', ...args], io) };
+};
+const statusOf = (content: string) => readLeadingMarker(content).reasoning?.status;
+
+describe('glassbox ask --continue NOTE without a question', () => {
+  it('resumes a run that hit the step limit: the request carries its tool call and tool result, and the turn is appended', async () => {
+    const first = ask('--save', '--max-iterations', '1', 'How long do refunds take?');
+    await expect(first.done).resolves.toBe(0);
+    const path = 'Glassbox/Conversations/How long do refunds take.md';
+    expect(first.io.err()).toBe(`saved: ${path}\n`);
+    const saved = parseConversationNote(await readFile(join(vault, path), 'utf8'));
+    if (!saved.ok) throw saved.error;
+    expect(statusOf(saved.value.messages[1].content)).toBe('max_iterations');
+    const before = server.requests.length;
+
+    const second = ask('--continue', path);
+    await expect(second.done).resolves.toBe(0);
+    const sent = (server.requests[before].body as { messages: WireMessage[] }).messages;
+    const call = sent.findIndex((message) => message.role === 'assistant' && (message.tool_calls ?? []).some((entry) => entry.id === 'call_search' && entry.function.name === 'localSearch'));
+    const result = sent.findIndex((message) => message.role === 'tool' && message.tool_call_id === 'call_search');
+    expect(sent[1]).toEqual({ role: 'user', content: 'How long do refunds take?' });
+    expect(call).toBeGreaterThan(1);
+    expect(result).toBeGreaterThan(call);
+    expect(sent[result].content).toContain('Refunds are paid within 14 days of the return.');
+    expect(sent.at(-1)).toEqual({ role: 'user', content: CONTINUE_QUESTION });
+
+    const note = parseConversationNote(await readFile(join(vault, path), 'utf8'));
+    if (!note.ok) throw note.error;
+    expect(note.value.messages.map((message) => (message.role === 'user' ? message.content : message.role))).toEqual(['How long do refunds take?', 'assistant', CONTINUE_QUESTION, 'assistant']);
+    expect(statusOf(note.value.messages[3].content)).toBe('complete');
+  });
+
+  it('is a usage error (exit 2, one sentence, nothing sent) when the last turn ended normally', async () => {
+    const first = ask('--save', 'Who pays refunds?');
+    await expect(first.done).resolves.toBe(0);
+    const before = server.requests.length;
+    const second = ask('--continue', 'Glassbox/Conversations/Who pays refunds.md');
+    await expect(second.done).resolves.toBe(2);
+    expect(second.io.err()).toBe('--continue: the last turn of "Glassbox/Conversations/Who pays refunds.md" was not stopped and did not hit the step limit, so there is nothing to resume; give a question after the note.\n');
+    expect(server.requests.length).toBe(before);
+  });
+});
