@@ -5,6 +5,7 @@ import { serializeConversationNote } from '../../src/conversation';
 import { ConversationBuilder } from '../support/conversation-builder';
 import { ChatPage } from './support/chat-page';
 import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import { saveScreenshot } from './support/screenshots';
 
 // The message list in real Chromium: it keeps the newest answer in view while the user is at the
 // end, lets them scroll up while an answer streams (a "Jump to latest" button brings them back),
@@ -78,6 +79,7 @@ describe('the chat follows the newest message', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -400);
     await jump().waitFor();
+    await saveScreenshot(page, 'jump-to-latest', chat.panel);
     const scrolledTo = (await position()).top;
     const grownFrom = (await position()).max;
     await page.waitForTimeout(1200);
