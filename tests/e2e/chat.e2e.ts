@@ -43,9 +43,10 @@ describe('chat view', () => {
     expect(early.some((text) => text.includes('Checking the pricing review'))).toBe(false);
     await page.waitForFunction((selector) => /Reasoning · \d+s/.test(document.querySelector(selector)?.textContent ?? ''), '.playground-sidebar [data-testid="reasoning-label"]');
     const first = ChatPage.seconds(await chat.label.textContent());
-    await page.waitForTimeout(1300);
-    const later = ChatPage.seconds(await chat.label.textContent());
     expect(first).not.toBeNull();
+    // The timer runs on the wall clock: wait for its next tick, no longer than the run lasts.
+    await page.waitForFunction(([selector, seconds]) => Number(/(\d+)s\b/.exec(document.querySelector(selector)?.textContent ?? '')?.[1] ?? -1) > seconds, ['.playground-sidebar [data-testid="reasoning-label"]', first!] as const);
+    const later = ChatPage.seconds(await chat.label.textContent());
     expect(later).toBeGreaterThan(first!);
     await stepShown('Checking the pricing review');
     expect(await chat.status()).toBe('reasoning');
@@ -91,7 +92,7 @@ describe('chat view', () => {
     const answer = (await chat.lastAnswer.locator('[data-testid="assistant-message-body"]').textContent()) ?? '';
     expect(answer).toContain('monthly');
     expect(answer).not.toContain('Pay-per-ride stays for tourists.');
-    // Stopping sends nothing more to the model.
+    // Stopping sends nothing more to the model. A real wait is the thing tested: nothing arrives meanwhile.
     await page.waitForTimeout(600);
     expect(session.modelServer.requests.length).toBe(requestsBefore);
     await saveScreenshot(page, 'stopped', chat.panel);
@@ -112,6 +113,7 @@ describe('chat view', () => {
     const waiting = await chat.label.textContent();
     expect(waiting).toBe('Waiting for your answer');
     await saveScreenshot(page, 'request-input', chat.panel);
+    // A real wait is the thing tested: the label stays put while more than a tick (1 s) passes.
     await page.waitForTimeout(1200);
     expect(await chat.label.textContent()).toBe(waiting);
 

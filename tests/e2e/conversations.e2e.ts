@@ -47,7 +47,7 @@ describe('saved conversations', () => {
     await chat.useModel('slow-answer');
     await chat.ask('Summarise the pricing decision.');
     await chat.waitForStatus(['collapsed']);
-    await session.page.waitForTimeout(700);
+    await session.page.waitForFunction((selector) => (document.querySelector(selector)?.textContent ?? '').includes('We decided'), '.playground-sidebar [data-testid="message-assistant"]:last-of-type [data-testid="assistant-message-body"]');
     await chat.panel.locator('[data-testid="stop-button"]').click();
     await chat.waitForStatus(['stopped']);
     await chat.waitForIdle();
@@ -73,6 +73,7 @@ describe('saved conversations', () => {
     const label = await chat.label.textContent();
     expect(label).toMatch(/^Thought for (\d+s|less than a second)$/);
     await expect(chat.lastAnswer.textContent()).resolves.toContain('Pay-per-ride stays for tourists.');
+    // A real wait is the thing tested: the label of a saved block stays put while more than a tick (1 s) passes.
     await page.waitForTimeout(1200);
     expect(await chat.label.textContent()).toBe(label);
     await chat.header.click();

@@ -94,7 +94,7 @@ describe('playground', () => {
     await expect(pane.textContent()).resolves.toContain('<img src=x onerror=');
     await expect(pane.textContent()).resolves.toContain('<script>');
     await expect(pane.locator('img, script, svg, iframe').count()).resolves.toBe(0);
-    await page.waitForTimeout(500);
+    // No wait: anything that could run code later (a handler, a script, a javascript: URL) is in liveElements the moment it enters the DOM.
     const report = await trap.report();
     expect(report).toEqual({ executed: 0, dialogs: [], liveElements: [] });
     const source = await readFile(path.join(session.vaultDir, 'Testing', 'Hostile note (XSS test).md'), 'utf8');

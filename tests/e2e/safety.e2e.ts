@@ -44,7 +44,7 @@ describe('safety against hostile notes and model output', () => {
     await expect(chat.block.textContent()).resolves.toContain('<script>');
     await expect(message.locator('img, script, iframe, object, embed').count()).resolves.toBe(0);
     await expect(message.locator('a[href^="javascript:" i]').count()).resolves.toBe(0);
-    await page.waitForTimeout(500);
+    // No wait: anything that could run code later (a handler, a script, a javascript: URL) is in liveElements the moment it enters the DOM.
     await expect(trap.report()).resolves.toEqual({ executed: 0, dialogs: [], liveElements: [] });
     await saveScreenshot(page, 'hostile-output', chat.panel);
   });
@@ -61,7 +61,7 @@ describe('safety against hostile notes and model output', () => {
     await expect(block.textContent()).resolves.toContain('Hostile note (XSS test)');
     await expect(chat.lastAnswer.textContent()).resolves.toContain('hostile-canary-7731');
     await expect(chat.lastAnswer.locator('img, script, svg, iframe').count()).resolves.toBe(0);
-    await page.waitForTimeout(500);
+    // No wait: anything that could run code later (a handler, a script, a javascript: URL) is in liveElements the moment it enters the DOM.
     await expect(trap.report()).resolves.toEqual({ executed: 0, dialogs: [], liveElements: [] });
     await saveScreenshot(page, 'hostile-note', chat.panel);
   });

@@ -80,6 +80,7 @@ export async function installXssTrap(page: Page): Promise<XssTrap> {
       });
     },
     async proveItWorks() {
+      const dialogShown = page.waitForEvent('dialog', { timeout: 5000 });
       await page.evaluate(() => {
         const holder = createDiv();
         holder.id = 'xss-positive-control';
@@ -88,7 +89,7 @@ export async function installXssTrap(page: Page): Promise<XssTrap> {
         document.body.append(holder);
       });
       await page.waitForFunction(() => (window.__xss ?? 0) > 0, undefined, { timeout: 5000 });
-      for (let attempt = 0; attempt < 50 && dialogs.length === 0; attempt += 1) await page.waitForTimeout(20);
+      await dialogShown;
       const seen = await report();
       await page.evaluate(() => document.getElementById('xss-positive-control')?.remove());
       return seen;
