@@ -6,12 +6,21 @@ import { PULSE_CLASS } from '../../src/obsidian/chat-view';
 import { noticeLog, clearNotices } from '../../tools/fake-obsidian';
 import { scenario } from '../../tools/model-server';
 import { fixedSearchTool, openChatView, sendMessage, until } from '../support/chat-view-harness';
+import { gate, type Gate } from '../support/gate';
 import { HOSTILE } from '../support/ui-payloads';
 
 type Opened = Awaited<ReturnType<typeof openChatView>>;
 let opened: Opened | null = null;
+/** Gates that hold a scripted stream mid-way; all opened after each test so no stream stays held. */
+const gates: Gate[] = [];
+const held = (): Gate => {
+  const made = gate();
+  gates.push(made);
+  return made;
+};
 
 afterEach(async () => {
+  gates.splice(0).forEach((each) => each.open());
   await opened?.close();
   opened = null;
   clearNotices();
@@ -25,9 +34,10 @@ const summaries = (root: HTMLElement) => all(root, 'reasoning-step-summary').map
 describe('ChatView: a whole run through the real runner and the scripted model server', () => {
   it('shows the live block with a ticking timer and steps in order, folds after the answer starts, reopens on click, and matches the saved payload', async () => {
     const saved: Conversation[] = [];
+    const thinking = held();
     const refunds = scenario()
       .turn((t) => t.reasoning('I should search the vault first.').toolCall('report_thinking', { step: 'Plan the search', detail: 'Refund notes first' }))
-      .turn((t) => t.pause(1300).toolCall('localSearch', { query: 'refunds' }))
+      .turn((t) => t.hold(thinking.opened).toolCall('localSearch', { query: 'refunds' }))
       .turn((t) => t.text('Refunds take 14 days, see [[Refund policy]].', { chunkChars: 6 }));
     opened = await openChatView({ scenarios: { refunds }, model: 'refunds', saved });
     const root = opened.view.contentEl;
@@ -41,8 +51,10 @@ describe('ChatView: a whole run through the real runner and the scripted model s
     expect(block.getAttribute('data-status')).toBe('reasoning');
     expect(q(block, 'reasoning-header')!.getAttribute('aria-expanded')).toBe('true');
     expect(q(block, 'reasoning-content')!.hidden).toBe(false);
-    // The timer ticks from startedAt while the model "thinks" (the scenario pauses 1.3 s).
+    // The timer ticks from startedAt on the wall clock while the model "thinks" (the stream is
+    // held until the test has seen a tick).
     await until(() => /^Reasoning · \ds$/.test(label(block)));
+    thinking.open();
 
     await until(() => root.textContent.includes('Refunds take 14 days'));
     const order = summaries(root);
@@ -87,7 +99,8 @@ describe('ChatView: a whole run through the real runner and the scripted model s
 
   it('Stop mid-answer: the partial answer stays, "Stopped after Ns"', async () => {
     const saved: Conversation[] = [];
-    const long = scenario().turn((t) => t.text('Part one of a long answer. '.repeat(40), { chunkChars: 4 }).delay(15));
+    const rest = held();
+    const long = scenario().turn((t) => t.text('Part one of a long answer. '.repeat(8), { chunkChars: 4 }).hold(rest.opened).text('Part one of a long answer. '.repeat(32), { chunkChars: 4 }));
     opened = await openChatView({ scenarios: { long }, model: 'long', saved });
     const root = opened.view.contentEl;
     await sendMessage(root, 'Tell me everything');
@@ -143,8 +156,10 @@ describe('ChatView: a whole run through the real runner and the scripted model s
   });
 
   it('runs no code block of an answer: dataviewjs, dataview and a half-written mermaid show as plain code, while streaming and after', async () => {
+    // Held mid-block, past the runner's 160-character hold-back, so the half-written block is on screen.
+    const closingFence = held();
     const fenced = scenario().turn((t) =>
-      t.text('Here is a query:\n\n```dataviewjs\ndv.paragraph("ran")\n```\n\n```dataview\nLIST\n```\n\n```python\nprint(1)\n```\n\n```mermaid\ngraph TD\nA-->B', { chunkChars: 8 }).pause(200).text('\n```\n\nDone.', { chunkChars: 8 }),
+      t.text('Here is a query, and the other kinds of block your notes hold, each shown as plain code:\n\n```dataviewjs\ndv.paragraph("ran")\n```\n\n```dataview\nLIST\n```\n\n```python\nprint(1)\n```\n\n```mermaid\ngraph TD\nA-->B', { chunkChars: 8 }).hold(closingFence.opened).text('\n```\n\nDone.', { chunkChars: 8 }),
     );
     const chat = await openChatView({ scenarios: { fenced }, model: 'fenced' });
     opened = chat;
@@ -160,6 +175,7 @@ describe('ChatView: a whole run through the real runner and the scripted model s
     await sendMessage(root, 'Make me a query');
     await until(() => root.textContent.includes('A-->B'));
     expect(executed).toEqual([]);
+    closingFence.open();
     await until(() => root.textContent.includes('Done.') && !chat.view.controller.store.getState().running);
     expect(executed).toEqual([]);
     const blocks = [...root.querySelectorAll('pre > code')].map((code) => [code.className, code.textContent?.trim()]);
