@@ -6,6 +6,11 @@ export interface LazyMessagesOptions {
   readonly initial?: number;
   /** Older messages added by each {@link LazyMessages.showEarlier}. Default 20. */
   readonly step?: number;
+  /**
+   * The conversation's identity. Notes without message ids all number theirs `m1`, `m2`, …, so
+   * the first id alone does not tell two such conversations apart.
+   */
+  readonly conversation?: string;
 }
 
 /** What {@link useLazyMessages} gives the message list. */
@@ -22,14 +27,14 @@ export interface LazyMessages<T> {
  * Lazy rendering of a long conversation (DESIGN.md 10: a 200-turn conversation opens with a
  * first paint under 200 ms). Opening a conversation renders only its newest `initial` messages;
  * older ones come in `step` at a time on request. Messages appended later (new turns) are always
- * rendered. A different conversation (its first id changed) starts over.
+ * rendered. A different conversation (its first id or its `conversation` changed) starts over.
  *
  * Proposed for `MessageList` (src/ui/message): `const { visible, hiddenCount, showEarlier } = useLazyMessages(ids)`.
  */
 export function useLazyMessages<T>(ids: readonly T[], options: LazyMessagesOptions = {}): LazyMessages<T> {
   const initial = options.initial ?? 20;
   const step = options.step ?? 20;
-  const first = ids.length > 0 ? ids[0] : undefined;
+  const first = `${options.conversation ?? ''}\n${ids.length > 0 ? String(ids[0]) : ''}`;
   const [range, setRange] = useState(() => ({ first, start: Math.max(0, ids.length - initial) }));
   let start = range.start;
   if (range.first !== first) {

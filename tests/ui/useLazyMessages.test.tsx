@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useLazyMessages } from '../../src/ui/useLazyMessages';
 
-function List({ ids }: { readonly ids: readonly string[] }) {
-  const { visible, hiddenCount, showEarlier } = useLazyMessages(ids, { initial: 3, step: 2 });
+function List({ ids, conversation }: { readonly ids: readonly string[]; readonly conversation?: string }) {
+  const { visible, hiddenCount, showEarlier } = useLazyMessages(ids, { initial: 3, step: 2, ...(conversation !== undefined ? { conversation } : {}) });
   return (
     <div>
       {hiddenCount > 0 ? (
@@ -45,6 +45,13 @@ describe('useLazyMessages', () => {
     fireEvent.click(screen.getByText('Show earlier messages (5)'));
     rerender(<List ids={ids('x', 6)} />);
     expect(shown()).toEqual(['x4', 'x5', 'x6']);
+  });
+
+  it('starts over for another conversation whose messages are numbered the same (notes without message ids)', () => {
+    const { rerender } = render(<List ids={ids('m', 8)} conversation="gb-a" />);
+    rerender(<List ids={ids('m', 5)} conversation="gb-b" />);
+    expect(shown()).toEqual(['m3', 'm4', 'm5']);
+    expect(screen.getByText('Show earlier messages (2)')).toBeTruthy();
   });
 
   it('renders a short conversation whole', () => {

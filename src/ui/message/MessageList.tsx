@@ -15,8 +15,9 @@ export function MessageList() {
   const ids = useChatSelector((state) => state.messageIds);
   // aria-busy while a run streams: screen readers read the finished answer once, not every chunk.
   const running = useChatSelector((state) => state.running);
-  const { visible, hiddenCount, showEarlier } = useLazyMessages(ids);
-  const conversationKey = useChatSelector((state) => `${state.conversation.id}\n${state.messageIds[0] ?? ''}`);
+  const conversationId = useChatSelector((state) => state.conversation.id);
+  const { visible, hiddenCount, showEarlier } = useLazyMessages(ids, { conversation: conversationId });
+  const conversationKey = `${conversationId}\n${ids[0] ?? ''}`;
   const { listRef, following, jumpToLatest } = useFollowLatest(conversationKey, useChatSelector(lastQuestionId));
   if (ids.length === 0) {
     return (
