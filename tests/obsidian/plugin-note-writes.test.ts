@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react/pure';
 import GlassboxPlugin from '../../src/main';
 import type { ChatView } from '../../src/obsidian/chat-view';
-import { clearNotices, createFakeApp, noticeLog, type App } from '../../tools/fake-obsidian';
+import { clearNotices, createFakeApp, MarkdownView, noticeLog, type App, type View } from '../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
 import { sendMessage, until } from '../support/chat-view-harness';
@@ -123,6 +123,27 @@ describe('note writes in the chat', () => {
     expect(text(app, NOTE)).toBe(`${MEETING}## Summary\n`);
     expect(text(app, 'Ideas/New idea.md')).toBe('A <b>bold</b> idea\n');
     expect(view().contentEl.querySelectorAll('[data-testid="write-change"][data-write-status="ok"]')).toHaveLength(2);
+    await act(async () => plugin.unload());
+  });
+
+  it('a note open in an editor is changed through the editor: one change, which the editor’s undo takes back', async () => {
+    const { app, plugin, view, choose, card, done } = await loadPlugin('edit');
+    app.viewRegistry.registerView('markdown', (leaf) => new MarkdownView(leaf) as unknown as View);
+    const leaf = app.workspace.getLeaf(true);
+    await leaf.openFile(app.vault.getFileByPath(NOTE)!);
+    const editor = (leaf.view as unknown as MarkdownView).editor;
+    expect(editor.getValue()).toBe(MEETING);
+
+    await sendMessage(view().contentEl, 'Fix the standup.');
+    await until(() => card() !== null);
+    await choose('Approve');
+    await done();
+    const edited = MEETING.replace('reviewing refunds', 'shipped refunds');
+    expect(editor.getValue()).toBe(edited);
+    expect(editor.history).toEqual([{ from: MEETING.indexOf('reviewing'), removed: 'reviewing', inserted: 'shipped' }]);
+    expect(text(app, NOTE)).toBe(edited);
+    editor.undo();
+    expect(text(app, NOTE)).toBe(MEETING);
     await act(async () => plugin.unload());
   });
 

@@ -42,6 +42,7 @@ export {
 } from './setting-components';
 export { debounce, normalizePath, type FakeDebouncer } from './utils';
 export { Vault, type FakeVaultOptions } from './vault';
+export { FakeEditor, MarkdownView, type FakeEditorPosition } from './markdown-view';
 export { DeferredView, EmptyView, ItemView, View } from './view';
 export { ViewRegistry, type FakeViewCreator } from './view-registry';
 export { FakeSidedock, Workspace, type FakeOpenedLink } from './workspace';
