@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react/pure';
 import GlassboxPlugin from '../../src/main';
 import type { ChatView } from '../../src/obsidian/chat-view';
-import { clearNotices, createFakeApp, MarkdownView, noticeLog, type App, type View } from '../../tools/fake-obsidian';
+import { clearNotices, createFakeApp, MarkdownView, noticeLog, type App } from '../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
 import { sendMessage, until } from '../support/chat-view-harness';
@@ -128,7 +128,7 @@ describe('note writes in the chat', () => {
 
   it('a note open in an editor is changed through the editor: one change, which the editor’s undo takes back', async () => {
     const { app, plugin, view, choose, card, done } = await loadPlugin('edit');
-    app.viewRegistry.registerView('markdown', (leaf) => new MarkdownView(leaf) as unknown as View);
+    app.viewRegistry.registerView('markdown', (leaf) => new MarkdownView(leaf));
     const leaf = app.workspace.getLeaf(true);
     await leaf.openFile(app.vault.getFileByPath(NOTE)!);
     const editor = (leaf.view as unknown as MarkdownView).editor;
