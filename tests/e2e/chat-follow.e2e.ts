@@ -41,6 +41,12 @@ describe('the chat follows the newest message', () => {
   /** scrollTop, the largest scrollTop, and whether the list overflows. */
   const position = () =>
     list().evaluate((element) => ({ top: element.scrollTop, max: element.scrollHeight - element.clientHeight }));
+  /** Waits until the streamed answer has made the list's content taller than `height` (its scrollable range). */
+  const waitForGrowthPast = (height: number) =>
+    session.page.waitForFunction((past) => {
+      const element = document.querySelector('.playground-sidebar [data-testid="message-list"]');
+      return element !== null && element.scrollHeight - element.clientHeight > past;
+    }, height);
   const waitUntilAtEnd = () =>
     session.page.waitForFunction(() => {
       const element = document.querySelector('.playground-sidebar [data-testid="message-list"]');
@@ -53,7 +59,8 @@ describe('the chat follows the newest message', () => {
       await chat.ask(question);
       await chat.waitForIdle();
     }
-    await session.page.waitForTimeout(300);
+    // Waiting for the end is the assertion: without following, the list stays at its top.
+    await waitUntilAtEnd();
     const { top, max } = await position();
     expect(max).toBeGreaterThan(500);
     expect(max - top).toBeLessThanOrEqual(2);
@@ -82,7 +89,7 @@ describe('the chat follows the newest message', () => {
     await saveScreenshot(page, 'jump-to-latest', chat.panel);
     const scrolledTo = (await position()).top;
     const grownFrom = (await position()).max;
-    await page.waitForTimeout(1200);
+    await waitForGrowthPast(grownFrom + 300);
     const later = await position();
     // The answer went on growing below, and the list stayed where the user put it.
     expect(later.max).toBeGreaterThan(grownFrom);
@@ -94,7 +101,7 @@ describe('the chat follows the newest message', () => {
     await page.keyboard.press('Enter');
     await waitUntilAtEnd();
     expect(await jump().count()).toBe(0);
-    await page.waitForTimeout(800);
+    await waitForGrowthPast(later.max + 200);
     const following = await position();
     expect(following.max).toBeGreaterThan(later.max);
     expect(following.max - following.top).toBeLessThanOrEqual(2);
@@ -116,7 +123,7 @@ describe('the chat follows the newest message', () => {
     await chat.panel.locator('[data-testid="history-toggle"]').click();
     await chat.panel.locator('[data-testid="history-item"]', { hasText: 'A long talk about pricing' }).first().click();
     await chat.panel.locator('[data-testid="message-user"]', { hasText: 'Question 30 about pricing?' }).waitFor();
-    await page.waitForTimeout(500);
+    await waitUntilAtEnd();
     const { top, max } = await position();
     expect(max).toBeGreaterThan(2000);
     expect(max - top).toBeLessThanOrEqual(2);
