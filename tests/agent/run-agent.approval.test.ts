@@ -1,41 +1,14 @@
-import { z } from 'zod';
-import type { AgentTool } from '../../src/agent/agent-tool';
 import type { AgentApprovalDecision, AgentApprovalGate, AgentApprovalRequest, AgentRememberedApproval } from '../../src/agent/approval';
 import { DECLINED_OUTPUTS } from '../../src/agent/run-approvals';
 import { runWithDefaults } from '../support/agent-run-harness';
 import { FakeClock } from '../support/fake-clock';
+import { FORECAST_APPROVAL_TITLE, forecastApprovalTool } from '../support/forecast-approval-tool';
 import { ScriptedChatModel, say } from '../support/scripted-chat-model';
 
 // The generic approval pause (issue 18, reused by note writes in issue 14): a tool with
 // `approval` waits for the host's decision; the run clock does not count the wait.
 
 const T = 4_000_000;
-const schema = z.object({ city: z.string() });
-
-/** A tool that needs approval and counts its real executions. */
-function forecastTool(clock: FakeClock, runs: string[]): AgentTool<typeof schema> {
-  return {
-    name: 'weather__forecast',
-    description: 'The forecast for a city.',
-    schema,
-    approval: {
-      scope: 'mcp:weather',
-      choices: [
-        { decision: 'allow_once', label: 'Allow once' },
-        { decision: 'allow_always', label: 'Always allow this server' },
-        { decision: 'deny_always', label: 'Never' },
-      ],
-      describe: (args) => ({ title: `Allow weather to run forecast?`, detail: JSON.stringify(args) }),
-    },
-    describeStart: (args) => `weather: forecast for ${args.city}`,
-    execute: (args) => {
-      runs.push(args.city);
-      clock.advance(100);
-      return Promise.resolve({ output: `Sunny in ${args.city}` });
-    },
-  };
-}
-
 const call = (id: string, city: string) => [say.advance(1000), say.toolCall({ id, name: 'weather__forecast', args: { city } }), say.finish('tool_calls')];
 const answer = [say.advance(500), say.text('It will be sunny.'), say.finish()];
 
@@ -64,10 +37,10 @@ describe('runAgent: tool calls that need approval', () => {
     const runs: string[] = [];
     const model = new ScriptedChatModel([call('c1', 'Oslo'), answer], clock);
     const { gate, asked } = scriptedGate(['allow_once'], { clock });
-    const { result, events } = await runWithDefaults({ model, clock, tools: [forecastTool(clock, runs)], approvals: gate });
+    const { result, events } = await runWithDefaults({ model, clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
 
     expect(asked).toEqual([
-      { requestId: 'c1', toolName: 'weather__forecast', args: { city: 'Oslo' }, scope: 'mcp:weather', title: 'Allow weather to run forecast?', detail: '{"city":"Oslo"}', choices: expect.any(Array) },
+      { requestId: 'c1', toolName: 'weather__forecast', args: { city: 'Oslo' }, scope: 'mcp:weather', title: FORECAST_APPROVAL_TITLE, detail: '{"city":"Oslo"}', choices: expect.any(Array) },
     ]);
     const flow = events.filter((event) => event.type === 'approval_request' || event.type === 'approval_response' || event.type === 'tool_end');
     expect(flow).toEqual([
@@ -85,7 +58,7 @@ describe('runAgent: tool calls that need approval', () => {
     const runs: string[] = [];
     const model = new ScriptedChatModel([call('c1', 'Oslo'), call('c2', 'Rome'), answer], clock);
     const { gate, asked } = scriptedGate(['allow_once', 'allow_once']);
-    await runWithDefaults({ model, clock, tools: [forecastTool(clock, runs)], approvals: gate });
+    await runWithDefaults({ model, clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
     expect(asked.map((request) => request.requestId)).toEqual(['c1', 'c2']);
     expect(runs).toEqual(['Oslo', 'Rome']);
   });
@@ -94,8 +67,8 @@ describe('runAgent: tool calls that need approval', () => {
     const clock = new FakeClock(T);
     const runs: string[] = [];
     const { gate, asked, remembered } = scriptedGate(['allow_always']);
-    await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), call('c2', 'Rome'), answer], clock), clock, tools: [forecastTool(clock, runs)], approvals: gate });
-    const next = await runWithDefaults({ model: new ScriptedChatModel([call('c3', 'Lima'), answer], clock), clock, tools: [forecastTool(clock, runs)], approvals: gate });
+    await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), call('c2', 'Rome'), answer], clock), clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
+    const next = await runWithDefaults({ model: new ScriptedChatModel([call('c3', 'Lima'), answer], clock), clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
     expect(asked.map((request) => request.requestId)).toEqual(['c1']);
     expect(remembered.get('mcp:weather')).toBe('allow');
     expect(runs).toEqual(['Oslo', 'Rome', 'Lima']);
@@ -107,7 +80,7 @@ describe('runAgent: tool calls that need approval', () => {
     const runs: string[] = [];
     const model = new ScriptedChatModel([call('c1', 'Oslo'), call('c2', 'Rome'), answer], clock);
     const { gate, asked, remembered } = scriptedGate(['deny_always']);
-    const { result } = await runWithDefaults({ model, clock, tools: [forecastTool(clock, runs)], approvals: gate });
+    const { result } = await runWithDefaults({ model, clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
     expect(runs).toEqual([]);
     expect(asked).toHaveLength(1);
     expect(remembered.get('mcp:weather')).toBe('deny');
@@ -122,8 +95,8 @@ describe('runAgent: tool calls that need approval', () => {
     const clock = new FakeClock(T);
     const runs: string[] = [];
     const { gate, asked } = scriptedGate(['allow_run', 'deny']);
-    await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), call('c2', 'Rome'), answer], clock), clock, tools: [forecastTool(clock, runs)], approvals: gate });
-    const next = await runWithDefaults({ model: new ScriptedChatModel([call('c3', 'Lima'), answer], clock), clock, tools: [forecastTool(clock, runs)], approvals: gate });
+    await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), call('c2', 'Rome'), answer], clock), clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
+    const next = await runWithDefaults({ model: new ScriptedChatModel([call('c3', 'Lima'), answer], clock), clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
     expect(asked.map((request) => request.requestId)).toEqual(['c1', 'c3']);
     expect(runs).toEqual(['Oslo', 'Rome']);
     expect(next.result.transcript.find((message) => message.role === 'tool')).toMatchObject({ content: DECLINED_OUTPUTS.declined });
@@ -132,7 +105,7 @@ describe('runAgent: tool calls that need approval', () => {
   it('declines without asking when the host has no approval gate', async () => {
     const clock = new FakeClock(T);
     const runs: string[] = [];
-    const { result, types } = await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), answer], clock), clock, tools: [forecastTool(clock, runs)] });
+    const { result, types } = await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), answer], clock), clock, tools: [forecastApprovalTool(runs, clock)] });
     expect(runs).toEqual([]);
     expect(types).not.toContain('approval_request');
     expect(result.transcript.find((message) => message.role === 'tool')).toMatchObject({ content: DECLINED_OUTPUTS.cannotAsk });
@@ -152,7 +125,7 @@ describe('runAgent: tool calls that need approval', () => {
       },
       remember: () => undefined,
     };
-    const { result, events } = await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), answer], clock), clock, controller, tools: [forecastTool(clock, runs)], approvals: gate });
+    const { result, events } = await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), answer], clock), clock, controller, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
     expect(runs).toEqual([]);
     expect(cardSignal?.aborted).toBe(true);
     expect(events.find((event) => event.type === 'approval_response')).toMatchObject({ outcome: 'cancelled' });
@@ -166,7 +139,7 @@ describe('runAgent: tool calls that need approval', () => {
     const runs: string[] = [];
     const clock = new FakeClock(T);
     const gate: AgentApprovalGate = { remembered: () => undefined, ask: () => new Promise(() => undefined), remember: () => undefined };
-    const { result, events } = await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), answer], clock), clock, inputTimeoutMs: 20, tools: [forecastTool(clock, runs)], approvals: gate });
+    const { result, events } = await runWithDefaults({ model: new ScriptedChatModel([call('c1', 'Oslo'), answer], clock), clock, inputTimeoutMs: 20, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
     expect(events.find((event) => event.type === 'approval_response')).toMatchObject({ outcome: 'timed_out' });
     expect(result.transcript.find((message) => message.role === 'tool')).toMatchObject({ content: 'The user did not approve this call within 20 ms. Continue without it.' });
     expect(result.status).toBe('complete');

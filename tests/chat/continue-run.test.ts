@@ -6,17 +6,11 @@ import { readLeadingMarker } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { gate } from '../support/gate';
 import { sampleReadTool, sampleSearchTool } from '../support/sample-agent-tools';
+import { messagesSent, type WireMessage } from '../support/wire-messages';
 
 // DESIGN.md 11.2: "Continue" after a stop or the step limit resumes the run with its transcript.
 // The chat core with the real runner and the real openai SDK over HTTP to the scripted model
 // server on loopback; the server records each request, so the test reads what the model was sent.
-
-interface WireMessage {
-  readonly role: string;
-  readonly content?: string | null;
-  readonly tool_call_id?: string;
-  readonly tool_calls?: readonly { id: string; function: { name: string; arguments: string } }[];
-}
 
 let server: ModelServer;
 /** Holds the stoppable run's answer mid-stream, so the stop lands there. */
@@ -61,7 +55,7 @@ const statusOf = (state: ChatState) => {
 /** The messages of the first request that ends with `question`. */
 function requestEndingWith(question: string, from: number): WireMessage[] {
   for (const request of server.requests.slice(from)) {
-    const messages = (request.body as { messages?: WireMessage[] }).messages ?? [];
+    const messages = messagesSent(request);
     if (messages.at(-1)?.role === 'user' && messages.at(-1)?.content === question) return messages;
   }
   throw new Error(`No request ended with "${question}"`);
@@ -95,7 +89,7 @@ describe('Continue in the chat', () => {
     expect(statusOf(controller.store.current())).toBe('complete');
     expect(resumableMessageId(controller.store.current())).toBeNull();
     // The continued run searched and read: the model took up the work where the limit cut it off.
-    const continued = server.requests.slice(before).map((request) => (request.body as { messages: WireMessage[] }).messages);
+    const continued = server.requests.slice(before).map(messagesSent);
     expect(continued.at(-1)!.some((message) => message.role === 'tool' && message.tool_call_id === 'call_read')).toBe(true);
   });
 

@@ -7,17 +7,11 @@ import { readLeadingMarker } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { captureIo } from '../support/capture-io';
 import { gate } from '../support/gate';
+import { messagesSent } from '../support/wire-messages';
 
 // Issue 14 item 5 / DESIGN.md 11.2: `glassbox ask --continue NOTE` with no question resumes a run
 // that hit the step limit (or was stopped), sending its transcript: tool calls and tool results.
 // Real CLI, runner, openai SDK and the scripted model server on loopback.
-
-interface WireMessage {
-  readonly role: string;
-  readonly content?: string | null;
-  readonly tool_call_id?: string;
-  readonly tool_calls?: readonly { id: string; function: { name: string; arguments: string } }[];
-}
 
 let server: ModelServer;
 let vault: string;
@@ -53,7 +47,7 @@ const askModel = (model: string, ...args: string[]) => {
 
 /** The first request from `from` on, and where the stopped run's search call and its result sit in it. */
 function continuedRequest(from: number) {
-  const sent = (server.requests[from].body as { messages: WireMessage[] }).messages;
+  const sent = messagesSent(server.requests[from]);
   const call = sent.findIndex((message) => message.role === 'assistant' && (message.tool_calls ?? []).some((entry) => entry.id === 'call_search' && entry.function.name === 'localSearch'));
   const result = sent.findIndex((message) => message.role === 'tool' && message.tool_call_id === 'call_search');
   return { sent, call, result };

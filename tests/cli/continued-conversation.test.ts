@@ -5,6 +5,7 @@ import { runCli } from '../../src/cli/main';
 import { parseConversationNote } from '../../src/conversation';
 import { startModelServer, type ModelServer } from '../../tools/model-server';
 import { captureIo } from '../support/capture-io';
+import { messagesSent, type WireMessage } from '../support/wire-messages';
 
 // Issue 15 / DESIGN.md 11.4: `glassbox ask --continue NOTE` sends the earlier turns with their tool
 // results to the model and appends the new turn to the note. Real runner, openai SDK, model server.
@@ -20,13 +21,6 @@ const NOTES: Record<string, string> = {
   'Handbook/Travel.md': '# Travel\n\nBook trains when the trip is under six hours.\n',
   'Not a chat.md': '# Groceries\n\nMilk, eggs.\n',
 };
-
-interface WireMessage {
-  readonly role: string;
-  readonly content?: string | null;
-  readonly tool_call_id?: string;
-  readonly tool_calls?: readonly { id: string; function: { name: string; arguments: string } }[];
-}
 
 let server: ModelServer;
 /** Holds the vault and, beside it, a conversation note outside the vault. */
@@ -55,8 +49,7 @@ const ask = (cwd: string, ...args: string[]) => {
 };
 
 function messagesOf(requestIndex: number): WireMessage[] {
-  const body = server.requests[requestIndex].body as { messages: WireMessage[] };
-  return body.messages;
+  return messagesSent(server.requests[requestIndex]);
 }
 
 describe('glassbox ask --continue NOTE', () => {

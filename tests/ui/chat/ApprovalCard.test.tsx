@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react/pure';
-import { z } from 'zod';
 import { runAgent } from '../../../src/agent/run-agent';
-import type { AgentTool } from '../../../src/agent/agent-tool';
 import type { AgentRememberedApproval } from '../../../src/agent/approval';
 import { cleanupChat, mountChat } from '../../support/chat-harness';
+import { FORECAST_APPROVAL_TITLE, forecastApprovalTool } from '../../support/forecast-approval-tool';
 import { ScriptedChatModel, say } from '../../support/scripted-chat-model';
 
 // Issue 18: the approval card the run pauses on (MCP calls now, note writes in issue 14),
@@ -12,30 +11,6 @@ import { ScriptedChatModel, say } from '../../support/scripted-chat-model';
 afterEach(async () => {
   await cleanupChat();
 });
-
-const schema = z.object({ city: z.string() });
-
-function forecastTool(runs: string[]): AgentTool<typeof schema> {
-  return {
-    name: 'weather__forecast',
-    description: 'The forecast for a city.',
-    schema,
-    approval: {
-      scope: 'mcp:weather',
-      choices: [
-        { decision: 'allow_once', label: 'Allow once' },
-        { decision: 'allow_always', label: 'Always allow this server' },
-        { decision: 'deny_always', label: 'Never' },
-      ],
-      describe: (args) => ({ title: 'Allow the MCP server weather to run forecast?', detail: JSON.stringify(args) }),
-    },
-    describeStart: (args) => `weather: forecast "${args.city}"`,
-    execute: (args) => {
-      runs.push(args.city);
-      return Promise.resolve({ output: `Sunny in ${args.city}` });
-    },
-  };
-}
 
 function mountWeatherChat() {
   const runs: string[] = [];
@@ -46,7 +21,7 @@ function mountWeatherChat() {
   ]);
   const chat = mountChat({
     runAgent,
-    prepareRun: () => Promise.resolve({ model, tools: [forecastTool(runs)] }),
+    prepareRun: () => Promise.resolve({ model, tools: [forecastApprovalTool(runs)] }),
     approvalMemory: { remembered: (scope) => remembered.get(scope), remember: (scope, decision) => void remembered.set(scope, decision) },
   });
   return { chat, runs, remembered };
@@ -78,7 +53,7 @@ describe('ApprovalCard', () => {
 
     const card = screen.getByTestId('approval-card');
     expect(document.activeElement).toBe(card);
-    expect(screen.getByTestId('approval-title').textContent).toBe('Allow the MCP server weather to run forecast?');
+    expect(screen.getByTestId('approval-title').textContent).toBe(FORECAST_APPROVAL_TITLE);
     expect(screen.getByTestId('approval-detail').textContent).toBe('{"city":"<b>Oslo</b>"}');
     expect(card.querySelector('b')).toBeNull();
     expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Allow once', 'Always allow this server', 'Never']);

@@ -1,0 +1,14 @@
+import type { RecordedRequest } from '../../tools/model-server';
+
+/** A chat message as the model server received it (OpenAI wire format). */
+export interface WireMessage {
+  readonly role: string;
+  readonly content?: string | null;
+  readonly tool_call_id?: string;
+  readonly tool_calls?: readonly { id: string; function: { name: string; arguments: string } }[];
+}
+
+/** The messages a recorded chat request sent ([] for a request without any). */
+export function messagesSent(request: RecordedRequest): WireMessage[] {
+  return (request.body as { messages?: WireMessage[] }).messages ?? [];
+}
