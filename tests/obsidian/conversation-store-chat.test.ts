@@ -2,18 +2,11 @@ import { act } from '@testing-library/react/pure';
 import { parseConversationNote } from '../../src/conversation';
 import { ConversationStore } from '../../src/obsidian/conversation-store';
 import { openConversationNote } from '../../src/obsidian/open-conversation-note';
-import { clearNotices, type TFile } from '../../tools/fake-obsidian';
+import type { TFile } from '../../tools/fake-obsidian';
 import { scenario } from '../../tools/model-server';
-import { openChatView, sendMessage, until } from '../support/chat-view-harness';
+import { chatViewPerTest, sendMessage, until } from '../support/chat-view-harness';
 
-type Opened = Awaited<ReturnType<typeof openChatView>>;
-let opened: Opened | null = null;
-
-afterEach(async () => {
-  await opened?.close();
-  opened = null;
-  clearNotices();
-});
+const views = chatViewPerTest();
 
 const FOLDER = 'Glassbox/Conversations';
 
@@ -26,7 +19,7 @@ describe('ConversationStore behind the chat view (fake host, scripted model over
       .turn((t) => t.toolCall('localSearch', { query: 'refunds' }))
       .turn((t) => t.text(answer, { chunkChars: 4 }));
     let store: ConversationStore | null = null;
-    opened = await openChatView({ scenarios: { refunds }, model: 'refunds', extra: { conversations: { save: (conversation) => store!.save(conversation) } } });
+    const opened = await views.open({ scenarios: { refunds }, model: 'refunds', extra: { conversations: { save: (conversation) => store!.save(conversation) } } });
     const { app } = opened;
     store = new ConversationStore({ vault: app.vault as never, metadataCache: app.metadataCache as never, folder: () => FOLDER });
     const writes: string[] = [];
@@ -57,12 +50,12 @@ describe('ConversationStore behind the chat view (fake host, scripted model over
 
     // Reopened by a store that has never seen it (a restart): folded blocks with their durations.
     await act(async () => {
-      opened!.view.newChat();
+      views.current.view.newChat();
       await Promise.resolve();
     });
     const restarted = new ConversationStore({ vault: app.vault as never, metadataCache: app.metadataCache as never, folder: () => FOLDER });
     await act(async () => {
-      await openConversationNote({ store: restarted, target: opened!.view, file: app.vault.getFileByPath(path) as never });
+      await openConversationNote({ store: restarted, target: views.current.view, file: app.vault.getFileByPath(path) as never });
     });
     await until(() => root.querySelectorAll('[data-testid="reasoning-block"]').length === 2);
     for (const block of Array.from(root.querySelectorAll('[data-testid="reasoning-block"]'))) {

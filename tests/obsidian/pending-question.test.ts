@@ -5,18 +5,11 @@ import type { ReasoningPayload } from '../../src/markers/reasoning-payload';
 import { type ChatView, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat-view';
 import { ConversationStore } from '../../src/obsidian/conversation-store';
 import { openConversationNote } from '../../src/obsidian/open-conversation-note';
-import { clearNotices, type App, type TFile } from '../../tools/fake-obsidian';
+import type { App, TFile } from '../../tools/fake-obsidian';
 import { scenario } from '../../tools/model-server';
-import { openChatView, sendMessage, until } from '../support/chat-view-harness';
+import { chatViewPerTest, sendMessage, until } from '../support/chat-view-harness';
 
-type Opened = Awaited<ReturnType<typeof openChatView>>;
-let opened: Opened | null = null;
-
-afterEach(async () => {
-  await opened?.close();
-  opened = null;
-  clearNotices();
-});
+const views = chatViewPerTest();
 
 const FOLDER = 'Glassbox/Conversations';
 const QUESTION = 'Which trip do you mean?';
@@ -45,7 +38,7 @@ function payloadOf(content: string): ReasoningPayload {
 /** A chat view on the fake host whose turns go to a ConversationStore on its vault; `restart` swaps the store as a reload would. */
 async function openSavingChat() {
   let store: ConversationStore | null = null;
-  opened = await openChatView({ scenarios: { trips }, model: 'trips', extra: { conversations: { save: (conversation) => store!.save(conversation) } } });
+  const opened = await views.open({ scenarios: { trips }, model: 'trips', extra: { conversations: { save: (conversation) => store!.save(conversation) } } });
   const { app } = opened;
   const newStore = () => new ConversationStore({ vault: app.vault as never, metadataCache: app.metadataCache as never, folder: () => FOLDER });
   store = newStore();
@@ -117,7 +110,7 @@ describe('a question the run asked, saved in the note (issue 7)', () => {
     const buttons = Array.from(card(freshRoot)!.querySelectorAll('.glassbox-input-options button')).map((button) => button.textContent);
     expect(buttons).toEqual(OPTIONS);
 
-    const requestsBefore = opened!.server.requests.length;
+    const requestsBefore = views.current.server.requests.length;
     chat.writes.length = 0;
     await act(async () => {
       Array.from(card(freshRoot)!.querySelectorAll<HTMLButtonElement>('.glassbox-input-options button')).find((button) => button.textContent === 'Kyoto 2025')!.click();
@@ -128,7 +121,7 @@ describe('a question the run asked, saved in the note (issue 7)', () => {
     expect(chat.writes).toEqual([`modify ${path}`]);
 
     // The model got a valid transcript: every tool call answered, the question's with the user's answer.
-    const continued = opened!.server.requests.slice(requestsBefore).find((request) => request.path.endsWith('/chat/completions'));
+    const continued = views.current.server.requests.slice(requestsBefore).find((request) => request.path.endsWith('/chat/completions'));
     const wire = (continued?.body as { messages: { role: string; content?: string; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
     const callIds = wire.flatMap((message) => message.tool_calls?.map((call) => call.id) ?? []);
     const resultIds = wire.filter((message) => message.role === 'tool').map((message) => message.tool_call_id);
@@ -166,7 +159,7 @@ describe('a question the run asked, saved in the note (issue 7)', () => {
     await closeView(chat.app, chat.view, path);
     const fresh = await reopenInFreshView(chat.app, chat.restart(), path);
     await until(() => card(fresh.contentEl) !== null);
-    const requestsBefore = opened!.server.requests.length;
+    const requestsBefore = views.current.server.requests.length;
     chat.writes.length = 0;
 
     await act(async () => {
@@ -179,7 +172,7 @@ describe('a question the run asked, saved in the note (issue 7)', () => {
     expect(note.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(note.messages[1].pendingInput).toBeUndefined();
     expect(payloadOf(note.messages[1].content).steps.find((step) => step.kind === 'input')?.detail).toBe('Dismissed');
-    expect(opened!.server.requests.length).toBe(requestsBefore);
+    expect(views.current.server.requests.length).toBe(requestsBefore);
     expect(fresh.controller.store.getState().running).toBe(false);
     await act(async () => {
       fresh.leaf.detach();

@@ -6,7 +6,7 @@ import { createOpenAiChatModel } from '../../src/llm';
 import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat-view';
 import { loadGlassboxSettings } from '../../src/settings';
 import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
-import { createFakeApp, type App, type View } from '../../tools/fake-obsidian';
+import { clearNotices, createFakeApp, type App, type View } from '../../tools/fake-obsidian';
 import { type ModelServer, type Scenario, startModelServer } from '../../tools/model-server';
 
 (window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -63,6 +63,29 @@ export async function openChatView(options: { scenarios: Record<string, Scenario
         await Promise.resolve();
       });
       await server.close();
+    },
+  };
+}
+
+/** What {@link openChatView} opened. */
+export type OpenedChatView = Awaited<ReturnType<typeof openChatView>>;
+
+/**
+ * For a test file whose tests each open one chat view: `open` opens it, and it is closed (and
+ * the notices cleared) after each test. Call once at the top of the file.
+ */
+export function chatViewPerTest(): { open(options: Parameters<typeof openChatView>[0]): Promise<OpenedChatView>; readonly current: OpenedChatView } {
+  let current: OpenedChatView | null = null;
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+    clearNotices();
+  });
+  return {
+    open: async (options) => (current = await openChatView(options)),
+    get current() {
+      if (current === null) throw new Error('No chat view is open in this test');
+      return current;
     },
   };
 }
