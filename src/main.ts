@@ -20,6 +20,7 @@ import { displayOptionsOf } from './ui/reasoning/display-options';
 import { FolderExcludingSource } from './search/folder-excluding-source';
 import { ObsidianNoteWriter } from './obsidian/obsidian-note-writer';
 import { NoteChangeLog } from './writes';
+import { WaitingChats } from './obsidian/waiting-chat';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
@@ -35,6 +36,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   private conversations: ConversationStore | null = null;
   /** Desktop only (null on mobile). */
   private mcp: DesktopMcpServers | null = null;
+  /** A closed chat's run that waits on an approval card, until the chat view opens again. */
+  private readonly waitingChats = new WaitingChats();
 
   override async onload(): Promise<void> {
     await this.loadSettings();
@@ -56,6 +59,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       prepareRun,
       runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
       conversations,
+      waitingChats: this.waitingChats,
       ribbonIcon: () => this.ribbonIconEl,
       // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
       listModels: () => listModels({ baseUrl: this.settings.baseUrl, apiKey: this.apiKey(), get: ({ url, headers }) => requestUrl({ url, headers, throw: false }).then((response) => ({ status: response.status, json: safeJson(response) })) }),
@@ -122,6 +126,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   }
 
   override onunload(): void {
+    this.waitingChats.dispose();
     this.vaultTools?.dispose();
     void this.mcp?.close();
   }

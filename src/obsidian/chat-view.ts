@@ -11,6 +11,7 @@ import { RootRegistry } from '../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../ui/reasoning/display-options';
 import { ObsidianHostServices } from './obsidian-host-services';
 import { settingsApprovalMemory } from './settings-approval-memory';
+import type { WaitingChats } from './waiting-chat';
 
 /** The registered view type of the chat panel. */
 export const VIEW_TYPE_GLASSBOX_CHAT = 'glassbox-chat';
@@ -41,6 +42,8 @@ export interface ChatViewOptions {
   readonly toolbarExtras?: (view: ChatView) => ReactNode;
   /** Model names the endpoint offers, suggested by the model picker. */
   readonly listModels?: () => Promise<readonly string[]>;
+  /** Where a chat waiting on an approval card is kept while no view shows it. */
+  readonly waitingChats?: WaitingChats;
   /** Tests pass a manual scheduler and clock. */
   readonly scheduleFrame?: FrameScheduler;
   readonly now?: () => number;
@@ -71,6 +74,20 @@ export class ChatView extends ItemView {
     super(leaf);
     this.icon = 'message-square';
     this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
+    // A chat whose run waits on an approval card outlives a closed view: this view takes it over.
+    const waiting = options.waitingChats?.take() ?? null;
+    if (waiting !== null) {
+      waiting.adopt(this);
+      this.controller = waiting.controller;
+      this.sourcePath = waiting.notePath;
+      this.adopt = waiting.adopt;
+      return;
+    }
+    // The controller's callbacks go to whichever view shows the chat (see WaitingChats).
+    const owner: { view: ChatView } = { view: this };
+    this.adopt = (view) => {
+      owner.view = view as ChatView;
+    };
     const settings = options.settings.settings;
     this.controller = new ChatController({
       prepareRun: options.prepareRun,
@@ -79,13 +96,16 @@ export class ChatView extends ItemView {
       loopStyle: settings.loopStyle,
       maxIterations: settings.maxIterations,
       inputTimeoutMs: () => options.settings.settings.requestInputTimeoutMinutes * 60_000,
-      onTurnEnd: (conversation) => this.saveTurn(conversation),
-      onInputRequest: (request) => this.signalQuestion(request),
+      onTurnEnd: (conversation) => owner.view.saveTurn(conversation),
+      onInputRequest: (request) => owner.view.signalQuestion(request),
       approvalMemory: settingsApprovalMemory(options.settings),
       ...(options.now ? { now: options.now } : {}),
       ...(options.scheduleFrame ? { scheduleFrame: options.scheduleFrame } : {}),
     });
   }
+
+  /** Points the controller's callbacks at a view (this one, or the next one that takes the chat over). */
+  private readonly adopt: (view: unknown) => void;
 
   getViewType(): string {
     return VIEW_TYPE_GLASSBOX_CHAT;
@@ -112,7 +132,14 @@ export class ChatView extends ItemView {
   }
 
   protected override onClose(): Promise<void> {
-    this.controller.dispose();
+    const waitingChats = this.options.waitingChats;
+    const pending = this.controller.store.getState().pendingApproval;
+    if (waitingChats !== undefined && pending !== null) {
+      waitingChats.keep({ controller: this.controller, notePath: this.sourcePath, adopt: this.adopt });
+      new Notice(`Glassbox is waiting for your approval: ${pending.title} Open the chat to decide.`);
+    } else {
+      this.controller.dispose();
+    }
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.root?.unmount();

@@ -176,6 +176,32 @@ describe('note writes in the chat', () => {
     await act(async () => plugin.unload());
   });
 
+  it('the card survives closing and reopening the chat view while the run waits; Approve then writes', async () => {
+    const { app, plugin, view, choose, card, done } = await loadPlugin('edit');
+    await sendMessage(view().contentEl, 'Fix the standup.');
+    await until(() => card() !== null);
+    await act(async () => {
+      app.workspace.getLeavesOfType('glassbox-chat')[0].detach();
+      await Promise.resolve();
+    });
+    expect(app.workspace.getLeavesOfType('glassbox-chat')).toHaveLength(0);
+    expect(noticeLog.at(-1)).toBe('Glassbox is waiting for your approval: Edit Meetings/Standup.md? Open the chat to decide.');
+    await act(async () => {
+      app.commands.executeCommandById('glassbox:open-chat');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await until(() => card() !== null);
+    expect(card()!.querySelector('[data-testid="approval-title"]')!.textContent).toBe('Edit Meetings/Standup.md?');
+    expect(text(app, NOTE)).toBe(MEETING);
+    await choose('Approve');
+    await done();
+    expect(text(app, NOTE)).toBe(MEETING.replace('reviewing refunds', 'shipped refunds'));
+    expect(view().contentEl.textContent).toContain('Updated the standup.');
+    // The turn was saved, as any other.
+    await until(() => app.vault.getMarkdownFiles().some((file) => file.path.startsWith('Glassbox/Conversations/')));
+    await act(async () => plugin.unload());
+  });
+
   it('a stop while the card waits writes nothing and saves the turn; reopened, the step shows the proposed change', async () => {
     const { app, plugin, view, card } = await loadPlugin('edit');
     await sendMessage(view().contentEl, 'Fix the standup.');
