@@ -17,14 +17,12 @@ export function checkWritePath(raw: string, options: { conversationsFolder: stri
   if (given.startsWith('/') || given.startsWith('\\') || /^[a-zA-Z]:/.test(given) || given.startsWith('~')) {
     return refuse(`"${given}" is not vault-relative; give a path inside the vault such as "Notes/Idea.md"`);
   }
-  if (given.includes('\\')) return refuse(`"${given}" uses backslashes; separate folders with "/"`);
   const segments = given.split('/').filter((segment, index) => segment !== '' && !(segment === '.' && index === 0));
   if (segments.some((segment) => segment === '..' || segment === '.')) return refuse(`"${given}" leads outside the vault; ".." and "." are not allowed in a path`);
   if (segments.some((segment) => segment.startsWith('.'))) return refuse(`"${given}" is in a hidden folder or is a hidden file; notes there are not written`);
   if (segments.some((segment) => FORBIDDEN_CHARACTERS.test(segment))) return refuse(`"${given}" contains a character not allowed in a note name (* " < > : | ? \\ or a control character)`);
-  if (segments.some((segment) => segment !== segment.trim())) return refuse(`"${given}" has a folder or note name that starts or ends with a space`);
   const path = segments.join('/');
-  if (!path.endsWith('.md') || path.split('/').pop() === '.md') return refuse(`"${given}" is not a Markdown note; the path must end in ".md"`);
+  if (!path.endsWith('.md')) return refuse(`"${given}" is not a Markdown note; the path must end in ".md"`);
   const folder = options.conversationsFolder.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
   if (folder !== '' && (path.toLowerCase() === folder || path.toLowerCase().startsWith(`${folder}/`))) {
     return refuse(`"${given}" is in the conversations folder (${options.conversationsFolder}), which only Glassbox writes`);
