@@ -63,8 +63,8 @@ describe('note writes', () => {
     await chat.waitForIdle();
     await page.waitForFunction(() => document.querySelector('.playground-sidebar [data-testid="write-change"]')?.getAttribute('data-write-status') === 'ok');
     const expected = original.replace('budget goes up to €120 (twelve people now)', 'budget goes up to €140 (fourteen people now)');
-    // The page sends the vault's change to the playground server, which writes the file: poll the disk.
-    for (let attempt = 0; attempt < 50 && (await onDisk()) !== expected; attempt += 1) await page.waitForTimeout(100);
+    // The playground's vault writes reach the disk through its server: flushing them is the event.
+    await page.evaluate(() => window.glassboxPlayground?.flushWrites());
     expect(await onDisk()).toBe(expected);
     original = expected;
     expect(session.pageErrors).toEqual([]);
@@ -82,8 +82,8 @@ describe('note writes', () => {
     await chat.waitForIdle();
     await page.waitForFunction(() => document.querySelector('.playground-sidebar [data-testid="write-change"]')?.getAttribute('data-write-status') === 'declined');
     await expect(chat.lastAnswer.textContent()).resolves.toContain('I left the note as it was.');
-    // An absence check: give a wrongly made write the time the playground takes to reach the disk.
-    await page.waitForTimeout(300);
+    // An absence check: a wrongly made write would be in the page's queue of writes to the disk; flush it.
+    await page.evaluate(() => window.glassboxPlayground?.flushWrites());
     expect(await onDisk()).toBe(original);
     await expect(page.evaluate(() => (window as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
     expect(session.pageErrors).toEqual([]);

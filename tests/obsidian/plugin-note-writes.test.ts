@@ -50,16 +50,31 @@ async function loadPlugin(model: string) {
     });
   };
   const done = () => until(() => !view().controller.store.getState().running);
+  // The command says what it undid in a notice: that notice is the end of the undo.
   const undo = async () => {
     await act(async () => {
+      const shown = noticeShown();
       app.commands.executeCommandById('glassbox:undo-last-change');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await shown;
     });
   };
   return { app, plugin, view, card, choose, done, undo };
 }
 
 const text = (app: App, path: string) => app.vault.readNow(path);
+
+/** Resolves when the next notice enters the page. */
+function noticeShown(): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver((records) => {
+      if (!records.some((record) => [...record.addedNodes].some((node) => node instanceof HTMLElement && (node.matches('.notice') || node.querySelector('.notice') !== null)))) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 const lastToolResult = (model: string) => {
   const requests = server.requests.filter((request) => (request.body as { model?: string } | undefined)?.model === model);
   const messages = (requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
@@ -166,8 +181,11 @@ describe('note writes in the chat', () => {
     await until(() => card() !== null);
     await act(async () => {
       app.workspace.rightSplit.collapse();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.resolve();
+    });
+    await act(async () => {
       app.workspace.rightSplit.expand();
+      await Promise.resolve();
     });
     expect(card()).not.toBeNull();
     await choose('Approve');
@@ -220,7 +238,7 @@ describe('note writes in the chat', () => {
       view().newChat();
       await app.workspace.openLinkText(saved.path, '');
       app.commands.executeCommandById('glassbox:open-note-in-chat');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await Promise.resolve();
     });
     await until(() => view().contentEl.querySelector('[data-testid="write-change"]') !== null);
     const write = view().contentEl.querySelector('[data-testid="write-change"]')!;
