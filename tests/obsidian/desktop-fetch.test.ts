@@ -10,6 +10,7 @@ import { createOpenAiChatModel, type LlmDelta } from '../../src/llm';
 import { LlmAbortError, LlmAuthError, LlmNetworkError, LlmServerError, LlmStreamError } from '../../src/llm/errors';
 import { createDesktopFetch } from '../../src/obsidian/desktop-fetch';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
+import { gate } from '../support/gate';
 
 const messages = [{ role: 'user' as const, content: 'hi' }];
 
@@ -59,11 +60,14 @@ function close(server: Server): Promise<void> {
 
 describe('createDesktopFetch', () => {
   let modelServer: ModelServer;
+  /** Hold the two streams after their first part until the test has looked (or for good). */
+  const secondPart = gate();
+  const afterThePause = gate();
   beforeAll(async () => {
     modelServer = await startModelServer({
       scenarios: {
-        paused: scenario().turn((t) => t.text('First part.', { chunkChars: 100 }).pause(300).text(' Second part.', { chunkChars: 100 })),
-        'long-pause': scenario().turn((t) => t.text('Before the pause.', { chunkChars: 100 }).pause(1000).text(' After the pause.')),
+        paused: scenario().turn((t) => t.text('First part.', { chunkChars: 100 }).hold(secondPart.opened).text(' Second part.', { chunkChars: 100 })),
+        'long-pause': scenario().turn((t) => t.text('Before the pause.', { chunkChars: 100 }).hold(afterThePause.opened).text(' After the pause.')),
         cut: scenario().turn((t) => t.text('Half an answer').cut()),
         unauthorized: scenario().turn((t) => t.httpError(401, 'Invalid API key provided')),
         broken: scenario().turn((t) => t.httpError(500, 'The engine overheated')),
@@ -71,7 +75,10 @@ describe('createDesktopFetch', () => {
       },
     });
   });
-  afterAll(() => modelServer.close());
+  afterAll(() => {
+    afterThePause.open();
+    return modelServer.close();
+  });
 
   it('is null on mobile or without a require, and requires no Node module before the first request', async () => {
     expect(createDesktopFetch({ isDesktop: false, require })).toBeNull();
@@ -88,7 +95,9 @@ describe('createDesktopFetch', () => {
     const model = createOpenAiChatModel({ baseUrl: modelServer.url, fetch: desktopFetch(recording.require) });
     let bodyEndedAtFirstDelta: boolean | undefined;
     const text = await collect(model.stream({ model: 'paused', messages }, new AbortController().signal), (delta) => {
-      if (delta.type === 'text' && bodyEndedAtFirstDelta === undefined) bodyEndedAtFirstDelta = recording.bodyEnded();
+      if (delta.type !== 'text' || bodyEndedAtFirstDelta !== undefined) return;
+      bodyEndedAtFirstDelta = recording.bodyEnded();
+      secondPart.open();
     });
     expect(bodyEndedAtFirstDelta).toBe(false);
     expect(recording.bodyEnded()).toBe(true);

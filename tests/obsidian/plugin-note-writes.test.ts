@@ -206,7 +206,7 @@ describe('note writes in the chat', () => {
     expect(noticeLog.at(-1)).toBe('Glassbox is waiting for your approval: Edit Meetings/Standup.md? Open the chat to decide.');
     await act(async () => {
       app.commands.executeCommandById('glassbox:open-chat');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.resolve();
     });
     await until(() => card() !== null);
     expect(card()!.querySelector('[data-testid="approval-title"]')!.textContent).toBe('Edit Meetings/Standup.md?');
