@@ -1,8 +1,10 @@
 // `npm run bench` (or `node bench/run-all.mjs streaming`): the streaming benchmark of DESIGN.md 10.
-// A 20-step run with a 5,000-token answer, played into the real chat renderer and into a naive
-// renderer (bench/streaming/NaiveMessageRenderer.tsx), in jsdom (this process, on a virtual
-// event loop) and in Chromium (the playground bundle driven by playwright-core). Prints Markdown tables.
-// Flags: --runs N (real renderer, default 3), --naive-runs N (default 1), --jsdom-only, --chromium-only.
+// A 20-step run with a 5,000-token answer, played into the real chat renderer, a plain-text floor
+// (bench/streaming/PlainTextFloor.ts) and a naive renderer (bench/streaming/NaiveMessageRenderer.tsx),
+// in jsdom (this process, on a virtual event loop) and in Chromium (the playground bundle driven
+// by playwright-core). Prints Markdown tables.
+// Flags: --runs N (real renderer, default 3), --floor-runs N (default: --runs), --naive-runs N
+// (default 1), --jsdom-only, --chromium-only.
 import { spawnSync } from 'node:child_process';
 import { runStreamingBench } from './streaming/run-streaming-bench';
 

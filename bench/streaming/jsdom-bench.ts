@@ -58,12 +58,12 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
     realYield: () => new Promise<void>((resolve) => realSetImmediate(resolve)),
   });
   const timers: Record<string, unknown> = {
-    setTimeout: loop.setTimeout,
-    clearTimeout: loop.clear,
-    setInterval: loop.setInterval,
-    clearInterval: loop.clear,
-    setImmediate: loop.setImmediate,
-    clearImmediate: loop.clear,
+    setTimeout: (...args: Parameters<typeof loop.setTimeout>) => nodeHandle(loop.setTimeout(...args)),
+    clearTimeout: (handle?: unknown) => loop.clear(handleId(handle)),
+    setInterval: (...args: Parameters<typeof loop.setInterval>) => nodeHandle(loop.setInterval(...args)),
+    clearInterval: (handle?: unknown) => loop.clear(handleId(handle)),
+    setImmediate: (...args: Parameters<typeof loop.setImmediate>) => nodeHandle(loop.setImmediate(...args)),
+    clearImmediate: (handle?: unknown) => loop.clear(handleId(handle)),
     requestAnimationFrame: loop.requestAnimationFrame,
     cancelAnimationFrame: loop.cancelAnimationFrame,
     MessageChannel: function VirtualMessageChannel() {
@@ -87,6 +87,26 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
     delete target.__REACT_DEVTOOLS_GLOBAL_HOOK__;
   };
   return { loop, commits, document: dom.window.document, overheadMs, restore };
+}
+
+/**
+ * A Node-style timer handle around a virtual timer's id. tsx, when it compiles a file the bench
+ * imports mid-run, calls `setImmediate(...).unref()`; a bare number made the jsdom half stop with
+ * "setImmediate(...).unref is not a function" whenever tsx's cache was cold.
+ */
+function nodeHandle(id: number): { readonly id: number; ref(): unknown; unref(): unknown; hasRef(): boolean; [Symbol.toPrimitive](): number } {
+  return {
+    id,
+    ref() { return this; },
+    unref() { return this; },
+    hasRef: () => true,
+    [Symbol.toPrimitive]: () => id,
+  };
+}
+
+function handleId(handle: unknown): number | undefined {
+  if (handle === undefined || handle === null) return undefined;
+  return typeof handle === 'object' && 'id' in handle ? Number(handle.id) : Number(handle);
 }
 
 function cpuMs(): number {

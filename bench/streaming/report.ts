@@ -43,7 +43,9 @@ export function formatStreamingTable(rows: readonly StreamingRow[]): string {
     }
     if (floor) {
       const ratio = m.mainThreadMs / Math.max(floor.measurement.mainThreadMs, 0.001);
-      lines.push(`| ${environment} | within 2× of the plain-text floor's main-thread time | ${ratio.toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${floor.measurement.mainThreadMs.toFixed(0)} ms) | ${ratio <= 2 ? 'pass' : 'FAIL'} |`);
+      // The goal is Chromium's: jsdom does no style, layout or paint, the floor's main cost.
+      const verdict = environment === 'jsdom' ? 'n/a (script only)' : ratio <= 2 ? 'pass' : 'FAIL';
+      lines.push(`| ${environment} | within 2× of the plain-text floor's main-thread time | ${ratio.toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${floor.measurement.mainThreadMs.toFixed(0)} ms) | ${verdict} |`);
     }
     lines.push(`| ${environment} | no task over 16 ms | longest ${m.longestTaskMs.toFixed(1)} ms | ${m.longestTaskMs <= 16 ? 'pass' : 'FAIL'} |`);
     lines.push(`| ${environment} | ≤ 60 React commits a second | ${m.maxCommitsPerSecond} | ${m.maxCommitsPerSecond <= 60 ? 'pass' : 'FAIL'} |`);
