@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import MiniSearch from 'minisearch';
-import { VaultIndex, type VaultSource } from '../src/search';
+import { createEmbeddingClient, EmbeddingIndexer, EmbeddingStore, HybridSearch, VaultIndex, type VaultSource } from '../src/search';
+import { startModelServer } from '../tools/model-server';
 import { RELEVANCE_SET, type QuestionKind } from './search-relevance-set';
 
 // GLASSBOX_SHARED points elsewhere when the checkout is not beside ../shared (a git worktree).
@@ -122,6 +123,19 @@ async function main(): Promise<void> {
 
   const glassbox = await VaultIndex.build(source);
   rows.push(['Glassbox lexical', await score((question) => glassbox.rank(question, { limit: CUTOFF }).map((hit) => hit.note.path), answersOf)]);
+
+  // The hybrid pipeline with the scripted model server's embeddings (hashed bags of words): it
+  // shows the fusion works end to end over HTTP, not how good real embeddings would be.
+  const server = await startModelServer();
+  try {
+    const client = createEmbeddingClient({ baseUrl: server.url, model: 'scripted' });
+    const store = new EmbeddingStore('scripted', 0);
+    await new EmbeddingIndexer({ index: glassbox, client, store }).run();
+    const hybrid = new HybridSearch({ index: glassbox, store, client });
+    rows.push(['Glassbox hybrid (scripted embeddings, RRF k = 60)', await score(async (question) => (await hybrid.search(question, { limit: CUTOFF })).results.map((result) => result.path), answersOf)]);
+  } finally {
+    await server.close();
+  }
 
   const baseline = await baselineIndex(source);
   rows.push([`Glassbox index before issue 13 (${BASELINE_COMMIT})`, await score(baseline.search, answersOf)]);
