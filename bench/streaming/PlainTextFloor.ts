@@ -8,7 +8,8 @@ import type { BenchRenderer } from './bench-renderer';
  * the next frame; answer text never in two frames in a row, as `ChatStore` publishes it). A blank
  * line starts a new paragraph element, so a frame lays out only the open paragraph: appended to
  * one element, the whole answer is laid out again every frame, which costs more than Glassbox
- * itself and would be no floor. Glassbox's main-thread time is judged against this, in the same run.
+ * itself and would be no floor. The box follows the newest text (one scroll per append), as the
+ * chat's list does. Glassbox's main-thread time is judged against this, in the same run.
  */
 export class PlainTextFloor implements BenchRenderer {
   readonly name = 'floor: plain text nodes, no Markdown';
@@ -64,6 +65,8 @@ export class PlainTextFloor implements BenchRenderer {
     this.pendingSteps = [];
     this.appendText(container, this.pendingText);
     this.pendingText = '';
+    // Keep the newest text in view, as the chat's message list does while the user is at its end.
+    container.scrollTop = container.scrollHeight;
     this.appendedLastFrame = true;
     // The next frame decides whether this one's successor may append.
     this.requestFrame();
