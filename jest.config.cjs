@@ -4,7 +4,8 @@
 const transform = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
-const moduleNameMapper = { '^obsidian$': '<rootDir>/tools/fake-obsidian/index.ts' };
+// The indexing script main.js inlines (esbuild.inline-worker.mjs), built the same way for jest.
+const moduleNameMapper = { '^obsidian$': '<rootDir>/tools/fake-obsidian/index.ts', '^inline-worker:.*/index-worker$': '<rootDir>/tests/support/packed-index-worker.ts' };
 const domTests = ['<rootDir>/tests/**/*.test.tsx', '<rootDir>/tests/ui/**/*.test.ts', '<rootDir>/tests/obsidian/**/*.test.ts', '<rootDir>/tests/tools/fake-obsidian/**/*.test.ts', '<rootDir>/tests/main.test.ts'];
 const common = { transform, moduleNameMapper, transformIgnorePatterns: ['/node_modules/(?!(markdown-it|mdurl|uc.micro|linkify-it|entities|punycode|pkce-challenge)/)'] };
 module.exports = {

@@ -229,10 +229,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), () => this.settings.conversationsFolder);
     const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
     const store = deviceIndexStore({ app: this.app, pluginDir });
-    return new VaultToolsProvider(async () => {
-      const { openVaultIndex } = await import('./search/open-vault-index');
-      return { index: await openVaultIndex({ source, store }), source, store };
-    });
+    // In a Web Worker: the main thread only forwards vault events and queries.
+    return new VaultToolsProvider(() => import('./obsidian/open-plugin-index').then(({ openPluginIndex }) => openPluginIndex({ source, store })));
   }
 }
 

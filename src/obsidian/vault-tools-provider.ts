@@ -1,5 +1,5 @@
 import type { AgentTool } from '../agent';
-import type { IndexStore, VaultIndex, VaultSource } from '../search';
+import type { IndexStore, VaultIndexReader, VaultSource } from '../search';
 
 /** The vault tools a run gets, and a notice when they are not (yet) available. */
 export interface VaultToolsSnapshot {
@@ -9,10 +9,13 @@ export interface VaultToolsSnapshot {
 
 /** What the provider opens: the index, its source, and where the index is persisted. */
 export interface OpenedVaultIndex {
-  readonly index: VaultIndex;
+  /** The index, here or in the indexing worker (src/obsidian/open-plugin-index.ts). */
+  readonly index: VaultIndexReader & { watch(): () => void; serialize(): Promise<Uint8Array> };
   readonly source: VaultSource;
   /** When given, the index is saved there a while after the vault changes, and on dispose. */
   readonly store?: IndexStore;
+  /** Stops what opening started (the worker); called on dispose. */
+  readonly close?: () => void;
 }
 
 /** How long after the last vault change the index is saved. */
@@ -30,7 +33,8 @@ export class VaultToolsProvider {
   private state: { readonly kind: 'idle' | 'building' } | { readonly kind: 'ready'; readonly tools: readonly AgentTool[] } | { readonly kind: 'failed'; readonly message: string } = { kind: 'idle' };
   private stopWatching: (() => void) | null = null;
   private saveTimer: number | null = null;
-  private persist: (() => void) | null = null;
+  private persist: (() => Promise<void>) | null = null;
+  private close: (() => void) | null = null;
   private building: Promise<void> | null = null;
   private disposed = false;
 
@@ -47,8 +51,13 @@ export class VaultToolsProvider {
     this.state = { kind: 'building' };
     // The tools (and zod with them) are evaluated with the index, not when the plugin loads.
     this.building = Promise.all([this.openIndex(), import('../search/tools/create-vault-tools')]).then(
-      ([{ index, source, store }, { createVaultTools }]) => {
-        if (this.disposed) return;
+      ([opened, { createVaultTools }]) => {
+        const { index, source, store } = opened;
+        if (this.disposed) {
+          opened.close?.();
+          return;
+        }
+        this.close = opened.close ?? null;
         const stopIndexing = index.watch();
         const stopSaving = store ? this.saveAfterChanges({ index, source, store }) : () => undefined;
         this.stopWatching = () => {
@@ -87,26 +96,29 @@ export class VaultToolsProvider {
     this.disposed = true;
     this.stopWatching?.();
     this.stopWatching = null;
+    let saving: Promise<void> | undefined;
     if (this.saveTimer !== null) {
       window.clearTimeout(this.saveTimer);
       this.saveTimer = null;
-      this.persist?.();
+      saving = this.persist?.();
     }
+    // The worker encodes the index, so it stops only once the last save has its bytes.
+    const close = this.close;
+    this.close = null;
+    if (close) void Promise.resolve(saving).finally(close);
   }
 
   // A restart re-reads only what changed since the last save, so saving a while after edits
   // (not on every keystroke's modify event) keeps restarts fast without constant writes.
-  private saveAfterChanges(options: { index: VaultIndex; source: VaultSource; store: IndexStore }): () => void {
+  private saveAfterChanges(options: { index: OpenedVaultIndex['index']; source: VaultSource; store: IndexStore }): () => void {
     const { index, source, store } = options;
-    this.persist = () => {
-      void index.serialize().then((data) => store.save(data)).catch(() => undefined);
-    };
+    this.persist = () => index.serialize().then((data) => store.save(data)).catch(() => undefined);
     if (!source.onChange) return () => undefined;
     return source.onChange(() => {
       if (this.saveTimer !== null) window.clearTimeout(this.saveTimer);
       this.saveTimer = window.setTimeout(() => {
         this.saveTimer = null;
-        this.persist?.();
+        void this.persist?.();
       }, INDEX_SAVE_DELAY_MS);
     });
   }

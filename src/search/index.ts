@@ -3,6 +3,7 @@ export { VaultIndex } from './vault-index';
 export { FolderExcludingSource } from './folder-excluding-source';
 export type { IndexBuildOptions, IndexBuildStats, IndexedNote, IndexProgress, RankedNote, SearchOptions, SearchResult, TimeRange, VaultIndexOptions } from './index-types';
 export type { IndexStore } from './index-store';
+export type { VaultIndexReader } from './index-reader';
 export { openVaultIndex } from './open-vault-index';
 export { createVaultTools } from './tools/create-vault-tools';
 export { formatSearchResults } from './tools/local-search-tool';

@@ -168,6 +168,8 @@ describe('production main.js', () => {
     expect(code).not.toContain('Ungültige Eingabe');
     // The MCP SDK's OAuth client (esbuild.mcp-without-oauth.mjs): its discovery path is its own.
     expect(code).not.toContain('oauth-authorization-server');
+    // The search code (a French stemmer suffix here) is only in the indexing worker's packed script.
+    expect(code).not.toContain('issements');
   });
 
   it('keeps obsidian, electron, CodeMirror and Lezer external, and is a minified CommonJS browser build', () => {

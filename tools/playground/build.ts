@@ -32,6 +32,8 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
   // The same openai SDK as main.js (only the resources Glassbox calls), so the e2e tests run it.
   const { openaiChatOnlyPlugin } = await import('../../esbuild.openai-chat-only.mjs');
   const { mcpWithoutOAuthPlugin } = await import('../../esbuild.mcp-without-oauth.mjs');
+  // The plugin's indexing worker, inlined as in main.js.
+  const { inlineWorkerPlugin } = await import('../../esbuild.inline-worker.mjs');
   await esbuild.build({
     entryPoints,
     outdir,
@@ -47,7 +49,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     jsx: 'automatic',
     minify: options.minify ?? true,
     sourcemap: 'linked',
-    plugins: [openaiChatOnlyPlugin, mcpWithoutOAuthPlugin],
+    plugins: [openaiChatOnlyPlugin, mcpWithoutOAuthPlugin, inlineWorkerPlugin],
     logLevel: 'warning',
   });
   await copyFile(path.join(REPO_ROOT, 'tools/playground/index.html'), path.join(outdir, 'index.html'));

@@ -1,6 +1,6 @@
 import type { AgentTool } from '../../agent';
 import type { HybridSearch } from '../embeddings/hybrid-search';
-import type { VaultIndex } from '../vault-index';
+import type { VaultIndexReader } from '../index-reader';
 import type { VaultSource } from '../vault-source';
 import { createLinksTool } from './links-tool';
 import { createLocalSearchTool } from './local-search-tool';
@@ -12,7 +12,7 @@ import { timeRangeTool } from './time-range-tool';
  * The agent's vault tools over one index: localSearch, readNote, getTimeRange, getTagNotes,
  * getLinks. `hybrid` gives localSearch its semantic half while semantic search is on.
  */
-export function createVaultTools(options: { index: VaultIndex; source: VaultSource; hybrid?: () => HybridSearch | undefined }): AgentTool[] {
+export function createVaultTools(options: { index: VaultIndexReader; source: VaultSource; hybrid?: () => HybridSearch | undefined }): AgentTool[] {
   return [
     createLocalSearchTool(options.index, options.hybrid),
     createReadNoteTool(options),

@@ -1,6 +1,7 @@
 import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
-import type { VaultIndex } from '../vault-index';
+import type { VaultIndexReader } from '../index-reader';
+import { throwIfAborted } from '../scheduler';
 import { formatNoteRef } from './format-note-line';
 
 const linksSchema = z.object({
@@ -19,7 +20,7 @@ export interface LinksData {
 }
 
 /** `getLinks`: a note's outgoing links (resolved like Obsidian) and its backlinks. */
-export function createLinksTool(index: VaultIndex): AgentTool<typeof linksSchema> {
+export function createLinksTool(index: VaultIndexReader): AgentTool<typeof linksSchema> {
   return {
     name: 'getLinks',
     readOnly: true,
@@ -31,24 +32,29 @@ export function createLinksTool(index: VaultIndex): AgentTool<typeof linksSchema
       if (!data?.path) return `No note named "${args.path}"`;
       return `${data.outgoing.length} links out, ${data.backlinks.length} backlinks`;
     },
-    execute(args, context) {
-      if (context.signal.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
-      const path = index.note(args.path) ? args.path : index.resolveLink(args.path);
-      const note = path === undefined ? undefined : index.note(path);
+    async execute(args, context) {
+      throwIfAborted(context.signal);
+      const path = (await index.note(args.path)) ? args.path : await index.resolveLink(args.path);
+      const note = path === undefined ? undefined : await index.note(path);
       if (path === undefined || !note) {
         const data: LinksData = { path: null, outgoing: [], unresolved: [], backlinks: [] };
-        return Promise.resolve({ output: `No note found for "${args.path}".`, data });
+        return { output: `No note found for "${args.path}".`, data };
       }
       const outgoing: string[] = [];
       const unresolved: string[] = [];
       for (const link of note.links) {
-        const target = index.resolveLink(link, path);
+        const target = await index.resolveLink(link, path);
         if (target === undefined) unresolved.push(link);
         else if (target !== path && !outgoing.includes(target)) outgoing.push(target);
       }
-      const backlinks = index.backlinks(path);
-      if (context.signal.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
-      const ref = (target: string): string => formatNoteRef(index.note(target) ?? { title: target, path: target });
+      const backlinks = await index.backlinks(path);
+      // The titles first: the index may be in a worker, and `ref` is called in a map.
+      const linked = new Map<string, { title: string; path: string }>();
+      for (const target of [...outgoing, ...backlinks.map((entry) => entry.path)]) {
+        if (!linked.has(target)) linked.set(target, (await index.note(target)) ?? { title: target, path: target });
+      }
+      throwIfAborted(context.signal);
+      const ref = (target: string): string => formatNoteRef(linked.get(target) ?? { title: target, path: target });
       const sections = [
         `${formatNoteRef(note)}`,
         `Links to (${outgoing.length}):${outgoing.map((target) => `\n- ${ref(target)}`).join('') || ' none'}`,
@@ -56,7 +62,7 @@ export function createLinksTool(index: VaultIndex): AgentTool<typeof linksSchema
         `Linked from (${backlinks.length}):${backlinks.map((entry) => `\n- ${ref(entry.path)}${entry.count > 1 ? ` (${entry.count} links)` : ''}`).join('') || ' none'}`,
       ];
       const data: LinksData = { path, outgoing, unresolved, backlinks: backlinks.map((entry) => entry.path) };
-      return Promise.resolve({ output: sections.join('\n'), data });
+      return { output: sections.join('\n'), data };
     },
   };
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
 import { throwIfAborted } from '../scheduler';
-import type { VaultIndex } from '../vault-index';
+import type { VaultIndexReader } from '../index-reader';
 import type { VaultSource } from '../vault-source';
 import { chunkStarts, READ_NOTE_CHUNK_CHARS } from '../note-chunks';
 import { formatNoteRef } from './format-note-line';
@@ -31,7 +31,7 @@ export function chunkText(text: string, size = READ_NOTE_CHUNK_CHARS): string[] 
 }
 
 /** `readNote`: a note's Markdown by path or link text, in chunks. */
-export function createReadNoteTool(options: { index: VaultIndex; source: VaultSource }): AgentTool<typeof readNoteSchema> {
+export function createReadNoteTool(options: { index: VaultIndexReader; source: VaultSource }): AgentTool<typeof readNoteSchema> {
   const { index, source } = options;
   return {
     name: 'readNote',
@@ -46,7 +46,7 @@ export function createReadNoteTool(options: { index: VaultIndex; source: VaultSo
     },
     async execute(args, context) {
       throwIfAborted(context.signal);
-      const path = index.note(args.path) ? args.path : index.resolveLink(args.path);
+      const path = (await index.note(args.path)) ? args.path : await index.resolveLink(args.path);
       if (path === undefined) {
         const guesses = await index.search(args.path, { limit: 3, signal: context.signal });
         const hint = guesses.length > 0 ? ` Closest matches: ${guesses.map((guess) => formatNoteRef(guess)).join(', ')}.` : '';
@@ -54,7 +54,7 @@ export function createReadNoteTool(options: { index: VaultIndex; source: VaultSo
       }
       const text = await source.read(path);
       throwIfAborted(context.signal);
-      const note = index.note(path);
+      const note = await index.note(path);
       const title = note?.title ?? path.replace(/^.*\//, '').replace(/\.md$/i, '');
       const chunks = chunkText(text);
       const chunk = Math.min(args.chunk ?? 0, chunks.length - 1);

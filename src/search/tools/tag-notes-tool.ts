@@ -1,7 +1,7 @@
 import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
 import { throwIfAborted } from '../scheduler';
-import type { VaultIndex } from '../vault-index';
+import type { VaultIndexReader } from '../index-reader';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
 
 const tagNotesSchema = z.object({
@@ -19,7 +19,7 @@ export interface TagNotesData {
 }
 
 /** `getTagNotes`: the notes carrying a tag (inline or frontmatter, nested included), newest first. */
-export function createTagNotesTool(index: VaultIndex): AgentTool<typeof tagNotesSchema> {
+export function createTagNotesTool(index: VaultIndexReader): AgentTool<typeof tagNotesSchema> {
   return {
     name: 'getTagNotes',
     readOnly: true,
@@ -31,27 +31,27 @@ export function createTagNotesTool(index: VaultIndex): AgentTool<typeof tagNotes
       if (args.tag.trim() === '') return `Found ${data?.total ?? 0} tags`;
       return data && data.total > 0 ? `Found ${countNotes(data.total)}: ${summariseTitles(data.titles)}` : `No notes tagged #${args.tag.replace(/^#/, '')}`;
     },
-    execute(args, context) {
-      if (context.signal.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    async execute(args, context) {
+      throwIfAborted(context.signal);
       const limit = args.limit ?? 30;
       const tag = args.tag.trim().replace(/^#/, '');
       if (tag === '') {
-        const tags = index.tagCounts();
+        const tags = await index.tagCounts();
         const lines = tags.slice(0, limit * 3).map((entry) => `#${entry.tag} (${entry.count})`);
         const data: TagNotesData = { titles: [], total: tags.length };
-        return Promise.resolve({ output: tags.length === 0 ? 'No tags in the vault.' : `Tags in use (${tags.length}):\n${lines.join('\n')}`, data });
+        return { output: tags.length === 0 ? 'No tags in the vault.' : `Tags in use (${tags.length}):\n${lines.join('\n')}`, data };
       }
-      const notes = index.notesWithTag(tag).sort((a, b) => b.mtime - a.mtime);
+      const notes = (await index.notesWithTag(tag)).sort((a, b) => b.mtime - a.mtime);
       throwIfAborted(context.signal);
       const data: TagNotesData = { titles: notes.map((note) => note.title), total: notes.length };
       if (notes.length === 0) {
-        const near = index.tagCounts().filter((entry) => entry.tag.toLowerCase().includes(tag.toLowerCase())).slice(0, 5);
+        const near = (await index.tagCounts()).filter((entry) => entry.tag.toLowerCase().includes(tag.toLowerCase())).slice(0, 5);
         const hint = near.length > 0 ? ` Similar tags: ${near.map((entry) => `#${entry.tag}`).join(', ')}.` : '';
-        return Promise.resolve({ output: `No notes tagged #${tag}.${hint}`, data });
+        return { output: `No notes tagged #${tag}.${hint}`, data };
       }
       const lines = notes.slice(0, limit).map((note, position) => `${position + 1}. ${formatNoteRef(note)} ${note.tags.map((entry) => `#${entry}`).join(' ')}`);
       const more = notes.length > limit ? `\n(${notes.length - limit} more not shown.)` : '';
-      return Promise.resolve({ output: `${countNotes(notes.length)} tagged #${tag}:\n${lines.join('\n')}${more}`, data });
+      return { output: `${countNotes(notes.length)} tagged #${tag}:\n${lines.join('\n')}${more}`, data };
     },
   };
 }

@@ -1,0 +1,57 @@
+import type { VaultChange, VaultNoteMetadata } from '../vault-source';
+
+// The messages between the plugin's main thread and the indexing worker. The worker owns the
+// index; the main thread owns the vault, so the worker asks it for the note list and texts.
+
+/** Either end of the channel: a Worker, the worker's global scope, or a MessagePort in tests. */
+export interface IndexPort {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+
+/** The index methods the main thread may call; each answers with a `result`. */
+export type IndexCallMethod = 'search' | 'note' | 'resolveLink' | 'backlinks' | 'notesWithTag' | 'tagCounts' | 'serialize';
+
+/** An error as it crosses the channel (an AbortError stays one). */
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+}
+
+/** Main thread → worker. */
+export type ToWorker =
+  /** Load `saved` when it is a readable index (else build), catch up with the vault, then follow changes. */
+  | { readonly kind: 'open'; readonly saved: Uint8Array | null }
+  | { readonly kind: 'change'; readonly change: VaultChange }
+  | { readonly kind: 'call'; readonly id: number; readonly method: IndexCallMethod; readonly args: readonly unknown[] }
+  | { readonly kind: 'abort'; readonly id: number }
+  /** The answer to a `source` request. */
+  | { readonly kind: 'reply'; readonly id: number; readonly value?: unknown; readonly error?: WireError };
+
+/** What a `read` request answers: the text and what the host already parsed. */
+export interface NoteReply {
+  readonly text: string;
+  readonly metadata?: VaultNoteMetadata;
+}
+
+/** Worker → main thread. */
+export type FromWorker =
+  | { readonly kind: 'source'; readonly id: number; readonly op: 'list' }
+  | { readonly kind: 'source'; readonly id: number; readonly op: 'read'; readonly path: string }
+  /** The index is current; `save` holds its bytes when they changed since `open`'s. */
+  | { readonly kind: 'opened'; readonly size: number; readonly save: Uint8Array | null }
+  | { readonly kind: 'open-failed'; readonly error: WireError }
+  | { readonly kind: 'result'; readonly id: number; readonly value?: unknown; readonly error?: WireError };
+
+/** An error for the wire. */
+export function toWireError(error: unknown): WireError {
+  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+}
+
+/** The error again on the other side (an AbortError as the standard DOMException). */
+export function fromWireError(error: WireError): Error {
+  if (error.name === 'AbortError') return new DOMException(error.message, 'AbortError');
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  return revived;
+}
