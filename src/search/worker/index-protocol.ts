@@ -26,7 +26,12 @@ export type ToWorker =
   | { readonly kind: 'call'; readonly id: number; readonly method: IndexCallMethod; readonly args: readonly unknown[] }
   | { readonly kind: 'abort'; readonly id: number }
   /** The answer to a `source` request. */
-  | { readonly kind: 'reply'; readonly id: number; readonly value?: unknown; readonly error?: WireError };
+  | { readonly kind: 'reply'; readonly id: number; readonly value?: unknown; readonly error?: WireError }
+  /** Part of the note list, ahead of its `reply` (the rest): a whole vault's list in one message is one long task on the main thread. */
+  | { readonly kind: 'reply-part'; readonly id: number; readonly value: readonly unknown[] };
+
+/** Notes per message of the note list. */
+export const LIST_PART_SIZE = 2000;
 
 /** What a `read` request answers: the text and what the host already parsed. */
 export interface NoteReply {

@@ -64,6 +64,9 @@ export function serveVaultIndex(port: IndexPort): void {
       case 'reply':
         source.settle(message);
         break;
+      case 'reply-part':
+        source.collect(message);
+        break;
       default: {
         const unknown: never = message;
         throw new Error(`Unknown message ${JSON.stringify(unknown)}`);
@@ -98,6 +101,7 @@ class RemoteVaultSource implements VaultSource {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private readonly metadataByPath = new Map<string, VaultNoteMetadata>();
+  private readonly parts = new Map<number, unknown[]>();
   private readonly listeners = new Set<(change: VaultChange) => void>();
 
   constructor(private readonly post: (message: FromWorker) => void) {}
@@ -128,12 +132,20 @@ class RemoteVaultSource implements VaultSource {
     for (const listener of this.listeners) listener(change);
   }
 
+  collect(part: Extract<ToWorker, { kind: 'reply-part' }>): void {
+    const parts = this.parts.get(part.id) ?? [];
+    this.parts.set(part.id, parts);
+    parts.push(...part.value);
+  }
+
   settle(reply: Extract<ToWorker, { kind: 'reply' }>): void {
     const waiting = this.pending.get(reply.id);
+    const parts = this.parts.get(reply.id);
+    this.parts.delete(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);
     if (reply.error) waiting.reject(new Error(reply.error.message));
-    else waiting.resolve(reply.value);
+    else waiting.resolve(parts ? [...parts, ...(reply.value as readonly unknown[])] : reply.value);
   }
 
   private request(body: { op: 'list' } | { op: 'read'; path: string }): Promise<unknown> {

@@ -2,7 +2,8 @@ import type { IndexStore } from '../index-store';
 import type { VaultIndexReader } from '../index-reader';
 import type { IndexedNote, SearchOptions, SearchResult } from '../index-types';
 import type { VaultSource } from '../vault-source';
-import { fromWireError, toWireError, type FromWorker, type IndexCallMethod, type IndexPort, type NoteReply, type ToWorker } from './index-protocol';
+import { defaultYieldToHost } from '../scheduler';
+import { fromWireError, LIST_PART_SIZE, toWireError, type FromWorker, type IndexCallMethod, type IndexPort, type NoteReply, type ToWorker } from './index-protocol';
 
 /**
  * The main-thread half of an index in a worker (`serveVaultIndex` on the other side): it
@@ -14,6 +15,7 @@ export class WorkerIndexClient implements VaultIndexReader {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private opened: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private isReady = false;
+  private readonly yieldToHost = defaultYieldToHost();
 
   constructor(
     private readonly port: IndexPort,
@@ -135,7 +137,13 @@ export class WorkerIndexClient implements VaultIndexReader {
   private async answer(request: Extract<FromWorker, { kind: 'source' }>): Promise<void> {
     try {
       if (request.op === 'list') {
-        this.send({ kind: 'reply', id: request.id, value: await this.source.listNotes() });
+        const notes = await this.source.listNotes();
+        let at = 0;
+        for (; notes.length - at > LIST_PART_SIZE; at += LIST_PART_SIZE) {
+          this.send({ kind: 'reply-part', id: request.id, value: notes.slice(at, at + LIST_PART_SIZE) });
+          await this.yieldToHost();
+        }
+        this.send({ kind: 'reply', id: request.id, value: notes.slice(at) });
       } else {
         const text = await this.source.read(request.path);
         const metadata = this.source.metadata?.(request.path);

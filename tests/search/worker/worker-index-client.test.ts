@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { createVaultTools, VaultIndex } from '../../../src/search';
-import type { IndexPort } from '../../../src/search/worker/index-protocol';
+import { LIST_PART_SIZE, type IndexPort } from '../../../src/search/worker/index-protocol';
 import { serveVaultIndex } from '../../../src/search/worker/serve-vault-index';
 import { WorkerIndexClient } from '../../../src/search/worker/worker-index-client';
 import { fixtureVault, MemoryVaultSource } from '../support/memory-vault-source';
@@ -58,6 +58,17 @@ describe('WorkerIndexClient with serveVaultIndex', () => {
     expect(await client.tagCounts()).toEqual(local.tagCounts());
     const tag = local.tagCounts()[0].tag;
     expect(await client.notesWithTag(tag)).toEqual(local.notesWithTag(tag));
+  });
+
+  it('indexes a vault whose note list crosses the channel in several parts', async () => {
+    const notes: Record<string, string> = {};
+    for (let i = 0; i < 2 * LIST_PART_SIZE + 7; i += 1) notes[`n/${String(i).padStart(5, '0')}.md`] = `# Note ${i}\n\nword${i} shared`;
+    notes['last.md'] = '# Last\n\nthe zebra note';
+    const client = connect(new MemoryVaultSource(notes));
+    await client.open();
+    expect((await client.search('zebra', { limit: 3 })).map((result) => result.path)).toEqual(['last.md']);
+    expect((await client.search('word4000', { limit: 3 })).map((result) => result.path)).toEqual(['n/04000.md']);
+    expect(await client.note('n/00000.md')).toBeDefined();
   });
 
   it('gives the agent tools the same output over the worker', async () => {
