@@ -8,6 +8,7 @@ import { type ChatState, emptyChatState, orderedMessages, withMessage } from './
 import { ChatStore } from './chat-store';
 import { ChatTurns, type ChatApprovalMemory, type ChatRunRequest, type ChatRunSetup } from './chat-turns';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
+import { withoutLastTurn } from './last-turn';
 import { PendingApproval } from './pending-approval';
 import { PendingQuestion } from './pending-question';
 import { type SavedInputOutcome, closeSavedQuestion, continuationOf, reopenedQuestion } from './saved-question';
@@ -92,6 +93,20 @@ export class ChatController {
     const state = this.store.current();
     if (this.savedQuestion !== null || resumableMessageId(state) === null) return;
     await this.turns.run(CONTINUE_QUESTION, toHistory(orderedMessages(state)));
+  }
+
+  /**
+   * Sends an edited version of the last question again: that turn (question and answer) is
+   * replaced by the new one, in the chat and in its saved note. Only between runs.
+   */
+  async resendLastQuestion(text: string): Promise<void> {
+    const question = text.trim();
+    const state = this.store.current();
+    if (question === '' || state.running || this.question.isOpen || this.savedQuestion !== null) return;
+    const earlier = withoutLastTurn(state);
+    if (earlier === null) return;
+    this.store.update(() => earlier, 'now');
+    await this.turns.run(question, toHistory(orderedMessages(earlier)));
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */

@@ -9,6 +9,8 @@ export { App, createFakeApp, type FakeAppOptions } from './app';
 export { CommandRegistry } from './commands';
 export { Component } from './component';
 export { DataAdapter } from './data-adapter';
+export { Editor, FakeEditor, type FakeEditorPosition, type FakeEditorSelection } from './editor';
+export { MarkdownView } from './markdown-view';
 export { editorInfoField, editorLivePreviewField, type FakeMarkdownFileInfo } from './editor-fields';
 export { installDomHelpers, type DomHost, type FakeDomElementInfo } from './dom-helpers';
 export { Events, type FakeEventRef } from './events';
@@ -42,7 +44,6 @@ export {
 } from './setting-components';
 export { debounce, normalizePath, type FakeDebouncer } from './utils';
 export { Vault, type FakeVaultOptions } from './vault';
-export { FakeEditor, MarkdownView, type FakeEditorPosition } from './markdown-view';
 export { DeferredView, EmptyView, ItemView, View } from './view';
 export { ViewRegistry, type FakeViewCreator } from './view-registry';
 export { FakeSidedock, Workspace, type FakeOpenedLink } from './workspace';
