@@ -53,6 +53,8 @@ export class ChatController {
   private readonly turns: ChatTurns;
   /** The assistant message of a reopened chat whose question is still open (no run behind it). */
   private savedQuestion: string | null = null;
+  /** What the last question sent in this session attached; an edited question is sent again with it. */
+  private lastContext: QuestionContext | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: ChatControllerOptions) {
@@ -81,6 +83,7 @@ export class ChatController {
     if (this.savedQuestion !== null) return this.closeSavedQuestion({ outcome: 'answered', answer: question });
     if (this.question.isOpen) return this.answerInput(question);
     if (this.store.current().running) return;
+    this.lastContext = context;
     await this.turns.run(question, toHistory(orderedMessages(this.store.current())), context);
   }
 
@@ -97,7 +100,8 @@ export class ChatController {
 
   /**
    * Sends an edited version of the last question again: that turn (question and answer) is
-   * replaced by the new one, in the chat and in its saved note. Only between runs.
+   * replaced by the new one, in the chat and in its saved note, with what was attached to it
+   * (known for questions sent in this session). Only between runs.
    */
   async resendLastQuestion(text: string): Promise<void> {
     const question = text.trim();
@@ -106,7 +110,7 @@ export class ChatController {
     const earlier = withoutLastTurn(state);
     if (earlier === null) return;
     this.store.update(() => earlier, 'now');
-    await this.turns.run(question, toHistory(orderedMessages(earlier)));
+    await this.turns.run(question, toHistory(orderedMessages(earlier)), this.lastContext);
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */
@@ -209,6 +213,7 @@ export class ChatController {
   }
 
   private leaveChat(): void {
+    this.lastContext = undefined;
     this.turns.detach();
     this.approval.withdraw();
     this.savedQuestion = null;

@@ -63,6 +63,22 @@ describe('editing the last question', () => {
     expect(chat.controller.conversation().messages.map((message) => message.content)).not.toContain('Refunds in Fracne?');
   });
 
+  it('sends the edited question with what the original question attached', async () => {
+    const chat = mountChat({ now: () => T0 });
+    const context = { notes: ['Projects/Alpha.md'], scope: { folders: ['Projects'] } };
+    await act(async () => {
+      void chat.controller.send('Status of Alhpa?', context);
+      await Promise.resolve();
+    });
+    await answer(chat, 0, 'Not sure.');
+    fireEvent.click(screen.getByTestId('edit-question'));
+    fireEvent.change(screen.getByTestId('edit-question-input'), { target: { value: 'Status of Alpha?' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('edit-question-send'));
+    });
+    expect(chat.prepared.map((request) => request.context)).toEqual([context, context]);
+  });
+
   it('Escape leaves the question as it was', async () => {
     const chat = mountChat({ now: () => T0 });
     await send('Keep me');
