@@ -11,6 +11,8 @@ export { Component } from './component';
 export { DataAdapter } from './data-adapter';
 export { Editor, FakeEditor, type FakeEditorPosition, type FakeEditorSelection } from './editor';
 export { MarkdownView } from './markdown-view';
+export { Menu, MenuItem } from './menu';
+export { prepareFuzzySearch, type FakeSearchResult } from './fuzzy-search';
 export { editorInfoField, editorLivePreviewField, type FakeMarkdownFileInfo } from './editor-fields';
 export { installDomHelpers, type DomHost, type FakeDomElementInfo } from './dom-helpers';
 export { Events, type FakeEventRef } from './events';
