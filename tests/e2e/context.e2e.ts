@@ -43,6 +43,7 @@ describe('context and answer actions', () => {
     const notes = chat.panel.getByRole('listbox', { name: 'Notes' });
     await notes.waitFor();
     await expect(notes.getByRole('option').first().textContent()).resolves.toContain('2026-09-17 Pricing review');
+    await saveScreenshot(page, 'context-suggest', chat.panel);
     await input.press('Enter');
     await notes.waitFor({ state: 'detached' });
     await expect(input.inputValue()).resolves.toBe('What did we decide in ');
