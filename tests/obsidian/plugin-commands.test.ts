@@ -151,7 +151,7 @@ describe('plugin commands', () => {
     expect(block.dataset.live).toBe('false');
     expect(block.querySelector('[data-testid="reasoning-label"]')!.textContent).toMatch(/^Thought for /);
     expect(block.querySelector<HTMLElement>('[data-testid="reasoning-content"]')!.hidden).toBe(true);
-    expect(view.contentEl.querySelector('[data-testid="message-user"] .glassbox-user-text')!.textContent).toBe('How long do refunds take?');
+    expect(view.contentEl.querySelector('[data-testid="message-user"]')!.textContent).toBe('How long do refunds take?');
     await act(async () => plugin.unload());
   });
 

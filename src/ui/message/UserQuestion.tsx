@@ -15,8 +15,8 @@ export const UserQuestion = memo(function UserQuestion({ id, content }: { readon
       <>
         <div className="glassbox-user-text">{content}</div>
         {editable ? (
-          <button type="button" className="glassbox-edit-question" data-testid="edit-question" aria-label="Edit this question and send it again" onClick={() => setDraft(content)}>
-            Edit
+          <button type="button" className="glassbox-edit-question clickable-icon" data-testid="edit-question" aria-label="Edit this question and send it again" title="Edit and send again" onClick={() => setDraft(content)}>
+            <PencilIcon />
           </button>
         ) : null}
       </>
@@ -63,4 +63,14 @@ export const UserQuestion = memo(function UserQuestion({ id, content }: { readon
 function lastUserId(ids: readonly string[], messages: Readonly<Record<string, { readonly role: string }>>): string | null {
   for (let index = ids.length - 1; index >= 0; index -= 1) if (messages[ids[index]]?.role === 'user') return ids[index];
   return null;
+}
+
+/** Lucide's "pencil", the icon Obsidian uses for editing; drawn here because src/ui has no `setIcon`. */
+function PencilIcon() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497z" />
+      <path d="m15 5 4 4" />
+    </svg>
+  );
 }
