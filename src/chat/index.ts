@@ -11,3 +11,4 @@ export { toHistory } from './chat-history';
 export { resumableMessageId } from './resumable-turn';
 export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './saved-question';
 export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';
+export { attachmentsRecord } from './attachments-record';

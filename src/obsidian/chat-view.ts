@@ -3,7 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { AgentInputRequest, AgentRunOptions, AgentRunResult } from '../agent';
-import { ChatController, type ChatRunSetup, type FrameScheduler } from '../chat';
+import { ChatController, type ChatRunRequest, type ChatRunSetup, type FrameScheduler } from '../chat';
 import type { Conversation } from '../conversation';
 import type { GlassboxSettingsHost } from '../settings';
 import { ChatPanel } from '../ui/chat/ChatPanel';
@@ -31,7 +31,7 @@ export interface ChatViewOptions {
   /** The plugin's id, whose settings tab an error's "Open settings" button shows. */
   readonly pluginId?: string;
   /** Builds the model client and the vault tools for one run from the current settings. */
-  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  readonly prepareRun: (modelName: string, request: ChatRunRequest) => Promise<ChatRunSetup>;
   /** The agent runner. */
   readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
   /** Saves each finished turn (complete, stopped or error). */
