@@ -49,10 +49,9 @@ afterAll(() => server.close());
 
 async function chat(settings: Partial<GlassboxSettings> = {}) {
   const app = createFakeApp({ files: NOTES });
-  const source = new ObsidianVaultSource({ vault: app.vault, metadataCache: app.metadataCache });
+  const source = new ObsidianVaultSource({ vault: app.vault as never, metadataCache: app.metadataCache as never });
   const vaultTools = new VaultToolsProvider(async () => ({ index: await openVaultIndex({ source }), source }));
-  vaultTools.start();
-  for (let tries = 0; vaultTools.current().notice !== undefined && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  await vaultTools.whenSettled();
   const host = { settings: loadGlassboxSettings({ baseUrl: server.url, provider: 'custom', apiKeySecretName: '', ...settings }), saveSettings: () => Promise.resolve() };
   const saved: Conversation[] = [];
   const controller = new ChatController({
