@@ -30,30 +30,10 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Whether `value` is a {@link MessageAttachments} as a trailer may hold it. */
+/** Whether `value` is a {@link MessageAttachments} as a trailer may hold it (each note with its kind, path and size). */
 export function isMessageAttachments(value: unknown): value is MessageAttachments {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  if (!Array.isArray(record.notes) || !record.notes.every(isNoteRecord)) return false;
-  if (record.missingLinks !== undefined && !isStringList(record.missingLinks)) return false;
-  if (record.scope === undefined) return true;
-  if (typeof record.scope !== 'object' || record.scope === null) return false;
-  const scope = record.scope as Record<string, unknown>;
-  return (scope.folders === undefined || isStringList(scope.folders)) && (scope.tags === undefined || isStringList(scope.tags));
-}
-
-function isNoteRecord(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const note = value as Record<string, unknown>;
-  const lines = note.lines as Record<string, unknown> | undefined;
-  return (
-    (note.kind === 'note' || note.kind === 'link' || note.kind === 'selection') &&
-    typeof note.path === 'string' &&
-    typeof note.chars === 'number' &&
-    (lines === undefined || (typeof lines === 'object' && lines !== null && typeof lines.from === 'number' && typeof lines.to === 'number'))
-  );
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+  const { notes, missingLinks, scope } = (value ?? {}) as Record<string, unknown>;
+  const { folders, tags } = (scope ?? {}) as Record<string, unknown>;
+  if (![missingLinks, folders, tags].every((list) => list === undefined || (Array.isArray(list) && list.every((entry) => typeof entry === 'string')))) return false;
+  return Array.isArray(notes) && notes.every((note: Partial<Record<keyof AttachedNoteRecord, unknown>> | null) => ['note', 'link', 'selection'].includes(note?.kind as string) && typeof note?.path === 'string' && typeof note.chars === 'number');
 }
