@@ -106,7 +106,7 @@ describe('what the model gets from the chat (issue 12)', () => {
     expect(firstQuestion).toContain('Maria leads the alpha design.');
     expect(firstQuestion).toContain('<attached path="Projects/Alpha/Notes.md">');
     expect(firstQuestion).not.toContain('2019 budget');
-    expect(firstQuestion).toContain('no note by that name exists');
+    expect(firstQuestion).toContain('No note exists for [[Nowhere]].');
     expect(steps[0].detail).toContain('[[Maria]] → People/Maria Lopez.md');
     expect(notices(steps)).toContainEqual(expect.stringContaining('No note found for [[Nowhere]]'));
     dispose();

@@ -1,13 +1,10 @@
-import { type AttachedContext, type ContextAttachment, type QuestionContext, type QuestionScope } from '../../agent';
+import type { AttachedContext, ContextAttachment, QuestionContext } from '../../agent';
 import type { ContextNotes } from './context-notes';
 import { cutToBudget, looksBinary } from './context-text';
 import { questionLinks } from './question-links';
 
-/** One attachment before the budget is shared out. */
-interface Candidate {
-  readonly attachment: Omit<ContextAttachment, 'text' | 'cut'>;
-  readonly text: string;
-}
+/** An attachment before the budget is shared out: everything but what is sent. */
+type Unsent = Omit<ContextAttachment, 'text' | 'cut'> & { readonly full: string };
 
 /**
  * Reads what a question attaches (DESIGN.md 11.1): the selection, the notes given by path, and the
@@ -18,62 +15,41 @@ interface Candidate {
  * listed in `missingLinks`.
  */
 export async function attachQuestionContext(options: { question: string; context?: QuestionContext; notes: ContextNotes; budgetTokens: number }): Promise<AttachedContext> {
-  const { question, notes } = options;
-  const context = options.context ?? {};
-  const candidates: Candidate[] = [];
+  const { notes, context = {} } = options;
+  const { selection } = context;
+  const unsent: Unsent[] = selection ? [{ kind: 'selection', path: selection.path, lines: { from: selection.fromLine, to: selection.toLine }, chars: selection.text.length, full: selection.text }] : [];
   const seen = new Set<string>();
-  const selection = context.selection;
-  if (selection !== undefined) {
-    candidates.push({ attachment: { kind: 'selection', path: selection.path, lines: { from: selection.fromLine, to: selection.toLine }, chars: selection.text.length }, text: selection.text });
-  }
-  for (const path of context.notes ?? []) {
-    if (seen.has(path)) continue;
+  const attach = async (path: string, kind: 'note' | 'link', linktext?: string): Promise<void> => {
+    if (seen.has(path)) return;
     seen.add(path);
-    candidates.push(await readCandidate(notes, path, { kind: 'note', path }));
-  }
-  const sourcePath = selection?.path ?? context.notes?.[0] ?? '';
+    unsent.push(await read(notes, { kind, path, ...(linktext !== undefined ? { linktext } : {}) }));
+  };
+  for (const path of context.notes ?? []) await attach(path, 'note');
   const missingLinks: string[] = [];
-  for (const linktext of questionLinks(question)) {
-    const path = notes.resolve(linktext, sourcePath);
-    if (path === undefined) {
-      missingLinks.push(linktext);
-      continue;
-    }
-    if (seen.has(path)) continue;
-    seen.add(path);
-    candidates.push(await readCandidate(notes, path, { kind: 'link', path, linktext }));
+  for (const linktext of questionLinks(options.question)) {
+    const path = notes.resolve(linktext, selection?.path ?? context.notes?.[0] ?? '');
+    if (path === undefined) missingLinks.push(linktext);
+    else await attach(path, 'link', linktext);
   }
   const budgetTokens = Math.max(1, Math.floor(options.budgetTokens));
   const texts = cutToBudget(
-    candidates.map((candidate) => candidate.text),
+    unsent.map((attachment) => attachment.full),
     budgetTokens * 4,
   );
-  const attachments = candidates.map((candidate, index): ContextAttachment => ({ ...candidate.attachment, text: texts[index], cut: texts[index].length < candidate.attachment.chars }));
-  const scope = cleanScope(context.scope);
-  return {
-    attachments,
-    missingLinks,
-    ...(scope !== undefined ? { scope, ...(notes.countInScope !== undefined ? { scopeNotes: notes.countInScope(scope) } : {}) } : {}),
-    budgetTokens,
-  };
+  const attachments = unsent.map(({ full, ...attachment }, index): ContextAttachment => ({ ...attachment, text: texts[index], cut: texts[index].length < full.length }));
+  const folders = (context.scope?.folders ?? []).map((folder) => folder.trim().replace(/^\/+|\/+$/g, '')).filter(Boolean);
+  const tags = (context.scope?.tags ?? []).map((tag) => tag.trim().replace(/^#/, '')).filter(Boolean);
+  const scope = folders.length + tags.length > 0 ? { folders, tags } : undefined;
+  return { attachments, missingLinks, budgetTokens, ...(scope ? { scope, ...(notes.countInScope ? { scopeNotes: notes.countInScope(scope) } : {}) } : {}) };
 }
 
-async function readCandidate(notes: ContextNotes, path: string, base: Pick<ContextAttachment, 'kind' | 'path' | 'linktext'>): Promise<Candidate> {
-  if (!notes.has(path)) return { attachment: { ...base, chars: 0, notice: 'not found in the vault; nothing sent' }, text: '' };
-  let text: string;
+async function read(notes: ContextNotes, base: Pick<ContextAttachment, 'kind' | 'path' | 'linktext'>): Promise<Unsent> {
+  const unsent = (full: string, notice?: string): Unsent => ({ ...base, chars: full.length, full: notice ? '' : full, ...(notice ? { notice } : {}) });
+  if (!notes.has(base.path)) return unsent('', 'not found in the vault; nothing sent');
   try {
-    text = await notes.read(path);
+    const text = await notes.read(base.path);
+    return looksBinary(text) ? unsent(text, 'looks like binary data, not text; nothing sent') : unsent(text);
   } catch (error) {
-    const reason = error instanceof Error && error.message !== '' ? ` (${error.message.replace(/\s+/g, ' ').slice(0, 80)})` : '';
-    return { attachment: { ...base, chars: 0, notice: `could not be read${reason}; nothing sent` }, text: '' };
+    return unsent('', `could not be read (${error instanceof Error ? error.message : String(error)}); nothing sent`);
   }
-  if (looksBinary(text)) return { attachment: { ...base, chars: text.length, notice: 'looks like binary data, not text; nothing sent' }, text: '' };
-  return { attachment: { ...base, chars: text.length }, text };
-}
-
-function cleanScope(scope: QuestionScope | undefined): QuestionScope | undefined {
-  const folders = (scope?.folders ?? []).map((folder) => folder.trim().replace(/^\/+|\/+$/g, '')).filter((folder) => folder !== '');
-  const tags = (scope?.tags ?? []).map((tag) => tag.trim().replace(/^#/, '')).filter((tag) => tag !== '');
-  if (folders.length === 0 && tags.length === 0) return undefined;
-  return { ...(folders.length > 0 ? { folders } : {}), ...(tags.length > 0 ? { tags } : {}) };
 }

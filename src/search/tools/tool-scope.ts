@@ -1,3 +1,4 @@
+import { describeScope } from '../../agent';
 import { type NoteScope, scopeFilter } from '../note-filter';
 import type { VaultIndex } from '../vault-index';
 
@@ -31,11 +32,6 @@ export class ToolScope {
 
   /** The sentence a tool answers with for a note outside the scope. */
   outside(path: string): string {
-    return `${path} is outside the scope of this question (${describeNoteScope(this.scope)}); only notes in the scope and the attached notes can be used.`;
+    return `${path} is outside the scope of this question (${describeScope(this.scope)}); only notes in the scope and the attached notes can be used.`;
   }
-}
-
-/** `Projects/, #meeting`: a scope as one line. */
-export function describeNoteScope(scope: NoteScope | undefined): string {
-  return [...(scope?.folders ?? []).map((folder) => `${folder}/`), ...(scope?.tags ?? []).map((tag) => `#${tag.replace(/^#/, '')}`)].join(', ');
 }
