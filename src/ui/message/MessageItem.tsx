@@ -3,6 +3,7 @@ import { useChatServices } from '../chat/chat-services';
 import { ContinueRunButton } from '../chat/ContinueRunButton';
 import { useChatSelector } from '../chat/useChatSelector';
 import { AssistantMessageBody } from './AssistantMessageBody';
+import { QuestionAttachments } from './QuestionAttachments';
 
 /**
  * One message of the list, found by id. Each selector returns a primitive, so a message
@@ -22,8 +23,11 @@ export const MessageItem = memo(function MessageItem({ id }: { readonly id: stri
           <ContinueRunButton messageId={id} />
         </>
       ) : (
-        // The user's own words are shown as they typed them: text, not Markdown, never HTML.
-        <div className="glassbox-user-text">{content}</div>
+        <>
+          {/* The user's own words are shown as they typed them: text, not Markdown, never HTML. */}
+          <div className="glassbox-user-text">{content}</div>
+          <QuestionAttachments id={id} />
+        </>
       )}
     </div>
   );
