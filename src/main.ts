@@ -1,5 +1,6 @@
 import { type Editor, editorInfoField, editorLivePreviewField, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
 import { createElement } from 'react';
+import type { ChatRunRequest } from './chat';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
 import { ConversationStore } from './obsidian/conversation-store';
 import { listModels } from './obsidian/list-models';
@@ -52,7 +53,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // when Obsidian loads the plugin: esbuild defers a module reached only through import().
     // Note writes (each approved in the chat) and the command that undoes the last one.
     const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };
-    const prepareRun = (modelName: string) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp, writes })(modelName));
+    const prepareRun = (modelName: string, request?: ChatRunRequest) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp, writes })(modelName, request));
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {

@@ -12,3 +12,4 @@ export { resumableMessageId } from './resumable-turn';
 export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './saved-question';
 export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';
 export { type ContextChip, DraftContext, type DraftContextState, type DraftNote } from './draft-context';
+export { attachmentsRecord } from './attachments-record';

@@ -201,8 +201,8 @@ export class VaultIndex {
   }
 
   /** Every tag in the vault with how many notes carry it, most used first. */
-  tagCounts(): { tag: string; count: number }[] {
-    return tagCounts(this.allNotes());
+  tagCounts(includes: (path: string) => boolean = () => true): { tag: string; count: number }[] {
+    return tagCounts(this.allNotes().filter((note) => includes(note.path)));
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -242,7 +242,7 @@ export class VaultIndex {
 
   private async recent(limit: number, options: SearchOptions): Promise<SearchResult[]> {
     const { start, end } = options.timeRange ?? {};
-    if (start === undefined && end === undefined && !options.folders?.length && !options.tags?.length) return [];
+    if (start === undefined && end === undefined && !options.folders?.length && !options.tags?.length && options.within === undefined) return [];
     const accepts = noteFilter(rankFilters(options));
     const notes = this.allNotes()
       .filter(accepts)
@@ -267,5 +267,5 @@ export class VaultIndex {
 
 /** The filters of a search as {@link rankNotes} takes them. */
 function rankFilters(options: SearchOptions): NoteFilters {
-  return { timeRange: options.timeRange, folders: options.folders, tags: options.tags };
+  return { timeRange: options.timeRange, folders: options.folders, tags: options.tags, within: options.within };
 }

@@ -51,7 +51,7 @@ export { ViewRegistry, type FakeViewCreator } from './view-registry';
 export { FakeSidedock, Workspace, type FakeOpenedLink } from './workspace';
 export { WorkspaceLeaf, type FakeLeafSide, type FakeViewState } from './workspace-leaf';
 export { parseYaml, stringifyYaml } from './yaml';
-export { getAllTags, getLinkpath, parseLinktext, getFrontMatterInfo } from './link-utils';
+export { getAllTags, getLinkpath, parseFrontMatterAliases, parseLinktext, getFrontMatterInfo } from './link-utils';
 
 /** The API version the fake imitates. */
 export const apiVersion = '1.11.4';

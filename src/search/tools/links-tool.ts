@@ -2,6 +2,7 @@ import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
 import type { VaultIndex } from '../vault-index';
 import { formatNoteRef } from './format-note-line';
+import type { ToolScope } from './tool-scope';
 
 const linksSchema = z.object({
   path: z.string().min(1).describe('The note: its path or link text such as "Note title".'),
@@ -19,7 +20,8 @@ export interface LinksData {
 }
 
 /** `getLinks`: a note's outgoing links (resolved like Obsidian) and its backlinks. */
-export function createLinksTool(index: VaultIndex): AgentTool<typeof linksSchema> {
+export function createLinksTool(index: VaultIndex, scope?: ToolScope): AgentTool<typeof linksSchema> {
+  const inScope = (path: string): boolean => scope === undefined || scope.allows(path);
   return {
     name: 'getLinks',
     readOnly: true,
@@ -39,14 +41,18 @@ export function createLinksTool(index: VaultIndex): AgentTool<typeof linksSchema
         const data: LinksData = { path: null, outgoing: [], unresolved: [], backlinks: [] };
         return Promise.resolve({ output: `No note found for "${args.path}".`, data });
       }
+      if (!inScope(path)) {
+        const data: LinksData = { path: null, outgoing: [], unresolved: [], backlinks: [] };
+        return Promise.resolve({ output: scope?.outside(path) ?? '', data });
+      }
       const outgoing: string[] = [];
       const unresolved: string[] = [];
       for (const link of note.links) {
         const target = index.resolveLink(link, path);
         if (target === undefined) unresolved.push(link);
-        else if (target !== path && !outgoing.includes(target)) outgoing.push(target);
+        else if (target !== path && !outgoing.includes(target) && inScope(target)) outgoing.push(target);
       }
-      const backlinks = index.backlinks(path);
+      const backlinks = index.backlinks(path).filter((entry) => inScope(entry.path));
       if (context.signal.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
       const ref = (target: string): string => formatNoteRef(index.note(target) ?? { title: target, path: target });
       const sections = [

@@ -3,6 +3,7 @@ import type { AgentTool } from '../../agent';
 import { throwIfAborted } from '../scheduler';
 import type { VaultIndex } from '../vault-index';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
+import type { ToolScope } from './tool-scope';
 
 const tagNotesSchema = z.object({
   tag: z.string().describe('A tag, with or without #. Nested tags count: "project" also finds #project/alpha. Leave empty to list the tags in use.'),
@@ -19,7 +20,8 @@ export interface TagNotesData {
 }
 
 /** `getTagNotes`: the notes carrying a tag (inline or frontmatter, nested included), newest first. */
-export function createTagNotesTool(index: VaultIndex): AgentTool<typeof tagNotesSchema> {
+export function createTagNotesTool(index: VaultIndex, scope?: ToolScope): AgentTool<typeof tagNotesSchema> {
+  const inScope = (path: string): boolean => scope === undefined || scope.allows(path);
   return {
     name: 'getTagNotes',
     readOnly: true,
@@ -36,16 +38,19 @@ export function createTagNotesTool(index: VaultIndex): AgentTool<typeof tagNotes
       const limit = args.limit ?? 30;
       const tag = args.tag.trim().replace(/^#/, '');
       if (tag === '') {
-        const tags = index.tagCounts();
+        const tags = index.tagCounts(inScope);
         const lines = tags.slice(0, limit * 3).map((entry) => `#${entry.tag} (${entry.count})`);
         const data: TagNotesData = { titles: [], total: tags.length };
         return Promise.resolve({ output: tags.length === 0 ? 'No tags in the vault.' : `Tags in use (${tags.length}):\n${lines.join('\n')}`, data });
       }
-      const notes = index.notesWithTag(tag).sort((a, b) => b.mtime - a.mtime);
+      const notes = index
+        .notesWithTag(tag)
+        .filter((note) => inScope(note.path))
+        .sort((a, b) => b.mtime - a.mtime);
       throwIfAborted(context.signal);
       const data: TagNotesData = { titles: notes.map((note) => note.title), total: notes.length };
       if (notes.length === 0) {
-        const near = index.tagCounts().filter((entry) => entry.tag.toLowerCase().includes(tag.toLowerCase())).slice(0, 5);
+        const near = index.tagCounts(inScope).filter((entry) => entry.tag.toLowerCase().includes(tag.toLowerCase())).slice(0, 5);
         const hint = near.length > 0 ? ` Similar tags: ${near.map((entry) => `#${entry.tag}`).join(', ')}.` : '';
         return Promise.resolve({ output: `No notes tagged #${tag}.${hint}`, data });
       }

@@ -5,6 +5,7 @@ import { useChatSelector } from '../chat/useChatSelector';
 import { AnswerActions } from '../answer/AnswerActions';
 import { AssistantMessageBody } from './AssistantMessageBody';
 import { UserQuestion } from './UserQuestion';
+import { QuestionAttachments } from './QuestionAttachments';
 
 /**
  * One message of the list, found by id. Each selector returns a primitive, so a message
@@ -25,8 +26,11 @@ export const MessageItem = memo(function MessageItem({ id }: { readonly id: stri
           <AnswerActions id={id} />
         </>
       ) : (
-        // The user's own words are shown as they typed them: text, not Markdown, never HTML.
-        <UserQuestion id={id} content={content} />
+        <>
+          {/* The user's own words are shown as they typed them: text, not Markdown, never HTML. */}
+          <UserQuestion id={id} content={content} />
+          <QuestionAttachments id={id} />
+        </>
       )}
     </div>
   );
