@@ -1,5 +1,6 @@
 import { type Editor, editorInfoField, editorLivePreviewField, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
 import { createElement } from 'react';
+import type { ChatRunRequest } from './chat';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
 import { ConversationStore } from './obsidian/conversation-store';
 import { listModels } from './obsidian/list-models';
@@ -21,6 +22,8 @@ import { FolderExcludingSource } from './search/folder-excluding-source';
 import { ObsidianNoteWriter } from './obsidian/obsidian-note-writer';
 import { NoteChangeLog } from './writes';
 import { WaitingChats } from './obsidian/waiting-chat';
+import { editorSelection } from './obsidian/editor-selection';
+import type { QuestionSelection } from './agent';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
 /**
@@ -50,7 +53,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // when Obsidian loads the plugin: esbuild defers a module reached only through import().
     // Note writes (each approved in the chat) and the command that undoes the last one.
     const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };
-    const prepareRun = (modelName: string) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp, writes })(modelName));
+    const prepareRun = (modelName: string, request?: ChatRunRequest) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp, writes })(modelName, request));
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
@@ -99,6 +102,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       name: 'Undo the last change',
       callback: () => void writes.changes.undoLast(writes.writer).then((outcome) => new Notice(outcome.message), (error: unknown) => new Notice(`The change could not be undone: ${error instanceof Error ? error.message : String(error)}`)),
     });
+    this.addSelectionCommands();
     this.addConversationNoteCommands();
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp }));
     // Saved conversation notes show their "Thought for" blocks in reading view too.
@@ -156,6 +160,26 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
       if (leaf.view instanceof ChatView) leaf.view.refresh();
     }
+  }
+
+  /** "Ask about the selection", in the command palette and the editor's context menu (DESIGN.md 11.1). */
+  private addSelectionCommands(): void {
+    const ask = (selection: QuestionSelection): void => void this.withChatView((view) => view.askAboutSelection(selection));
+    this.addCommand({
+      id: 'ask-about-selection',
+      name: 'Ask about the selection',
+      editorCheckCallback: (checking, editor, info) => {
+        const selection = editorSelection(editor, info.file?.path);
+        if (selection === null) return false;
+        if (!checking) ask(selection);
+        return true;
+      },
+    });
+    this.registerEvent(this.app.workspace.on('editor-menu', (menu, editor, info) => {
+      const selection = editorSelection(editor, info.file?.path);
+      if (selection === null) return;
+      menu.addItem((item) => item.setTitle('Ask about the selection').setIcon('message-square').onClick(() => ask(selection)));
+    }));
   }
 
   /** Commands on the active note when it is a saved conversation: open it in the chat, export it. */

@@ -55,6 +55,8 @@ export interface GlassboxSettings {
   responseTimeoutSeconds: number;
   /** Estimated tokens of attached notes and selection sent with one question; more is cut with a notice. */
   contextBudgetTokens: number;
+  /** Whether a new question starts with the open note attached (a chip the user can remove). */
+  attachOpenNote: boolean;
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -75,6 +77,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   rememberedApprovals: {},
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
+  attachOpenNote: true,
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */

@@ -33,7 +33,7 @@ describe('mergeSettings', () => {
 describe('loadGlassboxSettings', () => {
   it('has the documented defaults', () => {
     expect(loadGlassboxSettings(null)).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS).toMatchObject({ maxIterations: 10, loopStyle: 'tools', displayMode: 'normal', showReasoningText: true, showToolOutput: true, expandWhileWorking: true, conversationsFolder: 'Glassbox/Conversations', requestInputTimeoutMinutes: 10, responseTimeoutSeconds: 120, contextBudgetTokens: 12_000 });
+    expect(DEFAULT_SETTINGS).toMatchObject({ maxIterations: 10, loopStyle: 'tools', displayMode: 'normal', showReasoningText: true, showToolOutput: true, expandWhileWorking: true, conversationsFolder: 'Glassbox/Conversations', requestInputTimeoutMinutes: 10, responseTimeoutSeconds: 120, contextBudgetTokens: 12_000, attachOpenNote: true });
   });
 
   it('replaces values outside their enum or range with the default', () => {

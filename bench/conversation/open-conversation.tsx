@@ -72,7 +72,7 @@ export async function measureOpen(options: { conversation: Conversation; variant
   const root = createRoot(container);
   flushSync(() =>
     root.render(
-      <ChatServicesContext.Provider value={{ controller, host, roots, display: DEFAULT_DISPLAY_OPTIONS, sourcePath: 'Glassbox/Conversations/Long.md', renderCounter: null }}>
+      <ChatServicesContext.Provider value={{ controller, host, roots, display: DEFAULT_DISPLAY_OPTIONS, sourcePath: 'Glassbox/Conversations/Long.md', renderCounter: null, context: null }}>
         {listFor(options.variant)}
       </ChatServicesContext.Provider>,
     ),

@@ -79,3 +79,8 @@ export function isEmptyQuestionContext(context: QuestionContext | undefined): bo
   if (context === undefined) return true;
   return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0;
 }
+
+/** `Projects/, #meeting`: a scope as one line (empty without one). */
+export function describeScope(scope: QuestionScope | undefined): string {
+  return [...(scope?.folders ?? []).map((folder) => `${folder}/`), ...(scope?.tags ?? []).map((tag) => `#${tag}`)].join(', ');
+}

@@ -3,6 +3,7 @@ import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
 import type { AgentRunEndStatus } from './events';
+import { contextNotices, contextPreamble, contextStep } from './context-step';
 import { formatLimit } from './format-limit';
 import type { LoopOutcome } from './loop-outcome';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
@@ -56,7 +57,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     recorder,
     signal: linked.controller.signal,
     clock,
-    baseMessages: [{ role: 'system', content: systemPrompt }, ...stripHistory(options.history), { role: 'user', content: options.question }],
+    baseMessages: [{ role: 'system', content: systemPrompt }, ...stripHistory(options.history), { role: 'user', content: firstQuestion(options) }],
     tools,
     toolSchemas: tools.map(toLlmToolSchema),
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
@@ -65,6 +66,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
+  if (options.context !== undefined) {
+    recorder.step(contextStep(recorder.nextStepId(), options.context));
+    for (const notice of contextNotices(options.context)) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
+  }
   for (const notice of options.notices ?? []) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
   clock.start();
   const maxIterations = Math.max(1, options.maxIterations ?? AGENT_DEFAULTS.maxIterations);
@@ -122,6 +127,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   if (payload === null) throw new Error('The run ended without a reasoning state.');
   const result = { status, content: recorder.content(), answer: recorder.answer, payload, transcript: [...context.transcript] };
   return errorMessage === undefined ? result : { ...result, error: errorMessage };
+}
+
+/** The question as the first request carries it: the attached notes (each marked with its path), then the question. */
+function firstQuestion(options: AgentRunOptions): string {
+  return options.context === undefined ? options.question : `${contextPreamble(options.context)}${options.question}`;
 }
 
 /** History as the model sees it: every marker stripped from assistant messages (DESIGN.md 3.3). */

@@ -8,6 +8,7 @@ import { type ChatState, emptyChatState, orderedMessages, withMessage } from './
 import { ChatStore } from './chat-store';
 import { ChatTurns, type ChatApprovalMemory, type ChatRunRequest, type ChatRunSetup } from './chat-turns';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
+import { withoutLastTurn } from './last-turn';
 import { PendingApproval } from './pending-approval';
 import { PendingQuestion } from './pending-question';
 import { type SavedInputOutcome, closeSavedQuestion, continuationOf, reopenedQuestion } from './saved-question';
@@ -52,6 +53,8 @@ export class ChatController {
   private readonly turns: ChatTurns;
   /** The assistant message of a reopened chat whose question is still open (no run behind it). */
   private savedQuestion: string | null = null;
+  /** What the last question sent in this session attached; an edited question is sent again with it. */
+  private lastContext: QuestionContext | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: ChatControllerOptions) {
@@ -80,6 +83,7 @@ export class ChatController {
     if (this.savedQuestion !== null) return this.closeSavedQuestion({ outcome: 'answered', answer: question });
     if (this.question.isOpen) return this.answerInput(question);
     if (this.store.current().running) return;
+    this.lastContext = context;
     await this.turns.run(question, toHistory(orderedMessages(this.store.current())), context);
   }
 
@@ -92,6 +96,21 @@ export class ChatController {
     const state = this.store.current();
     if (this.savedQuestion !== null || resumableMessageId(state) === null) return;
     await this.turns.run(CONTINUE_QUESTION, toHistory(orderedMessages(state)));
+  }
+
+  /**
+   * Sends an edited version of the last question again: that turn (question and answer) is
+   * replaced by the new one, in the chat and in its saved note, with what was attached to it
+   * (known for questions sent in this session). Only between runs.
+   */
+  async resendLastQuestion(text: string): Promise<void> {
+    const question = text.trim();
+    const state = this.store.current();
+    if (question === '' || state.running || this.question.isOpen || this.savedQuestion !== null) return;
+    const earlier = withoutLastTurn(state);
+    if (earlier === null) return;
+    this.store.update(() => earlier, 'now');
+    await this.turns.run(question, toHistory(orderedMessages(earlier)), this.lastContext);
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */
@@ -194,6 +213,7 @@ export class ChatController {
   }
 
   private leaveChat(): void {
+    this.lastContext = undefined;
     this.turns.detach();
     this.approval.withdraw();
     this.savedQuestion = null;

@@ -11,3 +11,5 @@ export { toHistory } from './chat-history';
 export { resumableMessageId } from './resumable-turn';
 export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './saved-question';
 export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';
+export { type ContextChip, DraftContext, type DraftContextState, type DraftNote } from './draft-context';
+export { attachmentsRecord } from './attachments-record';

@@ -29,6 +29,11 @@ export interface AskArgs {
   readonly continueNote: string | undefined;
   /** `--timeout SECONDS` in ms: the longest wait for the next byte from the endpoint (default 120 s). */
   readonly timeoutMs: number;
+  /** `--note PATH`, repeatable: notes attached to the question, as given. */
+  readonly notes: readonly string[];
+  /** `--folder PATH` and `--tag TAG`, repeatable: the scope of the vault tools, as given (tags without `#`). */
+  readonly folders: readonly string[];
+  readonly tags: readonly string[];
   readonly question: string;
 }
 
@@ -49,6 +54,9 @@ export const ASK_COMMAND = {
     'allow-writes': {},
     continue: { value: 'NOTE' },
     timeout: { value: 'SECONDS' },
+    note: { value: 'PATH', multiple: true },
+    folder: { value: 'PATH', multiple: true },
+    tag: { value: 'TAG', multiple: true },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -91,6 +99,9 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     allowWrites: flags['allow-writes'],
     continueNote: flags.continue,
     timeoutMs,
+    notes: flags.note,
+    folders: flags.folder,
+    tags: flags.tag.map((tag) => tag.trim().replace(/^#/, '')).filter((tag) => tag !== ''),
     question,
   };
 }

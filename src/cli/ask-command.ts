@@ -8,6 +8,7 @@ import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
+import { readAskContext } from './ask-context';
 import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
 import { cliErrorHint } from './cli-error-hint';
@@ -51,9 +52,12 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const question = continued === null ? options.question : continuedQuestion(options.question, continued, options.continueNote ?? '');
 
   // Saved conversations are not notes to answer from (see FolderExcludingSource).
-  const source = new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER);
-  const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
+  const vaultSource = new NodeVaultSource(vaultDir);
+  const source = new FolderExcludingSource(vaultSource, DEFAULT_CONVERSATION_FOLDER);
   const index = await VaultIndex.build(source);
+  // Attached notes are read from the whole vault: a --note may name a saved conversation.
+  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: options.question, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource });
+  const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
   let stoppedBy: StopSignal = 'SIGINT';
@@ -71,7 +75,12 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     const result = await runAgent({
       model,
       modelName: options.model,
-      tools: [...createVaultTools({ index, source }), ...createWriteTools({ writer: new NodeNoteWriter(vaultDir), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }), ...mcpTools.tools],
+      tools: [
+        ...createVaultTools({ index, source, ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
+        ...createWriteTools({ writer: new NodeNoteWriter(vaultDir), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
+        ...mcpTools.tools,
+      ],
+      ...(context !== null ? { context } : {}),
       notices: mcpTools.notices,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
       question,
@@ -94,7 +103,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
-    if (save && !(await saveAskRun({ vaultDir, model: options.model, question, startedAt, result, io, continued }))) return 1;
+    if (save && !(await saveAskRun({ vaultDir, model: options.model, question, startedAt, result, io, continued, context }))) return 1;
     return exitStatus(result.status, stoppedBy);
   } finally {
     renderer?.dispose();

@@ -9,7 +9,7 @@ import { noteWritesOf, parseAssistantContent } from '../markers';
 /**
  * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
  * (DESIGN.md 8): `{ frontmatter, format, warnings, messages: [{ role, at, text, reasoning,
- * reasoningError, legacyToolCalls, thinks, noteWrites }] }`. Works for Glassbox notes and for imported
+ * reasoningError, legacyToolCalls, thinks, noteWrites }] }`; a question with attached notes also has `attachments`. Works for Glassbox notes and for imported
  * `**user**:` / `**ai**:` notes. Markers are read only in assistant messages (DESIGN.md 3.3), so a
  * user message's text is its content as typed. Returns 0, or 1 with one sentence on stderr.
  */
@@ -39,7 +39,9 @@ export async function runInspectNote(file: string, io: CliIo): Promise<number> {
 /** The per-message object of DESIGN.md 8 (the same fields `inspect --message` prints), plus role and time. */
 export function inspectMessage(message: ConversationMessage): Record<string, unknown> {
   if (message.role === 'user') {
-    return { role: 'user', at: message.at, text: message.content, reasoning: null, reasoningError: false, legacyToolCalls: [], thinks: [], noteWrites: [] };
+    // What the question attached (notes, selection, links, scope), when it attached anything.
+    const attachments = message.attachments !== undefined ? { attachments: message.attachments } : {};
+    return { role: 'user', at: message.at, text: message.content, ...attachments, reasoning: null, reasoningError: false, legacyToolCalls: [], thinks: [], noteWrites: [] };
   }
   const parsed = parseAssistantContent(message.content);
   return {

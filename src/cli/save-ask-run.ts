@@ -1,4 +1,5 @@
-import type { AgentRunResult } from '../agent';
+import type { AgentRunResult, AttachedContext } from '../agent';
+import { attachmentsRecord } from '../chat';
 import { createConversation, createMessageId, titleFromQuestion } from '../conversation';
 import type { ContinuedConversation } from './continued-conversation';
 import { describeFsError } from './describe-fs-error';
@@ -20,8 +21,11 @@ export async function saveAskRun(options: {
   io: CliIo;
   /** `ask --continue`: the conversation the turn is appended to, and its note. */
   continued?: ContinuedConversation | null;
+  /** What the question attached (`--note`, `[[links]]`, the scope): listed under it in the note. */
+  context?: AttachedContext | null;
 }): Promise<boolean> {
   const { vaultDir, model, question, startedAt, result, io, continued } = options;
+  const attachments = options.context == null ? null : attachmentsRecord(options.context);
   const conversation = continued?.conversation ?? createConversation({ model, now: startedAt, title: titleFromQuestion(question) });
   try {
     const saved = await new NodeConversationStore({ vaultDir }).save(
@@ -32,7 +36,7 @@ export async function saveAskRun(options: {
         messages: [
           ...conversation.messages,
           // Fresh ids: positional ones could repeat an id of a message the user deleted from the note.
-          { id: createMessageId(startedAt), role: 'user', at: startedAt, content: question },
+          { id: createMessageId(startedAt), role: 'user', at: startedAt, content: question, ...(attachments !== null ? { attachments } : {}) },
           { id: createMessageId(startedAt), role: 'assistant', at: startedAt, content: result.content, transcript: result.transcript },
         ],
       },

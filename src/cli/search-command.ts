@@ -1,11 +1,12 @@
 import { stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { FolderExcludingSource, VaultIndex } from '../search';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
 import { stripControls, terminalJson } from './terminal-text';
+import { vaultFolder } from './vault-folder';
 
 /** Parsed `glassbox search` arguments. */
 interface SearchArgs {
@@ -91,18 +92,4 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
   // Titles, headings and passages are the notes' own text: no control character reaches the terminal.
   io.stdout.write(stripControls(`${lines.join('\n')}\n\n${results.length} of ${index.size} notes in ${tookMs} ms.\n`));
   return 0;
-}
-
-/**
- * A `--folder` value as a vault-relative folder: a path inside the vault as given (from the
- * current directory) or already relative to the vault. A folder that is not there is a usage error.
- */
-async function vaultFolder(options: { vaultDir: string; cwd: string; folder: string }): Promise<string> {
-  const { vaultDir, cwd, folder } = options;
-  const fromCwd = resolve(cwd, folder);
-  const inside = fromCwd.startsWith(`${vaultDir}${sep}`) && !isAbsolute(relative(vaultDir, fromCwd));
-  const vaultRelative = (inside ? relative(vaultDir, fromCwd) : folder).split(sep).join('/').replace(/^\.\/|\/+$/g, '');
-  const info = await stat(resolve(vaultDir, vaultRelative)).catch(() => undefined);
-  if (vaultRelative === '' || vaultRelative.startsWith('..') || !info?.isDirectory()) throw new CliUsageError(`--folder ${folder} is not a folder of the vault.`);
-  return vaultRelative;
 }

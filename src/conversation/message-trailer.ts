@@ -1,4 +1,5 @@
-import type { PendingInput } from './conversation';
+import { isMessageAttachments } from './attachments-line';
+import type { MessageAttachments, PendingInput } from './conversation';
 import { MESSAGE_TRAILER_PREFIX } from './note-lines';
 import { isStoredLlmMessage, type StoredLlmMessage } from './stored-transcript';
 
@@ -15,6 +16,8 @@ export interface MessageTrailer {
   readonly fence?: string;
   readonly pendingInput?: PendingInput;
   readonly context?: string;
+  /** A question's attachments; the writer also lists them on a line under the question. */
+  readonly attachments?: MessageAttachments;
   /** As stored: tool results the message's block already holds are references (stored-transcript.ts). */
   readonly transcript?: readonly StoredLlmMessage[];
 }
@@ -33,6 +36,7 @@ export function formatTrailer(trailer: MessageTrailer): string {
   ordered.at = trailer.at;
   if (trailer.fence !== undefined) ordered.fence = trailer.fence;
   if (trailer.context !== undefined) ordered.context = trailer.context;
+  if (trailer.attachments !== undefined) ordered.attachments = trailer.attachments;
   if (trailer.pendingInput !== undefined) ordered.pendingInput = trailer.pendingInput;
   if (trailer.transcript !== undefined) ordered.transcript = trailer.transcript;
   return `${MESSAGE_TRAILER_PREFIX}${commentSafeJson(ordered)}${SUFFIX}`;
@@ -70,6 +74,10 @@ export function readTrailer(line: string): TrailerReadResult {
   else if (record.at !== null && record.at !== undefined) problems.push('its time is not a number');
   if (typeof record.fence === 'string') result.fence = record.fence;
   if (typeof record.context === 'string') result.context = record.context;
+  if (record.attachments !== undefined) {
+    if (isMessageAttachments(record.attachments)) result.attachments = record.attachments;
+    else problems.push('its list of attached notes is unreadable');
+  }
   if (record.pendingInput !== undefined) {
     if (isPendingInput(record.pendingInput)) result.pendingInput = record.pendingInput;
     else problems.push('its open question is unreadable');

@@ -1,3 +1,4 @@
+import { formatAttachmentsLine } from './attachments-line';
 import { readLeadingMarker } from '../markers';
 import type { Conversation, ConversationMessage, ConversationRole, FrontmatterEntry } from './conversation';
 import type { ConversationWarning } from './conversation-warning';
@@ -125,6 +126,7 @@ function readSection({ lines, section, warnings, checkMarkers }: { lines: readon
   } else {
     while (body.length > 0 && body[body.length - 1].trim() === '') body.pop();
   }
+  if (trailer?.attachments !== undefined && body[body.length - 1] === formatAttachmentsLine(trailer.attachments) && body[body.length - 2] === '') body.splice(-2);
   if (trailer?.fence !== undefined && body[body.length - 1] === trailer.fence) body.pop();
   let content = body.join('\n');
   // Text a person typed after the trailer still belongs to this message.
@@ -151,6 +153,7 @@ function readSection({ lines, section, warnings, checkMarkers }: { lines: readon
   }
   if (trailer?.pendingInput !== undefined) message.pendingInput = trailer.pendingInput;
   if (trailer?.context !== undefined) message.context = trailer.context;
+  if (trailer?.attachments !== undefined) message.attachments = trailer.attachments;
   if (checkMarkers && role === 'assistant' && readLeadingMarker(content).reasoningError) {
     warnings.push({ code: 'reasoning_unreadable', line: section.headerLine + 1, message: 'The reasoning of one answer could not be read; it shows as "Reasoning unavailable" and the answer is kept.' });
   }

@@ -2,6 +2,7 @@ import type { Conversation, ConversationMessage } from './conversation';
 import { unclosedFence } from '../markers';
 import { formatTime } from './frontmatter';
 import { escapeMessageLine, formatHeader } from './note-lines';
+import { formatAttachmentsLine } from './attachments-line';
 import { formatTrailer } from './message-trailer';
 import { compactTranscript } from './stored-transcript';
 import { yamlDoubleQuoted, yamlString } from './yaml-scalar';
@@ -50,11 +51,14 @@ export function serializeMessageSection(message: ConversationMessage, options: S
   const fence = unclosedFence(lines);
   const body = lines.map(escapeMessageLine);
   if (fence !== null) body.push(fence);
+  // Under the question, the notes it attached as links (the trailer keeps the exact list).
+  if (message.attachments !== undefined) body.push('', formatAttachmentsLine(message.attachments));
   const trailer = formatTrailer({
     id: message.id,
     at: message.at,
     fence: fence ?? undefined,
     context: message.context,
+    attachments: message.attachments,
     pendingInput: message.pendingInput,
     // Tool results the block already holds are stored once, as references to its steps.
     transcript: message.transcript === undefined || message.role !== 'assistant' ? message.transcript : compactTranscript(message.transcript, message.content),

@@ -17,7 +17,7 @@ export type ReasoningStatus =
   | 'max_iterations';
 
 /** What produced a step. */
-export type ReasoningStepKind = 'thought' | 'tool' | 'reasoning' | 'input' | 'reason' | 'observe' | 'notice';
+export type ReasoningStepKind = 'thought' | 'tool' | 'reasoning' | 'input' | 'reason' | 'observe' | 'notice' | 'context';
 
 /** The life of one tool call. */
 export type ReasoningToolStatus = 'running' | 'ok' | 'error' | 'cancelled' | 'declined';

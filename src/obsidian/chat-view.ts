@@ -2,8 +2,8 @@ import { type HoverPopover, ItemView, Notice, type WorkspaceLeaf } from 'obsidia
 import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import type { AgentInputRequest, AgentRunOptions, AgentRunResult } from '../agent';
-import { ChatController, type ChatRunSetup, type FrameScheduler } from '../chat';
+import type { AgentInputRequest, AgentRunOptions, AgentRunResult, QuestionSelection } from '../agent';
+import { ChatController, type ChatRunRequest, type ChatRunSetup, type FrameScheduler } from '../chat';
 import type { Conversation } from '../conversation';
 import type { GlassboxSettingsHost } from '../settings';
 import { ChatPanel } from '../ui/chat/ChatPanel';
@@ -12,6 +12,7 @@ import { displayOptionsOf, type ReasoningDisplayOptions } from '../ui/reasoning/
 import { ObsidianHostServices } from './obsidian-host-services';
 import { settingsApprovalMemory } from './settings-approval-memory';
 import type { WaitingChats } from './waiting-chat';
+import { VaultContextSources } from './vault-context-sources';
 
 /** The registered view type of the chat panel. */
 export const VIEW_TYPE_GLASSBOX_CHAT = 'glassbox-chat';
@@ -31,7 +32,7 @@ export interface ChatViewOptions {
   /** The plugin's id, whose settings tab an error's "Open settings" button shows. */
   readonly pluginId?: string;
   /** Builds the model client and the vault tools for one run from the current settings. */
-  readonly prepareRun: (modelName: string) => Promise<ChatRunSetup>;
+  readonly prepareRun: (modelName: string, request: ChatRunRequest) => Promise<ChatRunSetup>;
   /** The agent runner. */
   readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
   /** Saves each finished turn (complete, stopped or error). */
@@ -59,6 +60,8 @@ export class ChatView extends ItemView {
   /** Every React root mounted into rendered messages (tests count them). */
   readonly roots = new RootRegistry();
   private readonly host: ObsidianHostServices;
+  /** The chips above the composer: what the next question carries. */
+  readonly context: VaultContextSources;
   /** The page preview open over one of the chat's links (the view is its hover parent). */
   hoverPopover: HoverPopover | null = null;
   private root: Root | null = null;
@@ -74,6 +77,15 @@ export class ChatView extends ItemView {
     super(leaf);
     this.icon = 'message-square';
     this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
+    // Read at each use: the settings tab edits the plugin's settings object in place.
+    this.context = new VaultContextSources(this.app, {
+      get attachOpenNote() {
+        return options.settings.settings.attachOpenNote;
+      },
+      get contextBudgetTokens() {
+        return options.settings.settings.contextBudgetTokens;
+      },
+    });
     // A chat whose run waits on an approval card outlives a closed view: this view takes it over.
     const waiting = options.waitingChats?.take() ?? null;
     if (waiting !== null) {
@@ -126,6 +138,7 @@ export class ChatView extends ItemView {
       if (this.controller.store.getState().pendingInput === null) this.setPulse(false);
     });
     this.loadModels();
+    this.context.bind(this);
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => this.isChatVisible() && this.setPulse(false)));
     this.registerEvent(this.app.workspace.on('layout-change', () => this.isChatVisible() && this.setPulse(false)));
     return Promise.resolve();
@@ -154,6 +167,7 @@ export class ChatView extends ItemView {
   /** Re-renders with the current settings (display mode, toggles); the settings tab calls it. */
   refresh(): void {
     this.loadModels();
+    this.context.draft.refresh();
     const settings = this.options.settings.settings;
     if (!this.controller.store.getState().running) {
       this.controller.configureNextRun({ model: settings.model, loopStyle: settings.loopStyle, maxIterations: settings.maxIterations });
@@ -180,6 +194,12 @@ export class ChatView extends ItemView {
     this.render();
   }
 
+  /** Quotes a selection as context of the next question and puts the focus in the composer. */
+  askAboutSelection(selection: QuestionSelection): void {
+    this.context.draft.setSelection(selection);
+    this.contentEl.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus();
+  }
+
   private render(): void {
     if (this.root === null) return;
     this.root.render(
@@ -191,6 +211,7 @@ export class ChatView extends ItemView {
         models: [...new Set([this.options.settings.settings.model, ...this.offeredModels])],
         sourcePath: this.sourcePath,
         toolbarExtras: this.options.toolbarExtras?.(this),
+        context: this.context,
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { type App, Component, type HoverParent, Keymap, MarkdownRenderer } from 'obsidian';
+import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath } from 'obsidian';
 import type { HostComponent, HostServices } from '../ui/host-services';
 
 /**
@@ -34,6 +34,28 @@ export class ObsidianHostServices implements HostServices {
     if (hover === undefined) return;
     // Obsidian's Page preview core plugin listens for this event from registered sources.
     this.app.workspace.trigger('hover-link', { event: options.event, source: hover.source, hoverParent: hover.parent, targetEl: options.targetEl, linktext: options.linktext, sourcePath: options.sourcePath });
+  }
+
+  insertAtCursor(text: string): string | null {
+    // The chat is the active leaf when its button is clicked: the note is the main area's most recent leaf.
+    const view = this.app.workspace.getMostRecentLeaf()?.view;
+    if (!(view instanceof MarkdownView) || view.file === null) return null;
+    const editor = view.editor;
+    // At the cursor: a selection is kept, the text goes after it.
+    editor.setCursor(editor.getCursor('to'));
+    editor.replaceSelection(text);
+    return view.file.path;
+  }
+
+  openNotes(linktexts: readonly string[], sourcePath: string): readonly string[] {
+    const missing: string[] = [];
+    for (const linktext of linktexts) {
+      // Resolved first: openLinkText would create a note for a link that matches none.
+      const file = this.app.metadataCache.getFirstLinkpathDest(getLinkpath(linktext), sourcePath);
+      if (file === null) missing.push(linktext);
+      else void this.app.workspace.getLeaf('tab').openFile(file);
+    }
+    return missing;
   }
 
   openSettings(): void {

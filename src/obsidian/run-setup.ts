@@ -2,12 +2,15 @@ import { type App, Notice } from 'obsidian';
 import { createOpenAiChatModel, shownBaseUrl } from '../llm';
 import type { McpRunTools } from '../mcp';
 import type { GlassboxSettingsHost } from '../settings';
-import type { ChatRunSetup } from '../chat';
+import type { ChatRunRequest, ChatRunSetup } from '../chat';
+import { attachQuestionContext } from '../search';
+import { obsidianContextNotes } from './obsidian-context-notes';
 import { createChatFetch } from './chat-fetch';
 import { createDesktopFetch } from './desktop-fetch';
 import { createMobileFetch } from './mobile-fetch';
 import { isCompleteHttpUrl } from './complete-http-url';
 import { RunSetupError } from './errors/run-setup-error';
+import type { NoteScope } from '../search';
 import type { VaultToolsSnapshot } from './vault-tools-provider';
 import type { NoteChangeLog, NoteWriter } from '../writes';
 
@@ -16,7 +19,7 @@ export interface RunSetupOptions {
   readonly app: App;
   readonly settings: GlassboxSettingsHost;
   /** The vault tools for a run starting now (the VaultToolsProvider). */
-  readonly vaultTools: { current(): VaultToolsSnapshot };
+  readonly vaultTools: { current(scope?: NoteScope): VaultToolsSnapshot };
   /** The MCP servers (desktop); their tools join each run, and a server that cannot start is a notice. */
   readonly mcp?: { readonly configured: boolean; toolsForRun(): Promise<McpRunTools> } | null;
   /** Note writes: where they go and where the undo command finds them; without it the agent only reads. */
@@ -30,12 +33,12 @@ export interface RunSetupOptions {
  * or the custom address; the API key read from Obsidian's SecretStorage at send time, never
  * kept in the plugin's data), the vault tools and the MCP servers' tools.
  */
-export function createRunSetup(options: RunSetupOptions): (modelName: string) => Promise<ChatRunSetup> {
+export function createRunSetup(options: RunSetupOptions): (modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup> {
   // One for the plugin's life: it remembers which origins needed the Node fallback. On mobile
   // (no Node) the page's fetch, which names a CORS refusal.
   const nodeFetch = createDesktopFetch();
   const chatFetch = options.fetch ?? (nodeFetch === null ? createMobileFetch() : createChatFetch({ nodeFetch }));
-  return async (modelName) => {
+  return async (modelName, request) => {
     const settings = options.settings.settings;
     const baseUrl = settings.baseUrl.trim();
     if (baseUrl === '') throw new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.');
@@ -50,11 +53,17 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string) =>
       throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
     }
     const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
-    const { tools, notice } = options.vaultTools.current();
+    // What the question attaches (notes, selection, [[links]], scope), read before the tools are
+    // made: the scope limits them, and the notes attached explicitly stay readable.
+    const countInScope = options.vaultTools.current().countInScope;
+    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, countInScope), budgetTokens: settings.contextBudgetTokens });
+    const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined);
+    const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
+    const { tools, notice } = options.vaultTools.current(scope);
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
     const writeTools = await noteWriteTools(options);
-    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}) };
+    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}), ...(attachedAnything ? { context } : {}) };
   };
 }
 

@@ -92,6 +92,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           aliases: ['attached notes', 'selection'],
           control: { type: 'number', key: 'contextBudgetTokens', min: 100, step: 100, validate: wholeNumber },
         },
+        {
+          name: 'Attach the open note',
+          desc: 'A new question starts with the note you are in attached, as a chip above the message box that you can remove.',
+          aliases: ['context', 'chips', 'active note'],
+          control: { type: 'toggle', key: 'attachOpenNote' },
+        },
       ],
     },
     {

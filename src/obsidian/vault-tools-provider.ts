@@ -1,11 +1,15 @@
 import type { AgentTool } from '../agent';
-import type { IndexStore, VaultIndexReader, VaultSource } from '../search';
+import type { IndexStore, NoteScope, VaultIndexReader, VaultSource } from '../search';
 
 /** The vault tools a run gets, and a notice when they are not (yet) available. */
 export interface VaultToolsSnapshot {
   readonly tools: readonly AgentTool[];
   readonly notice?: string;
+  /** How many notes a scope holds (the index is built); absent while it is not. */
+  readonly countInScope?: (scope: NoteScope) => Promise<number>;
 }
+
+type CreateVaultTools = typeof import('../search/tools/create-vault-tools').createVaultTools;
 
 /** What the provider opens: the index, its source, and where the index is persisted. */
 export interface OpenedVaultIndex {
@@ -30,7 +34,10 @@ export const INDEX_BUILDING_NOTICE = 'Your vault is still being indexed, so this
  * still building or failed, so a question never waits for indexing.
  */
 export class VaultToolsProvider {
-  private state: { readonly kind: 'idle' | 'building' } | { readonly kind: 'ready'; readonly tools: readonly AgentTool[] } | { readonly kind: 'failed'; readonly message: string } = { kind: 'idle' };
+  private state:
+    | { readonly kind: 'idle' | 'building' }
+    | { readonly kind: 'ready'; readonly index: VaultIndexReader; readonly source: VaultSource; readonly createVaultTools: CreateVaultTools }
+    | { readonly kind: 'failed'; readonly message: string } = { kind: 'idle' };
   private stopWatching: (() => void) | null = null;
   private saveTimer: number | null = null;
   private persist: (() => Promise<void>) | null = null;
@@ -64,7 +71,7 @@ export class VaultToolsProvider {
           stopIndexing();
           stopSaving();
         };
-        this.state = { kind: 'ready', tools: createVaultTools({ index, source }) };
+        this.state = { kind: 'ready', index, source, createVaultTools };
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -74,13 +81,18 @@ export class VaultToolsProvider {
     return this.building;
   }
 
-  /** The tools for a run starting now. */
-  current(): VaultToolsSnapshot {
+  /** The tools for a run starting now, limited to `scope` (a question's folders and tags, plus its attached notes). */
+  current(scope?: NoteScope): VaultToolsSnapshot {
     this.start();
     const state = this.state;
     switch (state.kind) {
-      case 'ready':
-        return { tools: state.tools };
+      case 'ready': {
+        const { index, source } = state;
+        return {
+          tools: state.createVaultTools({ index, source, ...(scope !== undefined ? { scope } : {}) }),
+          countInScope: async (wanted) => index.countInScope(wanted),
+        };
+      }
       case 'failed':
         return { tools: [], notice: `The vault index could not be built (${state.message}), so this answer cannot search your notes.` };
       case 'idle':

@@ -1,4 +1,5 @@
 import type { IndexedNote, SearchOptions, SearchResult } from './index-types';
+import type { NoteScope } from './note-filter';
 
 /** A value now or later: a VaultIndex answers at once, the client of one in a worker later. */
 export type Awaitable<T> = T | Promise<T>;
@@ -15,5 +16,8 @@ export interface VaultIndexReader {
   resolveLink(linktext: string, sourcePath?: string): Awaitable<string | undefined>;
   backlinks(path: string): Awaitable<{ path: string; count: number }[]>;
   notesWithTag(tag: string): Awaitable<IndexedNote[]>;
-  tagCounts(): Awaitable<{ tag: string; count: number }[]>;
+  /** Every tag with its note count, most used first; with a scope, counted over the notes in it. */
+  tagCounts(scope?: NoteScope): Awaitable<{ tag: string; count: number }[]>;
+  /** How many notes a scope lets the vault tools see. */
+  countInScope(scope: NoteScope): Awaitable<number>;
 }

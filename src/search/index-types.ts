@@ -1,3 +1,4 @@
+import type { NoteScope } from './note-filter';
 import type { YieldToHost } from './scheduler';
 
 /** A note as the index knows it. */
@@ -37,6 +38,8 @@ export interface SearchOptions {
   readonly folders?: readonly string[];
   /** Only notes with one of these tags (without `#`; nested tags count: `project` matches `project/alpha`). */
   readonly tags?: readonly string[];
+  /** The run's scope: only notes in it (its folders and tags, or attached explicitly). */
+  readonly within?: NoteScope;
   readonly signal?: AbortSignal;
 }
 

@@ -15,3 +15,9 @@ export { createEmbeddingClient, EmbeddingError, type EmbeddingClient } from './e
 export { EmbeddingStore } from './embeddings/embedding-store';
 export { EmbeddingIndexer, describePlan, type EmbeddingPlan, type EmbeddingProgress } from './embeddings/embedding-indexer';
 export { HybridSearch, fuseRankings, type HybridResults } from './embeddings/hybrid-search';
+export { attachQuestionContext } from './context/attach-question-context';
+export type { ContextNotes } from './context/context-notes';
+export { indexContextNotes } from './context/index-context-notes';
+export { questionLinks } from './context/question-links';
+export { linkpathOf, resolveLinkOrAlias, type LinkTargets } from './resolve-link';
+export { scopeFilter, type NoteScope } from './note-filter';

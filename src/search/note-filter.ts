@@ -8,18 +8,27 @@ export interface NoteFilters {
   readonly folders?: readonly string[];
   /** Tags without `#`; a note carrying one of them, or a tag nested below one, qualifies. */
   readonly tags?: readonly string[];
+  /** The run's scope (DESIGN.md 11.1), on top of the conditions above. */
+  readonly within?: NoteScope;
+}
+
+/** A run's scope: notes in its folders and with its tags (either may be empty), and the notes attached explicitly. */
+export interface NoteScope {
+  readonly folders?: readonly string[];
+  readonly tags?: readonly string[];
+  /** Vault paths that are in scope whatever their folder or tags. */
+  readonly paths?: readonly string[];
 }
 
 function inRange(mtime: number, range: TimeRange | undefined): boolean {
   return range === undefined || ((range.start === undefined || mtime >= range.start) && (range.end === undefined || mtime <= range.end));
 }
 
-/** The time, folder and tag conditions of a search as one test of a note. */
-export function noteFilter(options: NoteFilters): (note: IndexedNote) => boolean {
+/** Notes in one of `folders` (when any) and with one of `tags` (when any). */
+function folderTagFilter(options: { readonly folders?: readonly string[]; readonly tags?: readonly string[] }): (note: IndexedNote) => boolean {
   const folders = (options.folders ?? []).map((folder) => folder.replace(/^\/+|\/+$/g, '')).filter((folder) => folder !== '');
   const tags = (options.tags ?? []).map((tag) => foldText(tag.trim().replace(/^#/, ''))).filter((tag) => tag !== '');
   return (note) => {
-    if (!inRange(note.mtime, options.timeRange)) return false;
     if (folders.length > 0 && !folders.some((folder) => note.path.startsWith(`${folder}/`))) return false;
     if (tags.length === 0) return true;
     return note.tags.some((candidate) => {
@@ -27,4 +36,18 @@ export function noteFilter(options: NoteFilters): (note: IndexedNote) => boolean
       return tags.some((tag) => folded === tag || folded.startsWith(`${tag}/`));
     });
   };
+}
+
+/** The notes a scope lets the vault tools see. */
+export function scopeFilter(scope: NoteScope): (note: IndexedNote) => boolean {
+  const paths = new Set(scope.paths ?? []);
+  const inFoldersAndTags = folderTagFilter(scope);
+  return (note) => paths.has(note.path) || inFoldersAndTags(note);
+}
+
+/** The time, folder, tag and scope conditions of a search as one test of a note. */
+export function noteFilter(options: NoteFilters): (note: IndexedNote) => boolean {
+  const inFoldersAndTags = folderTagFilter(options);
+  const inScope = options.within === undefined ? undefined : scopeFilter(options.within);
+  return (note) => inRange(note.mtime, options.timeRange) && inFoldersAndTags(note) && (inScope === undefined || inScope(note));
 }

@@ -53,3 +53,26 @@ export function resolveLink(linktext: string, pathsNamed: (lowerFileName: string
   }
   return best?.path;
 }
+
+/** How a host finds notes for {@link resolveLinkOrAlias}. */
+export interface LinkTargets {
+  /** Obsidian's own resolution (`getFirstLinkpathDest`, or {@link resolveLink} over the index). */
+  readonly byLinkpath: (linktext: string, sourcePath: string) => string | undefined;
+  /** Paths of the notes whose frontmatter `aliases` holds this alias (lower-cased). */
+  readonly byAlias: (lowerAlias: string) => readonly string[];
+}
+
+/**
+ * The link rule of a typed `[[link]]` (DESIGN.md 11.1), one for the plugin and the CLI: a path or
+ * note name as Obsidian resolves it (exact path, relative, closest duplicate), else a note whose
+ * alias it is (several: the one in the source's folder, else the shortest path, as for names).
+ * Undefined when nothing matches: a missing link is named, never guessed.
+ */
+export function resolveLinkOrAlias(linktext: string, targets: LinkTargets, sourcePath = ''): string | undefined {
+  const byPath = targets.byLinkpath(linktext, sourcePath);
+  if (byPath !== undefined) return byPath;
+  const alias = linkpathOf(linktext).toLowerCase();
+  if (alias === '') return undefined;
+  const sourceFolder = folderOf(sourcePath);
+  return [...targets.byAlias(alias)].sort((a, b) => Number(folderOf(b) === sourceFolder) - Number(folderOf(a) === sourceFolder) || a.length - b.length || a.localeCompare(b))[0];
+}

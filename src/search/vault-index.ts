@@ -6,6 +6,7 @@ import { cutResult } from './cut-result';
 import { parseQuery, type ParsedQuery } from './parse-query';
 import { noteFilter, type NoteFilters } from './note-filter';
 import { notesWithTag, tagCounts } from './note-tags';
+import { type NoteScope, scopeFilter } from './note-filter';
 import { rankNotes } from './rank-notes';
 import { defaultYieldToHost, throwIfAborted, TimeSlicer, type YieldToHost } from './scheduler';
 import { readOrUndefined, syncNotes } from './sync-notes';
@@ -201,8 +202,13 @@ export class VaultIndex {
   }
 
   /** Every tag in the vault with how many notes carry it, most used first. */
-  tagCounts(): { tag: string; count: number }[] {
-    return tagCounts(this.allNotes());
+  tagCounts(scope?: NoteScope): { tag: string; count: number }[] {
+    return tagCounts(scope === undefined ? this.allNotes() : this.allNotes().filter(scopeFilter(scope)));
+  }
+
+  /** How many notes a scope lets the vault tools see. */
+  countInScope(scope: NoteScope): number {
+    return this.allNotes().filter(scopeFilter(scope)).length;
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -242,7 +248,7 @@ export class VaultIndex {
 
   private async recent(limit: number, options: SearchOptions): Promise<SearchResult[]> {
     const { start, end } = options.timeRange ?? {};
-    if (start === undefined && end === undefined && !options.folders?.length && !options.tags?.length) return [];
+    if (start === undefined && end === undefined && !options.folders?.length && !options.tags?.length && options.within === undefined) return [];
     const accepts = noteFilter(rankFilters(options));
     const notes = this.allNotes()
       .filter(accepts)
@@ -267,5 +273,5 @@ export class VaultIndex {
 
 /** The filters of a search as {@link rankNotes} takes them. */
 function rankFilters(options: SearchOptions): NoteFilters {
-  return { timeRange: options.timeRange, folders: options.folders, tags: options.tags };
+  return { timeRange: options.timeRange, folders: options.folders, tags: options.tags, within: options.within };
 }

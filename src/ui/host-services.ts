@@ -27,6 +27,13 @@ export interface HostServices {
   hoverLink?(options: { event: MouseEvent; linktext: string; sourcePath: string; targetEl: HTMLElement }): void;
   /** A fresh, loaded component to pass to {@link HostServices.renderMarkdown}; the caller unloads it. */
   createComponent(): HostComponent;
+  /**
+   * Inserts `text` at the cursor of the note the user was last in (the most recent editor of
+   * the main area); returns that note's path, or null when no note is open in an editor.
+   */
+  insertAtCursor?(text: string): string | null;
+  /** Opens each linked note in a tab of its own; returns the link texts that match no note (nothing is created). */
+  openNotes?(linktexts: readonly string[], sourcePath: string): readonly string[];
   /** Opens the plugin's settings; absent where there are none to open. */
   openSettings?(): void;
 }

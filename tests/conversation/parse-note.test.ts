@@ -44,6 +44,16 @@ describe('parseConversationNote on damaged and hand-edited notes', () => {
     expect(result.warnings.map((warning) => warning.code)).toEqual(['message_metadata']);
   });
 
+  it('keeps a question whose list of attached notes is damaged, its text whole, with a notice', () => {
+    const damaged = note.replace(/(<!--GLASSBOX_MESSAGE:\{"id":"m1","at":\d+)/, '$1,"attachments":{"notes":[{"kind":"note","path":"A.md","chars":3}],"missingLinks":7}');
+    expect(damaged).toContain('"missingLinks":7');
+    const result = parseConversationNote(damaged);
+    if (!result.ok) throw result.error;
+    expect(result.value.messages[0]).toMatchObject({ content: 'Question one', id: 'm1' });
+    expect(result.value.messages[0].attachments).toBeUndefined();
+    expect(result.warnings.map((warning) => warning.message)).toEqual([expect.stringContaining('list of attached notes is unreadable')]);
+  });
+
   it('reads a message a person typed by hand under a role header', () => {
     const typed = `${note}\n### 🧑 You · 2026-11-23 09:00\n\nA question I typed myself.\n\n\n`;
     const result = parseConversationNote(typed);

@@ -64,7 +64,7 @@ describe('the chat follows the newest message', () => {
     const { top, max } = await position();
     expect(max).toBeGreaterThan(500);
     expect(max - top).toBeLessThanOrEqual(2);
-    await expect(chat.panel.locator('[data-testid="message-user"]').last().textContent()).resolves.toBe('Who decided it?');
+    await expect(chat.panel.locator('[data-testid="message-user"] .glassbox-user-text').last().textContent()).resolves.toBe('Who decided it?');
     expect(await jump().count()).toBe(0);
   });
 

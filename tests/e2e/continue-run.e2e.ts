@@ -55,7 +55,7 @@ describe('Continue after a stop', () => {
 
     await continueButton().focus();
     await page.keyboard.press('Enter');
-    await expect(chat.panel.locator('[data-testid="message-user"]').last().textContent()).resolves.toBe('Continue where you left off.');
+    await expect(chat.panel.locator('[data-testid="message-user"] .glassbox-user-text').last().textContent()).resolves.toBe('Continue where you left off.');
     await chat.waitForIdle(30000);
     await expect(chat.lastAnswer.textContent()).resolves.toContain('pay-per-ride stays for tourists.');
     expect(await continueButton().count()).toBe(0);

@@ -5,7 +5,7 @@ import type { AgentEvent, AgentRunEndStatus } from '../../src/agent/events';
 import { reduceReasoning } from '../../src/agent/reasoning-state';
 import { composeAssistantContent } from '../../src/markers';
 import type { ReasoningPayload } from '../../src/markers/reasoning-payload';
-import { ChatController, type ChatControllerOptions } from '../../src/chat';
+import { ChatController, type ChatControllerOptions, type ChatRunRequest } from '../../src/chat';
 import { ChatPanel } from '../../src/ui/chat/ChatPanel';
 import type { FrameScheduler } from '../../src/chat';
 import { RootRegistry } from '../../src/ui/message/root-registry';
@@ -95,8 +95,13 @@ export function mountChat(options: MountChatOptions = {}) {
   const host = recordingHost();
   const roots = new RootRegistry();
   const scripted = scriptedRunner(frames);
+  // What each run was prepared for (the question and its context), in order.
+  const prepared: ChatRunRequest[] = [];
   const controller = new ChatController({
-    prepareRun: () => Promise.resolve({ model: { stream: () => { throw new Error('not used'); } }, tools: [] }),
+    prepareRun: (_model, request) => {
+      prepared.push(request);
+      return Promise.resolve({ model: { stream: () => { throw new Error('not used'); } }, tools: [] });
+    },
     runAgent: scripted.runAgent,
     model: 'test-model',
     loopStyle: 'tools',
@@ -112,5 +117,5 @@ export function mountChat(options: MountChatOptions = {}) {
       <ChatPanel controller={controller} host={host} roots={roots} display={options.display ?? DEFAULT_DISPLAY_OPTIONS} renderCounter={renderCounter} />
     </Profiler>,
   );
-  return { controller, frames, host, roots, scripted, view, messageRenders, commits: () => commits };
+  return { controller, frames, host, roots, scripted, view, messageRenders, prepared, commits: () => commits };
 }

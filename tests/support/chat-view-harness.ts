@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react/pure';
 import { z } from 'zod';
 import { runAgent } from '../../src/agent/run-agent';
+import type { ChatRunRequest } from '../../src/chat';
 import type { AgentTool } from '../../src/agent/agent-tool';
 import { createOpenAiChatModel } from '../../src/llm';
 import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat-view';
@@ -31,15 +32,18 @@ export function fixedSearchTool(options: { blockUntilAborted?: boolean; output?:
 }
 
 /** A chat view on the fake host, talking to the scripted model server over real HTTP. */
-export async function openChatView(options: { scenarios: Record<string, Scenario>; model: string; tools?: readonly AgentTool[]; saved?: unknown[]; chunkDelayMs?: number; extra?: Partial<ChatViewOptions>; mobile?: boolean }) {
+export async function openChatView(options: { scenarios: Record<string, Scenario>; model: string; tools?: readonly AgentTool[]; saved?: unknown[]; chunkDelayMs?: number; extra?: Partial<ChatViewOptions>; mobile?: boolean; files?: Record<string, string>; prepared?: ChatRunRequest[] }) {
   const server: ModelServer = await startModelServer({ scenarios: options.scenarios, chunkDelayMs: options.chunkDelayMs ?? 0 });
-  const app: App = createFakeApp({ mobile: options.mobile });
+  const app: App = createFakeApp({ mobile: options.mobile, files: options.files });
   const settings = { settings: loadGlassboxSettings({ model: options.model, baseUrl: server.url, provider: 'custom' }), saveSettings: () => Promise.resolve() };
   const ribbon = app.workspace.ribbonEl.createDiv({ cls: 'side-dock-ribbon-action' });
   const viewOptions: ChatViewOptions = {
     settings,
     runAgent,
-    prepareRun: () => Promise.resolve({ model: createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }), tools: options.tools ?? [fixedSearchTool()] }),
+    prepareRun: (_model, request) => {
+      options.prepared?.push(request);
+      return Promise.resolve({ model: createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }), tools: options.tools ?? [fixedSearchTool()] });
+    },
     conversations: { save: (conversation) => { options.saved?.push(conversation); return Promise.resolve(); } },
     ribbonIcon: () => ribbon,
     ...options.extra,

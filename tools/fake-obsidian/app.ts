@@ -54,7 +54,7 @@ export class App {
   /** File operations. */
   fileManager: FileManager;
   /** Fake-only: registered commands. */
-  commands = new CommandRegistry();
+  commands = new CommandRegistry(() => this.workspace.activeEditor);
   /** Fake-only: registered setting tabs. */
   setting = new SettingRegistry();
   /** Fake-only: registered view types. */

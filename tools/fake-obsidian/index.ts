@@ -9,6 +9,10 @@ export { App, createFakeApp, type FakeAppOptions } from './app';
 export { CommandRegistry } from './commands';
 export { Component } from './component';
 export { DataAdapter } from './data-adapter';
+export { Editor, FakeEditor, type FakeEditorPosition, type FakeEditorSelection } from './editor';
+export { MarkdownView } from './markdown-view';
+export { Menu, MenuItem } from './menu';
+export { prepareFuzzySearch, type FakeSearchResult } from './fuzzy-search';
 export { editorInfoField, editorLivePreviewField, type FakeMarkdownFileInfo } from './editor-fields';
 export { installDomHelpers, type DomHost, type FakeDomElementInfo } from './dom-helpers';
 export { Events, type FakeEventRef } from './events';
@@ -42,13 +46,12 @@ export {
 } from './setting-components';
 export { debounce, normalizePath, type FakeDebouncer } from './utils';
 export { Vault, type FakeVaultOptions } from './vault';
-export { FakeEditor, MarkdownView, type FakeEditorPosition } from './markdown-view';
 export { DeferredView, EmptyView, ItemView, View } from './view';
 export { ViewRegistry, type FakeViewCreator } from './view-registry';
 export { FakeSidedock, Workspace, type FakeOpenedLink } from './workspace';
 export { WorkspaceLeaf, type FakeLeafSide, type FakeViewState } from './workspace-leaf';
 export { parseYaml, stringifyYaml } from './yaml';
-export { getAllTags, getLinkpath, parseLinktext, getFrontMatterInfo } from './link-utils';
+export { getAllTags, getLinkpath, parseFrontMatterAliases, parseLinktext, getFrontMatterInfo } from './link-utils';
 
 /** The API version the fake imitates. */
 export const apiVersion = '1.11.4';

@@ -22,6 +22,14 @@ export function getAllTags(cache: CachedMetadata): string[] | null {
   return tags;
 }
 
+/** A note's `aliases` (or `alias`) frontmatter as a list, as Obsidian's `parseFrontMatterAliases`: a string is split at commas. */
+export function parseFrontMatterAliases(frontmatter: Record<string, unknown> | null | undefined): string[] | null {
+  const raw = frontmatter?.aliases ?? frontmatter?.alias;
+  const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  const aliases = list.filter((entry): entry is string => typeof entry === 'string').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return aliases.length > 0 ? aliases : null;
+}
+
 /** Where the frontmatter is, as Obsidian's `getFrontMatterInfo`. */
 export function getFrontMatterInfo(content: string): { exists: boolean; frontmatter: string; from: number; to: number; contentStart: number } {
   const match = /^---\r?\n([\s\S]*?)\r?\n?---(?:\r?\n|$)/.exec(content);

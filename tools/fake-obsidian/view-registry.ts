@@ -1,3 +1,4 @@
+import { MarkdownView } from './markdown-view';
 import type { View } from './view';
 import type { Workspace } from './workspace';
 import type { WorkspaceLeaf } from './workspace-leaf';
@@ -23,9 +24,9 @@ export class ViewRegistry {
     this.getWorkspace().detachLeavesOfType(type);
   }
 
-  /** The creator of a type, if registered. */
+  /** The creator of a type, if registered; `markdown` is the app's own (notes open in a {@link MarkdownView}). */
   getCreator(type: string): FakeViewCreator | undefined {
-    return this.creators.get(type);
+    return this.creators.get(type) ?? (type === 'markdown' ? (leaf) => new MarkdownView(leaf) : undefined);
   }
 
   /** Whether a type is registered. */

@@ -61,7 +61,7 @@ export class WorkspaceLeaf extends Events {
     if (viewState.active) this.app.workspace.setActiveLeaf(this, { focus: true });
   }
 
-  /** Opens a file (the fake shows a plain markdown view type name and records the file). */
+  /** Opens a file: a note in a `MarkdownView`, anything else in an empty view; records the file. */
   async openFile(file: TFile, openState?: { active?: boolean }): Promise<void> {
     this.openedFile = file;
     await this.setViewState({ type: file.extension === 'md' ? 'markdown' : 'empty', state: { file: file.path }, active: openState?.active });

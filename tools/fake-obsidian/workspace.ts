@@ -1,6 +1,7 @@
 import type { App } from './app';
 import { Events } from './events';
 import type { TFile } from './files';
+import { MarkdownView } from './markdown-view';
 import type { View } from './view';
 import { WorkspaceLeaf, type FakeLeafSide } from './workspace-leaf';
 
@@ -59,6 +60,8 @@ export class Workspace extends Events {
   /** Fake-only: every `openLinkText` call, in order. */
   readonly openedLinks: FakeOpenedLink[] = [];
   private readonly leaves: WorkspaceLeaf[] = [];
+  private recentMainLeaf: WorkspaceLeaf | null = null;
+  private recentFileLeaf: WorkspaceLeaf | null = null;
   private readonly layoutReadyCallbacks: (() => unknown)[] = [];
   private readonly splitEls: Record<FakeLeafSide, HTMLElement | null>;
 
@@ -155,6 +158,8 @@ export class Workspace extends Events {
   /** Makes `leaf` active and fires `active-leaf-change` when it changes. */
   setActiveLeaf(leaf: WorkspaceLeaf, params?: { focus?: boolean } | boolean): void {
     void params;
+    if (leaf.side === 'main') this.recentMainLeaf = leaf;
+    if (leaf.openedFile !== null) this.recentFileLeaf = leaf;
     if (this.activeLeaf === leaf) return;
     this.activeLeaf = leaf;
     this.trigger('active-leaf-change', leaf);
@@ -166,9 +171,18 @@ export class Workspace extends Events {
     return view instanceof type ? view : null;
   }
 
-  /** The file open in the active leaf, if any. */
+  /** The active leaf's Markdown editor (Obsidian's `activeEditor`), or null when the active view has none. */
+  get activeEditor(): MarkdownView | null {
+    return this.getActiveViewOfType(MarkdownView);
+  }
+
+  /**
+   * The file of the active leaf; when the active leaf shows no file (a sidebar view such as a
+   * plugin's chat), the most recently active file, as Obsidian documents.
+   */
   getActiveFile(): TFile | null {
-    return this.activeLeaf?.openedFile ?? null;
+    const leaf = this.activeLeaf?.openedFile ? this.activeLeaf : this.recentFileLeaf;
+    return leaf?.detached === false ? leaf.openedFile : null;
   }
 
   /** Calls `callback` for every leaf. */
@@ -181,9 +195,13 @@ export class Workspace extends Events {
     for (const leaf of this.leaves.filter((item) => item.side === 'main')) callback(leaf);
   }
 
-  /** The most recently active main leaf. */
+  /**
+   * The most recently active leaf of the main area (Obsidian's default root), even while a sidebar
+   * leaf is active: how a sidebar view reaches "the note the user was in".
+   */
   getMostRecentLeaf(): WorkspaceLeaf | null {
-    return this.activeLeaf ?? this.leaves.find((leaf) => leaf.side === 'main') ?? null;
+    if (this.recentMainLeaf?.detached === false) return this.recentMainLeaf;
+    return this.leaves.find((leaf) => leaf.side === 'main') ?? null;
   }
 
   /** Resolves the link, records it in `openedLinks`, and opens the file in a main leaf if it exists. */

@@ -43,7 +43,20 @@ export function currentRun(messages: readonly WireMessage[]): { question: string
   messages.forEach((message, index) => {
     if (message.role === 'user') lastUser = index;
   });
-  return { question: lastUser >= 0 ? contentText(messages[lastUser]) : '', run: messages.slice(lastUser + 1) };
+  return { question: lastUser >= 0 ? withoutAttachments(contentText(messages[lastUser])) : '', run: messages.slice(lastUser + 1) };
+}
+
+/**
+ * The question itself, after the attached notes the first request carries before it
+ * (`contextPreamble` in src/agent ends them with "Question:"): a model reads the attachments as
+ * context, not as the words of the question.
+ */
+function withoutAttachments(text: string): string {
+  const marker = '\nQuestion:\n';
+  const preamble = text.startsWith('The user attached') || text.startsWith('No note exists') || text.startsWith('The vault tools are limited');
+  // The marker after the last attached note: a note's own text may hold the same words.
+  const at = preamble ? text.indexOf(marker, Math.max(0, text.lastIndexOf('</attached>'))) : -1;
+  return at === -1 ? text : text.slice(at + marker.length);
 }
 
 /** The tool calls made in `run`, each with its result, in order. */

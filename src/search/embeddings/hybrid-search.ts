@@ -45,7 +45,7 @@ export class HybridSearch {
       return { results: await index.search(query, options), notice: `${error.message} These results match words only.` };
     }
     const lexical = index.rank(query, { ...options, limit: FUSION_POOL });
-    const accepts = noteFilter({ timeRange: options.timeRange, folders: options.folders, tags: options.tags });
+    const accepts = noteFilter({ timeRange: options.timeRange, folders: options.folders, tags: options.tags, within: options.within });
     const semantic = store.nearest(vector, FUSION_POOL, (path) => {
       const note = index.note(path);
       return note !== undefined && accepts(note);

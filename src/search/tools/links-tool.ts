@@ -3,6 +3,7 @@ import type { AgentTool } from '../../agent';
 import type { VaultIndexReader } from '../index-reader';
 import { throwIfAborted } from '../scheduler';
 import { formatNoteRef } from './format-note-line';
+import type { ToolScope } from './tool-scope';
 
 const linksSchema = z.object({
   path: z.string().min(1).describe('The note: its path or link text such as "Note title".'),
@@ -20,7 +21,8 @@ export interface LinksData {
 }
 
 /** `getLinks`: a note's outgoing links (resolved like Obsidian) and its backlinks. */
-export function createLinksTool(index: VaultIndexReader): AgentTool<typeof linksSchema> {
+export function createLinksTool(index: VaultIndexReader, scope?: ToolScope): AgentTool<typeof linksSchema> {
+  const inScope = (path: string): Promise<boolean> => (scope === undefined ? Promise.resolve(true) : scope.allows(path));
   return {
     name: 'getLinks',
     readOnly: true,
@@ -40,14 +42,19 @@ export function createLinksTool(index: VaultIndexReader): AgentTool<typeof links
         const data: LinksData = { path: null, outgoing: [], unresolved: [], backlinks: [] };
         return { output: `No note found for "${args.path}".`, data };
       }
+      if (!(await inScope(path))) {
+        const data: LinksData = { path: null, outgoing: [], unresolved: [], backlinks: [] };
+        return { output: scope?.outside(path) ?? '', data };
+      }
       const outgoing: string[] = [];
       const unresolved: string[] = [];
       for (const link of note.links) {
         const target = await index.resolveLink(link, path);
         if (target === undefined) unresolved.push(link);
-        else if (target !== path && !outgoing.includes(target)) outgoing.push(target);
+        else if (target !== path && !outgoing.includes(target) && (await inScope(target))) outgoing.push(target);
       }
-      const backlinks = await index.backlinks(path);
+      const backlinks: { path: string; count: number }[] = [];
+      for (const entry of await index.backlinks(path)) if (await inScope(entry.path)) backlinks.push(entry);
       // The titles first: the index may be in a worker, and `ref` is called in a map.
       const linked = new Map<string, { title: string; path: string }>();
       for (const target of [...outgoing, ...backlinks.map((entry) => entry.path)]) {

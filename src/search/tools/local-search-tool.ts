@@ -4,6 +4,7 @@ import type { HybridSearch } from '../embeddings/hybrid-search';
 import type { SearchResult } from '../index-types';
 import type { VaultIndexReader } from '../index-reader';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
+import type { ToolScope } from './tool-scope';
 
 const localSearchSchema = z.object({
   query: z.string().describe('What to look for, in the words the notes would use. "Quoted words" must appear together; word* matches any ending.'),
@@ -51,7 +52,7 @@ function chunkHint(result: SearchResult): string {
  * when `hybrid` is given (semantic search is on); an unavailable embeddings endpoint makes it a
  * word search with a notice in the output.
  */
-export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => HybridSearch | undefined): AgentTool<typeof localSearchSchema> {
+export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => HybridSearch | undefined, scope?: ToolScope): AgentTool<typeof localSearchSchema> {
   return {
     name: 'localSearch',
     readOnly: true,
@@ -75,6 +76,7 @@ export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => Hy
         ...(args.timeRange ? { timeRange: args.timeRange } : {}),
         ...(args.folder?.trim() ? { folders: [args.folder.trim()] } : {}),
         ...(args.tag?.trim() ? { tags: [args.tag.trim()] } : {}),
+        ...(scope?.scope !== undefined ? { within: scope.scope } : {}),
         signal: context.signal,
       };
       const semantic = hybrid?.();

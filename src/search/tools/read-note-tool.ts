@@ -5,6 +5,7 @@ import type { VaultIndexReader } from '../index-reader';
 import type { VaultSource } from '../vault-source';
 import { chunkStarts, READ_NOTE_CHUNK_CHARS } from '../note-chunks';
 import { formatNoteRef } from './format-note-line';
+import type { ToolScope } from './tool-scope';
 
 export { READ_NOTE_CHUNK_CHARS } from '../note-chunks';
 
@@ -31,8 +32,8 @@ export function chunkText(text: string, size = READ_NOTE_CHUNK_CHARS): string[] 
 }
 
 /** `readNote`: a note's Markdown by path or link text, in chunks. */
-export function createReadNoteTool(options: { index: VaultIndexReader; source: VaultSource }): AgentTool<typeof readNoteSchema> {
-  const { index, source } = options;
+export function createReadNoteTool(options: { index: VaultIndexReader; source: VaultSource; scope?: ToolScope }): AgentTool<typeof readNoteSchema> {
+  const { index, source, scope } = options;
   return {
     name: 'readNote',
     readOnly: true,
@@ -47,8 +48,9 @@ export function createReadNoteTool(options: { index: VaultIndexReader; source: V
     async execute(args, context) {
       throwIfAborted(context.signal);
       const path = (await index.note(args.path)) ? args.path : await index.resolveLink(args.path);
+      if (path !== undefined && scope !== undefined && !(await scope.allows(path))) return { output: scope.outside(path), data: { path: null } satisfies ReadNoteData };
       if (path === undefined) {
-        const guesses = await index.search(args.path, { limit: 3, signal: context.signal });
+        const guesses = await index.search(args.path, { limit: 3, signal: context.signal, ...(scope?.scope !== undefined ? { within: scope.scope } : {}) });
         const hint = guesses.length > 0 ? ` Closest matches: ${guesses.map((guess) => formatNoteRef(guess)).join(', ')}.` : '';
         return { output: `No note found for "${args.path}".${hint}`, data: { path: null } satisfies ReadNoteData };
       }

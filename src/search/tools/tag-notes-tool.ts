@@ -3,6 +3,7 @@ import type { AgentTool } from '../../agent';
 import { throwIfAborted } from '../scheduler';
 import type { VaultIndexReader } from '../index-reader';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
+import type { ToolScope } from './tool-scope';
 
 const tagNotesSchema = z.object({
   tag: z.string().describe('A tag, with or without #. Nested tags count: "project" also finds #project/alpha. Leave empty to list the tags in use.'),
@@ -19,7 +20,7 @@ export interface TagNotesData {
 }
 
 /** `getTagNotes`: the notes carrying a tag (inline or frontmatter, nested included), newest first. */
-export function createTagNotesTool(index: VaultIndexReader): AgentTool<typeof tagNotesSchema> {
+export function createTagNotesTool(index: VaultIndexReader, scope?: ToolScope): AgentTool<typeof tagNotesSchema> {
   return {
     name: 'getTagNotes',
     readOnly: true,
@@ -36,16 +37,18 @@ export function createTagNotesTool(index: VaultIndexReader): AgentTool<typeof ta
       const limit = args.limit ?? 30;
       const tag = args.tag.trim().replace(/^#/, '');
       if (tag === '') {
-        const tags = await index.tagCounts();
+        const tags = await index.tagCounts(scope?.scope);
         const lines = tags.slice(0, limit * 3).map((entry) => `#${entry.tag} (${entry.count})`);
         const data: TagNotesData = { titles: [], total: tags.length };
         return { output: tags.length === 0 ? 'No tags in the vault.' : `Tags in use (${tags.length}):\n${lines.join('\n')}`, data };
       }
-      const notes = (await index.notesWithTag(tag)).sort((a, b) => b.mtime - a.mtime);
+      const tagged = await index.notesWithTag(tag);
+      const allowed = await Promise.all(tagged.map((note) => (scope === undefined ? true : scope.allows(note.path))));
+      const notes = tagged.filter((_, position) => allowed[position]).sort((a, b) => b.mtime - a.mtime);
       throwIfAborted(context.signal);
       const data: TagNotesData = { titles: notes.map((note) => note.title), total: notes.length };
       if (notes.length === 0) {
-        const near = (await index.tagCounts()).filter((entry) => entry.tag.toLowerCase().includes(tag.toLowerCase())).slice(0, 5);
+        const near = (await index.tagCounts(scope?.scope)).filter((entry) => entry.tag.toLowerCase().includes(tag.toLowerCase())).slice(0, 5);
         const hint = near.length > 0 ? ` Similar tags: ${near.map((entry) => `#${entry.tag}`).join(', ')}.` : '';
         return { output: `No notes tagged #${tag}.${hint}`, data };
       }

@@ -10,7 +10,7 @@ export interface IndexPort {
 }
 
 /** The index methods the main thread may call; each answers with a `result`. */
-export type IndexCallMethod = 'search' | 'note' | 'resolveLink' | 'backlinks' | 'notesWithTag' | 'tagCounts' | 'serialize';
+export type IndexCallMethod = 'search' | 'note' | 'resolveLink' | 'backlinks' | 'notesWithTag' | 'tagCounts' | 'countInScope' | 'serialize';
 
 /** An error as it crosses the channel (an AbortError stays one). */
 export interface WireError {

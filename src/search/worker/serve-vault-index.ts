@@ -1,4 +1,5 @@
 import type { SearchOptions } from '../index-types';
+import type { NoteScope } from '../note-filter';
 import { VaultIndex } from '../vault-index';
 import type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from '../vault-source';
 import { toWireError, type FromWorker, type IndexPort, type NoteReply, type ToWorker } from './index-protocol';
@@ -88,7 +89,9 @@ function runCall(index: VaultIndex, method: string, args: readonly unknown[], si
     case 'notesWithTag':
       return Promise.resolve(index.notesWithTag(args[0] as string));
     case 'tagCounts':
-      return Promise.resolve(index.tagCounts());
+      return Promise.resolve(index.tagCounts(args[0] as NoteScope | undefined));
+    case 'countInScope':
+      return Promise.resolve(index.countInScope(args[0] as NoteScope));
     case 'serialize':
       return index.serialize();
     default:

@@ -1,6 +1,7 @@
 import type { IndexStore } from '../index-store';
 import type { VaultIndexReader } from '../index-reader';
 import type { IndexedNote, SearchOptions, SearchResult } from '../index-types';
+import type { NoteScope } from '../note-filter';
 import type { VaultSource } from '../vault-source';
 import { defaultYieldToHost } from '../scheduler';
 import { fromWireError, LIST_PART_SIZE, toWireError, type FromWorker, type IndexCallMethod, type IndexPort, type NoteReply, type ToWorker } from './index-protocol';
@@ -75,8 +76,12 @@ export class WorkerIndexClient implements VaultIndexReader {
     return this.call('notesWithTag', [tag]) as Promise<IndexedNote[]>;
   }
 
-  tagCounts(): Promise<{ tag: string; count: number }[]> {
-    return this.call('tagCounts', []) as Promise<{ tag: string; count: number }[]>;
+  tagCounts(scope?: NoteScope): Promise<{ tag: string; count: number }[]> {
+    return this.call('tagCounts', scope === undefined ? [] : [scope]) as Promise<{ tag: string; count: number }[]>;
+  }
+
+  countInScope(scope: NoteScope): Promise<number> {
+    return this.call('countInScope', [scope]) as Promise<number>;
   }
 
   private toSave: Uint8Array | null = null;

@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
 import type { ChatController } from '../../chat';
+import type { ContextSources } from '../context/context-sources';
 import type { HostServices } from '../host-services';
 import { MessageList } from '../message/MessageList';
 import type { RootRegistry } from '../message/root-registry';
@@ -24,6 +25,8 @@ export interface ChatPanelProps {
   readonly toolbarExtras?: ReactNode;
   /** Only tests and benchmarks pass one. */
   readonly renderCounter?: MessageRenderCounter;
+  /** The chips above the composer and their suggesters; without it the composer has none. */
+  readonly context?: ContextSources;
 }
 
 /**
@@ -32,8 +35,8 @@ export interface ChatPanelProps {
  * select from the chat core's store and call its controller.
  */
 export function ChatPanel(props: ChatPanelProps) {
-  const { controller, host, roots, display, sourcePath = '', renderCounter = null } = props;
-  const services = useMemo(() => ({ controller, host, roots, display, sourcePath, renderCounter }), [controller, host, roots, display, sourcePath, renderCounter]);
+  const { controller, host, roots, display, sourcePath = '', renderCounter = null, context = null } = props;
+  const services = useMemo(() => ({ controller, host, roots, display, sourcePath, renderCounter, context }), [controller, host, roots, display, sourcePath, renderCounter, context]);
   return (
     <ChatServicesContext.Provider value={services}>
       <div className="glassbox-chat" data-testid="chat-panel">

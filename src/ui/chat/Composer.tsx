@@ -1,24 +1,56 @@
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ContextChips } from '../context/ContextChips';
+import { SuggestionList } from '../context/SuggestionList';
+import { useNoteSuggest } from '../context/useNoteSuggest';
+import { useChatServices } from './chat-services';
 import { useChatController, useChatSelector } from './useChatSelector';
 
 /**
  * The message box. Its text is local state, so typing re-renders the composer alone and never
  * a message. Enter sends, Shift+Enter adds a line; while a question is open it answers it.
+ * Above it, the chips of what the question carries; `[[` opens the note suggester.
  */
 export function Composer() {
   const controller = useChatController();
+  const sources = useChatServices().context;
   const running = useChatSelector((state) => state.running);
   const asking = useChatSelector((state) => state.pendingInput !== null);
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+  const [caret, setCaret] = useState(0);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const listId = useId();
   const canSend = text.trim() !== '' && (!running || asking);
+
+  const setText = (next: string, at: number): void => {
+    setTextState(next);
+    setCaret(at);
+    pendingCaret.current = at;
+  };
+  const suggest = useNoteSuggest({ sources, text, caret, setText });
+
+  // After a pick the caret goes where the `[[query` was.
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || inputRef.current === null) return;
+    pendingCaret.current = null;
+    inputRef.current.setSelectionRange(at, at);
+  });
 
   const submit = (): void => {
     if (!canSend) return;
-    setText('');
-    void controller.send(text);
+    setText('', 0);
+    if (asking || sources === null) {
+      void controller.send(text);
+      return;
+    }
+    const context = sources.draft.questionContext();
+    sources.draft.sent();
+    void controller.send(text, context);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (suggest.onKeyDown(event)) return;
     // isComposing: Enter that confirms an IME candidate (Chinese, Japanese) must not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -28,14 +60,34 @@ export function Composer() {
 
   return (
     <div className="glassbox-composer">
+      {sources !== null && !asking ? <ContextChips sources={sources} onDone={() => inputRef.current?.focus()} /> : null}
+      {suggest.open ? (
+        <SuggestionList
+          id={listId}
+          label="Notes"
+          items={suggest.items.map((item) => ({ key: `${item.path}\n${item.label}`, label: item.label, matches: item.matches, note: item.title ?? folderOf(item.path) }))}
+          active={suggest.active}
+          empty="No note matches."
+          onPick={suggest.pick}
+          onHover={suggest.setActive}
+        />
+      ) : null}
       <textarea
+        ref={inputRef}
         className="glassbox-composer-input"
         data-testid="composer-input"
         aria-label={asking ? 'Your answer' : 'Message'}
-        placeholder={asking ? 'Answer the question…' : 'Ask about your notes…'}
+        aria-autocomplete={sources !== null ? 'list' : undefined}
+        aria-controls={suggest.open ? listId : undefined}
+        aria-activedescendant={suggest.open && suggest.active >= 0 ? `${listId}-${suggest.active}` : undefined}
+        placeholder={asking ? 'Answer the question…' : sources !== null ? 'Ask about your notes… ([[ to attach a note)' : 'Ask about your notes…'}
         rows={3}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setTextState(event.target.value);
+          setCaret(event.target.selectionStart);
+        }}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
       />
       <div className="glassbox-composer-actions">
@@ -50,4 +102,9 @@ export function Composer() {
       </div>
     </div>
   );
+}
+
+function folderOf(path: string): string | undefined {
+  const slash = path.lastIndexOf('/');
+  return slash > 0 ? path.slice(0, slash) : undefined;
 }

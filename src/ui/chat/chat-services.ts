@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ChatController } from '../../chat';
 import type { HostServices } from '../host-services';
+import type { ContextSources } from '../context/context-sources';
 import type { RootRegistry } from '../message/root-registry';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
 
@@ -25,6 +26,8 @@ export interface ChatServices {
   /** The note path links in answers resolve against (the conversation's note, or ""). */
   readonly sourcePath: string;
   readonly renderCounter: MessageRenderCounter | null;
+  /** Chips and suggesters of what a question carries (DESIGN.md 11.1); null where there is no vault. */
+  readonly context: ContextSources | null;
 }
 
 /** The chat panel provides it once, around everything it renders. */

@@ -2,7 +2,10 @@ import { memo } from 'react';
 import { useChatServices } from '../chat/chat-services';
 import { ContinueRunButton } from '../chat/ContinueRunButton';
 import { useChatSelector } from '../chat/useChatSelector';
+import { AnswerActions } from '../answer/AnswerActions';
 import { AssistantMessageBody } from './AssistantMessageBody';
+import { UserQuestion } from './UserQuestion';
+import { QuestionAttachments } from './QuestionAttachments';
 
 /**
  * One message of the list, found by id. Each selector returns a primitive, so a message
@@ -20,10 +23,14 @@ export const MessageItem = memo(function MessageItem({ id }: { readonly id: stri
         <>
           <AssistantMessageBody content={content} live={live} />
           <ContinueRunButton messageId={id} />
+          <AnswerActions id={id} />
         </>
       ) : (
-        // The user's own words are shown as they typed them: text, not Markdown, never HTML.
-        <div className="glassbox-user-text">{content}</div>
+        <>
+          {/* The user's own words are shown as they typed them: text, not Markdown, never HTML. */}
+          <UserQuestion id={id} content={content} />
+          <QuestionAttachments id={id} />
+        </>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { isWorking } from './reasoning-timing';
 import { ReasoningHeader } from './ReasoningHeader';
 import { ReasoningLiveRegion } from './ReasoningLiveRegion';
 import { ReasoningStepList } from './ReasoningStepList';
+import { ReasoningUsage } from './ReasoningUsage';
 import { useBlockExpansion } from './useBlockExpansion';
 import { useTicker } from './useTicker';
 
@@ -85,6 +86,7 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
             {payload.error}
           </p>
         ) : null}
+        <ReasoningUsage usage={payload?.usage} />
       </div>
       <ReasoningLiveRegion message={reasoningAnnouncement(labelInput)} />
     </div>

@@ -41,6 +41,6 @@ function showsDetail(step: ReasoningStep, showReasoningText: boolean, mode: Disp
   // Raw native reasoning is long and noisy: only verbose mode shows it. Notices and answers to
   // questions are not "reasoning text" and show whenever there is room for details.
   if (step.kind === 'reasoning') return showReasoningText && mode === 'verbose';
-  if (step.kind === 'notice' || step.kind === 'input') return true;
+  if (step.kind === 'notice' || step.kind === 'input' || step.kind === 'context') return true;
   return showReasoningText;
 }

@@ -93,6 +93,13 @@ describe('the extractive policy', () => {
     expect(turns.at(-1)!.text).toContain('[[Refund policy]]');
   });
 
+  it('searches for the question, not for the notes attached before it', async () => {
+    const preamble = 'The user attached these (cite them as [[links]]):\n\n<attached path="Home.md">\nNote Home.md:\n\nWelcome home. Question:\nlinks and paths\n</attached>\n\nQuestion:\n';
+    const turns = await runExtractive(`${preamble}How long do refunds take?`);
+    const search = turns.flatMap((turn) => turn.toolCalls).find((call) => call.name === 'localSearch');
+    expect(JSON.parse(search!.arguments)).toEqual({ query: salientWords('How long do refunds take?').join(' ') });
+  });
+
   it('says so when the search finds no note', async () => {
     const turns = await runExtractive('What about unicorns?', { searchOutput: 'No notes matched.' });
     expect(turns).toHaveLength(2);

@@ -138,6 +138,14 @@ describe('AgentReasoningBlock: reloaded', () => {
     expect(header().getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('shows the saved token usage in its footer, and no footer when the endpoint reported none', () => {
+    const { unmount } = render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 2000, steps: [], usage: { promptTokens: 812, completionTokens: 64 } })} live={false} />);
+    expect(screen.getByTestId('reasoning-usage').textContent).toBe('Tokens: 812 in / 64 out');
+    unmount();
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 2000, steps: [] })} live={false} />);
+    expect(screen.queryByTestId('reasoning-usage')).toBeNull();
+  });
+
   it('derives the duration from timestamps when elapsedMs is missing', () => {
     const saved = { ...payload({ status: 'complete', answerStartedAt: T0 + 7000 }), elapsedMs: undefined as unknown as number };
     render(<AgentReasoningBlock payload={saved} live={false} />);

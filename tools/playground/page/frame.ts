@@ -9,6 +9,8 @@ export interface PlaygroundFrame {
   readonly sidebar: HTMLElement;
   /** Shows a note in the center pane (rendered through the fake `MarkdownRenderer`). */
   showNote(file: TFile): Promise<void>;
+  /** Opens a note as the file explorer does: in the workspace's main leaf, active; the pane shows it. */
+  openNote(file: TFile): Promise<void>;
   /** Rebuilds the file list (after the vault changed). */
   refreshFiles(): void;
 }
@@ -126,6 +128,13 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
     void app.workspace.openLinkText(link.getAttribute('data-href') ?? '', shown?.path ?? '', false);
   });
 
+  // As a click in Obsidian's file explorer: the note opens in the main area's leaf and becomes the
+  // active file (plugins hear `file-open` and `active-leaf-change`); the pane follows `file-open`.
+  const openInWorkspace = async (file: TFile): Promise<void> => {
+    await app.workspace.getLeaf(false).openFile(file, { active: true });
+    await shownByWorkspace;
+  };
+
   const refreshFiles = (): void => {
     files.empty();
     const byFolder = new Map<string, TFile[]>();
@@ -139,13 +148,14 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
       for (const file of sorted) {
         const item = files.createEl('button', { cls: 'nav-file-title', text: file.basename, attr: { type: 'button', 'data-path': file.path, 'data-testid': 'file-item', title: file.path } });
         if (shown?.path === file.path) item.addClass('is-active');
-        item.addEventListener('click', () => void showNote(file));
+        item.addEventListener('click', () => void openInWorkspace(file));
       }
     }
   };
   refreshFiles();
+  let shownByWorkspace: Promise<void> = Promise.resolve();
   app.workspace.on('file-open', (file: TFile | null) => {
-    if (file) void showNote(file);
+    if (file) shownByWorkspace = showNote(file);
   });
   app.vault.on('create', refreshFiles);
   app.vault.on('delete', refreshFiles);
@@ -162,7 +172,7 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
       if (editor === current && current.state.doc.toString() !== text) void showNote(file);
     });
   });
-  return { root, titlebar, sidebar, showNote, refreshFiles };
+  return { root, titlebar, sidebar, showNote, openNote: openInWorkspace, refreshFiles };
 }
 
 /** Frontmatter as Obsidian's "Properties": names and values as text. */

@@ -54,7 +54,7 @@ async function boot(): Promise<void> {
   window.glassboxPlayground = { app, plugin, flushWrites };
   await openChatView(app, manifest.id);
   const home = app.vault.getFileByPath('Home.md') ?? app.vault.getMarkdownFiles()[0];
-  if (home) await frame.showNote(home);
+  if (home) await frame.openNote(home);
   document.body.dataset.playgroundReady = 'true';
 }
 

@@ -1,0 +1,60 @@
+import { clampLine, clampText } from './clamp-text';
+import { type AttachedContext, type ContextAttachment, describeScope, estimateTokens } from './question-context';
+import type { StepInput } from './run-recorder';
+
+/**
+ * The run's first trace step (DESIGN.md 11.1): what the user attached, with sizes, and the scope.
+ * Readers that do not know the `context` kind show it as a thought bullet (docs/decisions/context-step.md).
+ */
+export function contextStep(id: string, context: AttachedContext): StepInput {
+  const scope = describeScope(context.scope);
+  const names = context.attachments.map((attachment) => describe(attachment, false));
+  const lines = [...context.attachments.map((attachment) => `- ${describe(attachment, true)}`), ...context.missingLinks.map((link) => `- [[${link}]]: no such note`)];
+  if (scope) lines.push(`Scope: ${scope} (${context.scopeNotes ?? '?'} notes); vault tools see only these and the attached notes.`);
+  const summary = [names.length > 0 ? `Attached ${names.join(', ')}` : '', scope && `scope: ${scope}`].filter(Boolean).join('; ');
+  return { id, kind: 'context', summary: clampLine(summary, 120), detail: clampText(lines.join('\n'), 2000) };
+}
+
+/**
+ * What must not hide in the context step's detail, each a `notice` step: the budget cut, a note
+ * not sent (missing, unreadable, binary-looking), links to no note, a scope matching no note.
+ */
+export function contextNotices(context: AttachedContext): string[] {
+  const cut = context.attachments.filter((attachment) => attachment.cut && !attachment.notice);
+  const notices = context.attachments.flatMap((attachment) => (attachment.notice ? [`${attachment.path}: ${attachment.notice}`] : []));
+  if (cut.length > 0) notices.unshift(`Attached text cut to the ${context.budgetTokens.toLocaleString('en-US')}-token context budget: ${cut.map((attachment) => describe(attachment, false)).join(', ')}`);
+  if (context.missingLinks.length > 0) notices.push(`No note found for ${links(context.missingLinks)}; nothing attached for it`);
+  if (context.scopeNotes === 0) notices.push(`The scope (${describeScope(context.scope)}) matches no note`);
+  return notices.map((notice) => clampLine(notice, 120));
+}
+
+/** The attachments as the first request carries them, before the question: each marked with its vault path, a cut one saying so. */
+export function contextPreamble(context: AttachedContext): string {
+  const parts = context.attachments
+    .filter((attachment) => attachment.text)
+    .map(({ kind, path, lines, text, chars, cut }) => {
+      const what = kind === 'selection' && lines ? `Selection from ${path}, lines ${lines.from}-${lines.to}` : `Note ${path}`;
+      return `<attached path=${JSON.stringify(path)}>\n${what}${cut ? ` (cut: first ${text.length} of ${chars} characters; readNote has the rest)` : ''}:\n\n${text}\n</attached>\n`;
+    });
+  if (parts.length > 0) parts.unshift('The user attached these (cite them as [[links]]):\n');
+  if (context.missingLinks.length > 0) parts.push(`No note exists for ${links(context.missingLinks)}.\n`);
+  const scope = describeScope(context.scope);
+  if (scope) parts.push(`The vault tools are limited to: ${scope}.\n`);
+  return parts.length > 0 ? `${parts.join('\n')}\nQuestion:\n` : '';
+}
+
+/** `Plan (~3.1k tokens)`, or with `full` the path, how it came and what was sent. */
+function describe({ kind, path, lines, linktext, chars, text, cut, notice }: ContextAttachment, full: boolean): string {
+  const name = !full ? path.replace(/^.*\//, '').replace(/\.md$/i, '') : kind === 'link' ? `[[${linktext}]] → ${path}` : path;
+  const size = notice ? 'not sent' : cut ? `${tokens(text.length)} of ${tokens(chars)}` : tokens(chars);
+  return `${name}${lines ? ` lines ${lines.from}–${lines.to}` : ''}${full ? `: ${size}${notice ? `; ${notice}` : ''}` : ` (${size})`}`;
+}
+
+function links(names: readonly string[]): string {
+  return names.map((name) => `[[${name}]]`).join(', ');
+}
+
+function tokens(chars: number): string {
+  const count = estimateTokens(chars);
+  return count >= 1000 ? `~${(count / 1000).toFixed(1)}k tokens` : `~${count} tokens`;
+}

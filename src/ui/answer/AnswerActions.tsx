@@ -1,0 +1,62 @@
+import { memo, useMemo, useState } from 'react';
+import { stripMarkers } from '../../markers';
+import { useChatServices } from '../chat/chat-services';
+import { useChatSelector } from '../chat/useChatSelector';
+import { citedNotes } from './cited-notes';
+
+/**
+ * What the user can do with a finished answer (issue 12): copy it without markers, insert it at
+ * the cursor of the note they were last in, open every note it cites. Each action says in one
+ * line what it did, or why it could not.
+ */
+export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: string }) {
+  const { host, sourcePath } = useChatServices();
+  const content = useChatSelector((state) => state.messages[id]?.content ?? '');
+  const live = useChatSelector((state) => state.liveMessageId === id);
+  const answer = useMemo(() => stripMarkers(content).trim(), [content]);
+  const cited = useMemo(() => citedNotes(answer), [answer]);
+  const [status, setStatus] = useState('');
+  if (live || answer === '') return null;
+
+  const copy = (): void => {
+    // Absent outside secure contexts (and in jsdom): say so instead of failing silently.
+    const clipboard = window.navigator.clipboard as Clipboard | undefined;
+    if (clipboard === undefined) {
+      setStatus('The clipboard is not available here.');
+      return;
+    }
+    clipboard.writeText(answer).then(
+      () => setStatus('Copied.'),
+      () => setStatus('The clipboard refused the text.'),
+    );
+  };
+  const insert = (): void => {
+    const path = host.insertAtCursor?.(answer) ?? null;
+    setStatus(path === null ? 'Open a note in the editor first; the answer goes at its cursor.' : `Inserted into ${path}.`);
+  };
+  const open = (): void => {
+    const missing = host.openNotes?.(cited, sourcePath) ?? [];
+    setStatus(missing.length === 0 ? '' : `No note matches ${missing.map((link) => `[[${link}]]`).join(', ')}.`);
+  };
+
+  return (
+    <div className="glassbox-answer-actions" role="group" aria-label="Answer actions" data-testid="answer-actions">
+      <button type="button" className="glassbox-answer-action" data-testid="answer-copy" onClick={copy}>
+        Copy
+      </button>
+      {host.insertAtCursor ? (
+        <button type="button" className="glassbox-answer-action" data-testid="answer-insert" onClick={insert}>
+          Insert at cursor
+        </button>
+      ) : null}
+      {host.openNotes && cited.length > 0 ? (
+        <button type="button" className="glassbox-answer-action" data-testid="answer-open-cited" onClick={open}>
+          {cited.length === 1 ? 'Open cited note' : `Open ${cited.length} cited notes`}
+        </button>
+      ) : null}
+      <span className="glassbox-answer-status" role="status" data-testid="answer-status">
+        {status}
+      </span>
+    </div>
+  );
+});

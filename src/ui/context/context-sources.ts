@@ -1,0 +1,34 @@
+import type { DraftContext } from '../../chat';
+
+/** A note the `[[` suggester offers: its path, the title or alias that matched, where, and its size. */
+export interface NoteSuggestion {
+  readonly path: string;
+  /** What is shown and matched: the note's title, or one of its aliases. */
+  readonly label: string;
+  /** Set when `label` is an alias (the title is then shown beside it). */
+  readonly title?: string;
+  /** Matched ranges `[start, end)` in `label`, for highlighting. */
+  readonly matches: readonly (readonly [number, number])[];
+  readonly chars: number;
+}
+
+/** A folder (vault-relative) or tag (without `#`) the scope suggester offers. */
+export interface ScopeSuggestion {
+  readonly kind: 'folder' | 'tag';
+  readonly value: string;
+  readonly matches: readonly (readonly [number, number])[];
+}
+
+/**
+ * Where the chips come from (the vault, through Obsidian's fuzzy matching) and the draft they
+ * fill. The host implements it; without one, the chat has no chips.
+ */
+export interface ContextSources {
+  readonly draft: DraftContext;
+  /** Notes whose title or an alias matches `query`, best first. */
+  suggestNotes(query: string, limit: number): readonly NoteSuggestion[];
+  /** Folders and tags matching `query`, best first. */
+  suggestScopes(query: string, limit: number): readonly ScopeSuggestion[];
+  /** The context budget in estimated tokens (a setting). */
+  budgetTokens(): number;
+}

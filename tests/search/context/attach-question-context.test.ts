@@ -1,0 +1,27 @@
+import { attachQuestionContext, type ContextNotes } from '../../../src/search';
+
+const notes = (texts: Record<string, string>, unreadable: readonly string[] = []): ContextNotes => ({
+  has: (path) => path in texts || unreadable.includes(path),
+  read: (path) => (unreadable.includes(path) ? Promise.reject(new Error('EACCES: permission denied')) : Promise.resolve(texts[path])),
+  resolve: (linktext) => (`${linktext}.md` in texts ? `${linktext}.md` : undefined),
+  countInScope: () => 0,
+});
+
+describe('attachQuestionContext', () => {
+  it('attaches an unreadable or vanished note with a notice and no text, and never throws', async () => {
+    const context = await attachQuestionContext({ question: 'Why?', context: { notes: ['Locked.md', 'Gone.md', 'Fine.md'] }, notes: notes({ 'Fine.md': 'fine' }, ['Locked.md']), budgetTokens: 100 });
+    expect(context.attachments).toEqual([
+      { kind: 'note', path: 'Locked.md', chars: 0, notice: 'could not be read (EACCES: permission denied); nothing sent', text: '', cut: false },
+      { kind: 'note', path: 'Gone.md', chars: 0, notice: 'not found in the vault; nothing sent', text: '', cut: false },
+      { kind: 'note', path: 'Fine.md', chars: 4, text: 'fine', cut: false },
+    ]);
+  });
+
+  it('attaches a note once when it is also linked, names links to no note, and counts the scope', async () => {
+    const context = await attachQuestionContext({ question: 'See [[Fine]] and [[Missing]]', context: { notes: ['Fine.md'], scope: { folders: ['/Projects/'], tags: ['#x'] } }, notes: notes({ 'Fine.md': 'fine' }), budgetTokens: 100 });
+    expect(context.attachments.map((attachment) => attachment.path)).toEqual(['Fine.md']);
+    expect(context.missingLinks).toEqual(['Missing']);
+    expect(context.scope).toEqual({ folders: ['Projects'], tags: ['x'] });
+    expect(context.scopeNotes).toBe(0);
+  });
+});

@@ -1,0 +1,27 @@
+import { Menu, prepareFuzzySearch } from '../../../tools/fake-obsidian';
+
+describe('fake prepareFuzzySearch', () => {
+  it('matches the query characters in order, case and spaces ignored, with their ranges', () => {
+    const match = prepareFuzzySearch('prc rev');
+    expect(match('2026-09-17 Pricing review')?.matches).toEqual([[11, 13], [14, 15], [19, 22]]);
+    expect(match('Website redesign')).toBeNull();
+  });
+
+  it('ranks an exact prefix above a scattered match', () => {
+    const match = prepareFuzzySearch('pricing');
+    const prefix = match('Pricing experiment')!.score;
+    const scattered = match('Print receipts in groups')!.score;
+    expect(prefix).toBeGreaterThan(scattered);
+    expect(prefix).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('fake Menu', () => {
+  it('keeps the items plugins add and runs their click', () => {
+    const clicked: string[] = [];
+    const menu = new Menu().addItem((item) => item.setTitle('One').setIcon('x').onClick(() => clicked.push('one')));
+    expect(menu.items.map((item) => [item.title, item.icon])).toEqual([['One', 'x']]);
+    menu.items[0].click();
+    expect(clicked).toEqual(['one']);
+  });
+});
