@@ -1,6 +1,6 @@
 import { parseFrontMatterAliases, TFile, type App } from 'obsidian';
 import type { QuestionScope } from '../agent';
-import { linkpathOf, resolveLinkOrAlias, type ContextNotes } from '../search';
+import { linkpathOf, resolveLinkOrAlias, type ContextNotes } from '../search/context';
 
 /**
  * {@link ContextNotes} on Obsidian's API: notes from the vault, `[[links]]` through

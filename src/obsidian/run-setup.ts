@@ -3,7 +3,7 @@ import { createOpenAiChatModel, shownBaseUrl } from '../llm';
 import type { McpRunTools } from '../mcp';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatRunRequest, ChatRunSetup } from '../chat';
-import { attachQuestionContext } from '../search';
+import { attachQuestionContext } from '../search/context';
 import { obsidianContextNotes } from './obsidian-context-notes';
 import { createChatFetch } from './chat-fetch';
 import { createDesktopFetch } from './desktop-fetch';

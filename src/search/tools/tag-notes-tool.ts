@@ -43,7 +43,7 @@ export function createTagNotesTool(index: VaultIndexReader, scope?: ToolScope): 
         return { output: tags.length === 0 ? 'No tags in the vault.' : `Tags in use (${tags.length}):\n${lines.join('\n')}`, data };
       }
       const tagged = await index.notesWithTag(tag);
-      const allowed = await Promise.all(tagged.map((note) => (scope === undefined ? true : scope.allows(note.path))));
+      const allowed = await Promise.all(tagged.map((note) => (scope === undefined ? Promise.resolve(true) : scope.allows(note.path))));
       const notes = tagged.filter((_, position) => allowed[position]).sort((a, b) => b.mtime - a.mtime);
       throwIfAborted(context.signal);
       const data: TagNotesData = { titles: notes.map((note) => note.title), total: notes.length };
