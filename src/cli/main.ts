@@ -8,7 +8,9 @@ import { runSearchCommand, SEARCH_COMMAND } from './search-command';
 import { stripControls } from './terminal-text';
 
 const USAGE = `Usage:
-${usageOf(ASK_COMMAND)}${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
+${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
+               (no question: resumes a run that was stopped or hit its step limit)
+${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
   glassbox inspect --message FILE
 `;
 

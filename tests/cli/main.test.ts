@@ -15,6 +15,13 @@ describe('glassbox CLI dispatch', () => {
     expect(io.err()).toBe('');
   });
 
+  it('shows that --continue NOTE needs no question, since the full ask line marks it required', async () => {
+    const io = captureIo();
+    await expect(runCli(['ask', '--help'], io)).resolves.toBe(0);
+    expect(io.out()).toContain('glassbox ask --vault DIR --continue NOTE\n');
+    expect(io.out()).toContain('no question: resumes a run that was stopped');
+  });
+
   it('treats --help after -- as part of the query, not a request for help', async () => {
     const io = captureIo();
     await expect(runCli(['search', '--', '--help'], io)).resolves.toBe(2);
