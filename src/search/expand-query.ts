@@ -20,6 +20,8 @@ export interface Expansion {
   readonly id: number;
   readonly weight: number;
   readonly bit: number;
+  /** From an optional query term: adds to candidates, never makes them, never counts for coverage. */
+  readonly optional?: boolean;
 }
 
 /**
@@ -29,16 +31,19 @@ export interface Expansion {
  */
 export function expandQuery(core: IndexCore, query: ParsedQuery): Expansion[] {
   const byId = new Map<number, Expansion>();
+  let optional = false;
   const put = (id: number, weight: number, bit: number): void => {
     const known = byId.get(id);
-    if (!known || known.weight < weight) byId.set(id, { id, weight, bit: (known?.bit ?? 0) | bit });
-    else byId.set(id, { ...known, bit: known.bit | bit });
+    const both = known === undefined ? optional : (known.optional ?? false) && optional;
+    if (!known || known.weight < weight) byId.set(id, { id, weight, bit: (known?.bit ?? 0) | bit, ...(both ? { optional: true } : {}) });
+    else byId.set(id, { id: known.id, weight: known.weight, bit: known.bit | bit, ...(both ? { optional: true } : {}) });
   };
   const frequency = (id: number): number => core.body.docFrequency(id) + core.fields.docFrequency(id);
   let bits = 0;
   const nextBit = (): number => 2 ** Math.min(bits++, 31);
   const lastWord = query.terms.reduce((last, term, index) => (term.weight === 1 ? index : last), -1);
   query.terms.forEach((term, index) => {
+    optional = term.optional ?? false;
     const exact: [id: number, weight: number][] = [];
     for (const form of term.forms) {
       const id = core.dictionary.id(form.term);

@@ -2,6 +2,7 @@ import { foldText } from './fold-text';
 import { detectLanguage } from './language/detect-language';
 import type { Language } from './language/language-profiles';
 import { stemmerLanguage, stemWith } from './language/stem-word';
+import { nameKey } from './note-name';
 import { isStopword } from './language/stopwords';
 import { clusters, tokenize, type TokenKind } from './tokenize';
 
@@ -23,6 +24,8 @@ export interface QueryTerm {
   readonly prefix: boolean;
   /** The user asked for prefix matching with `word*`. */
   readonly forced?: boolean;
+  /** Only adds to notes the other words found, and a note without it loses nothing (a bridge pair). */
+  readonly optional?: boolean;
   /** May also match near spellings (edit distance 1-2) when its forms are rare or missing. */
   readonly typos?: boolean;
   /**
@@ -38,6 +41,8 @@ export interface ParsedQuery {
   readonly phrases: readonly string[];
   /** The query's language, when its words or script tell. */
   readonly language?: Language;
+  /** The whole query as a note's name would be typed (see `nameKey`); absent for an empty query. */
+  readonly name?: string;
 }
 
 /** What the index tells the parser: the languages of its notes, most notes first. */
@@ -81,7 +86,7 @@ export function parseQuery(query: string, salientTerms: readonly string[] = [], 
   const terms = new Map<string, QueryTerm>();
   const add = (term: QueryTerm): void => {
     const known = terms.get(term.term);
-    terms.set(term.term, known ? { ...known, weight: Math.max(known.weight, term.weight), prefix: known.prefix || term.prefix, forced: (known.forced ?? false) || (term.forced ?? false) } : term);
+    terms.set(term.term, known ? { ...known, weight: Math.max(known.weight, term.weight), prefix: known.prefix || term.prefix, forced: (known.forced ?? false) || (term.forced ?? false), optional: (known.optional ?? false) && (term.optional ?? false) } : term);
   };
   const addText = (text: string, weight: number): void => {
     const tokens = contentTokens(text, language);
@@ -89,6 +94,13 @@ export function parseQuery(query: string, salientTerms: readonly string[] = [], 
       if (token.kind === 'segment') return;
       if (token.kind === 'tail') {
         if (tokens.length === 1) add({ term: token.term, forms: [{ term: token.term, weight: 1 }], weight, prefix: true });
+        return;
+      }
+      // The pair across two words of an unspaced script lifts the notes where the words stand
+      // together as in the query (what a phrase does for spaced scripts), at half a word's weight,
+      // and costs the others nothing.
+      if (token.kind === 'bridge') {
+        add({ term: token.term, forms: [{ term: token.term, weight: 1 }], weight: weight / 2, prefix: false, optional: true });
         return;
       }
       if (token.kind === 'gram') {
@@ -108,22 +120,25 @@ export function parseQuery(query: string, salientTerms: readonly string[] = [], 
   };
   addText(rest, 1);
   for (const salient of salientTerms) addText(salient, 1.5);
-  return { terms: [...terms.values()], phrases, ...(language ? { language } : {}) };
+  const name = nameKey(rest);
+  return { terms: [...terms.values()], phrases, ...(language ? { language } : {}), ...(name !== '' ? { name } : {}) };
 }
 
 /** The query's tokens without its stopwords and question words (all of them when nothing else is left). */
 function contentTokens(text: string, language: Language | undefined): Token[] {
   const tokens: Token[] = [];
+  // Bridges take no position of their own: the words on either side stay neighbours.
+  let position = 0;
   for (const piece of text.split(/\s+/)) {
     if (piece.length === 0) continue;
     const forcedPrefix = piece.endsWith('*');
     const pieceTokens: { term: string; kind: TokenKind }[] = [];
     tokenize(foldText(piece), (term, kind) => pieceTokens.push({ term, kind }), { segmentWords: true });
-    pieceTokens.forEach(({ term, kind }, index) => tokens.push({ term, kind, forced: forcedPrefix && index === pieceTokens.length - 1, position: tokens.length }));
+    pieceTokens.forEach(({ term, kind }, index) => tokens.push({ term, kind, forced: forcedPrefix && index === pieceTokens.length - 1, position: kind === 'bridge' ? position : position++ }));
   }
   if (language === undefined) return tokens;
   const content = tokens.filter((token) => token.forced || !(token.kind === 'word' || token.kind === 'segment') || !isStopword(token.term, language));
-  return content.length > 0 ? content : tokens;
+  return content.some((token) => token.kind !== 'bridge') ? content : tokens;
 }
 
 /**

@@ -2,6 +2,7 @@ import { DEAD_PASSAGE, FIELD_HEADING, FIELD_PATH, FIELD_TAG, FIELD_TITLE, type I
 import { expandQuery } from './expand-query';
 import type { RankedNote } from './index-types';
 import { noteFilter, type NoteFilters } from './note-filter';
+import { isNamed } from './note-name';
 import type { ParsedQuery } from './parse-query';
 import { insertTop } from './top-notes';
 
@@ -87,9 +88,18 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
   const total = Math.max(1, core.livePassages);
   const liveNotes = Math.max(1, core.liveNotes);
   const averageLength = core.liveTokens / total || 1;
-  const expansions = expandQuery(core, query)
-    .map((expansion) => ({ ...expansion, frequency: core.body.docFrequency(expansion.id) }))
-    .sort((a, b) => a.frequency - b.frequency);
+  const expanded = expandQuery(core, query).map((expansion) => ({ ...expansion, frequency: core.body.docFrequency(expansion.id) }));
+  // How common each query word is: the frequency of its own form (its strongest expansion), so
+  // that a rare foreign stem or near spelling of a common word does not pass for a rare word.
+  const words = new Map<number, { weight: number; frequency: number }>();
+  for (const { bit, weight, frequency } of expanded) {
+    const known = words.get(bit);
+    if (!known || weight > known.weight || (weight === known.weight && frequency > known.frequency)) words.set(bit, { weight, frequency });
+  }
+  const expansions = expanded
+    .map((expansion) => ({ ...expansion, wordFrequency: words.get(expansion.bit)!.frequency }))
+    // Rarest words first; optional terms last, as they only add to the candidates the words found.
+    .sort((a, b) => Number(a.optional ?? false) - Number(b.optional ?? false) || a.wordFrequency - b.wordFrequency || a.frequency - b.frequency);
   const commonLimit = Math.max(COMMON_TERM_FLOOR, total * COMMON_TERM_SHARE);
   const commonNoteLimit = Math.max(COMMON_TERM_FLOOR, liveNotes * COMMON_TERM_SHARE);
   // Query words (bits) that have produced candidates; a common word is restricted only when
@@ -98,6 +108,7 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
   // Weight of each query word (by bit) for the coverage factor: its best idf.
   const bitWeights = new Map<number, number>();
   for (const expansion of expansions) {
+    if (expansion.optional) continue;
     const weight = expansion.weight * idf(total, expansion.frequency);
     bitWeights.set(expansion.bit, Math.max(bitWeights.get(expansion.bit) ?? 0, weight));
   }
@@ -106,9 +117,9 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
   const touchedPassages: number[] = [];
   const lengthFactor = (K1 * B) / averageLength;
   const baseNorm = K1 * (1 - B);
-  for (const { id, weight, bit, frequency } of expansions) {
+  for (const { id, weight, bit, frequency, wordFrequency, optional } of expansions) {
     if (frequency === 0) continue;
-    const widen = (candidateBits & ~bit) === 0 || frequency <= commonLimit;
+    const widen = !optional && ((candidateBits & ~bit) === 0 || wordFrequency <= commonLimit);
     if (widen) candidateBits |= bit;
     const scale = weight * idf(total, frequency) * (K1 + 1);
     const add = (passage: number, tf: number): void => {
@@ -161,10 +172,10 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
       noteOther[noteId] += score;
     }
   }
-  for (const { id, weight, bit, frequency: bodyFrequency } of expansions) {
+  for (const { id, weight, bit, wordFrequency, optional } of expansions) {
     const frequency = core.fields.docFrequency(id);
     if (frequency === 0) continue;
-    const widen = (candidateBits & ~bit) === 0 || (frequency <= commonNoteLimit && bodyFrequency <= commonLimit);
+    const widen = !optional && ((candidateBits & ~bit) === 0 || (frequency <= commonNoteLimit && wordFrequency <= commonLimit));
     if (widen) candidateBits |= bit;
     const termWeight = weight * idf(liveNotes, frequency);
     core.fields.forEach(id, (noteId, mask) => {
@@ -178,6 +189,8 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
     });
   }
   const top: RankedNote[] = [];
+  // Notes the whole query names (title or alias) come first: the user typed the note's name.
+  const named: RankedNote[] = [];
   for (const noteId of touchedNotes) {
     const note = notes[noteId];
     let matchedWeight = 0;
@@ -190,9 +203,9 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
     noteOther[noteId] = 0;
     noteTerms[noteId] = 0;
     if (!accepts(note)) continue;
-    insertTop(top, { note, score, passage }, options.limit);
+    insertTop(query.name !== undefined && isNamed(note, query.name) ? named : top, { note, score, passage }, options.limit);
   }
-  return top;
+  return named.length === 0 ? top : [...named, ...top].slice(0, options.limit);
 }
 
 /** First index in `docs[begin, end)` whose value is ≥ `target`. */

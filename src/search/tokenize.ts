@@ -9,11 +9,13 @@ import { segmentWords } from './segment-words';
  * - `tail`: the last character of such a run on its own, so that every character of the run
  *   starts some indexed term and a one-character query can match by prefix;
  * - `segment`: (queries only) a word of an unspaced script as `Intl.Segmenter` cut it; the
- *   query parser decides between the word and its character pairs.
+ *   query parser decides between the word and its character pairs;
+ * - `bridge`: (queries only) the character pair across the boundary of two such neighbouring
+ *   words, which notes hold as a `gram` where the words stand next to each other.
  * In notes, words of three or more characters that `Intl.Segmenter` finds in Chinese, Japanese,
  * Thai or Khmer are indexed as `word`s beside the pairs (shorter ones are pairs already).
  */
-export type TokenKind = 'word' | 'gram' | 'tail' | 'segment';
+export type TokenKind = 'word' | 'gram' | 'tail' | 'segment' | 'bridge';
 
 /** How {@link tokenize} treats unspaced scripts. */
 export interface TokenizeOptions {
@@ -74,7 +76,13 @@ function emitGrams(segment: string, emit: TokenSink): void {
 function emitSegmented(segment: string, segmentClass: Segmented, emit: TokenSink, query: boolean): void {
   const words = segmentClass === Segmented.Hangul ? null : segmentWords(segment);
   if (query && words) {
-    for (const word of words) emit(word, 'segment');
+    let previous: string[] | null = null;
+    for (const word of words) {
+      const parts = clusters(word);
+      if (previous) emit(previous[previous.length - 1] + parts[0], 'bridge');
+      emit(word, 'segment');
+      previous = parts;
+    }
     return;
   }
   emitGrams(segment, emit);

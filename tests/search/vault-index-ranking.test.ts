@@ -119,3 +119,29 @@ describe('VaultIndex passages', () => {
   });
 });
 
+
+describe('VaultIndex ranking by a note’s name and by neighbouring words', () => {
+  let index: VaultIndex;
+  beforeAll(async () => {
+    index = await VaultIndex.build(
+      new MemoryVaultSource({
+        'Credits.md': '# Credits\n\nThanks to the translators, the testers and everyone who wrote plugins. The icons come from Lucide. Credit where it is due.\n',
+        'Obsidian Credit.md': '# Obsidian Credit\n\nCredit is prepaid: buy credit once, spend the credit on Sync, and the credit never expires.\n',
+        'Notes/Daily.md': '---\naliases: [Journal]\n---\n# Daily\n\nOne note a day.\n',
+        'Notes/Journal ideas.md': '# Journal ideas\n\nA journal, a journal prompt, journal every evening.\n',
+        '插件/确认.md': '# 确认\n\n这个选项设置为需要按键确认。\n',
+        '插件/同步.md': '# 同步\n\n设置同步需要时间。设置很多，需要很多。设置好以后需要重启。\n',
+      }),
+      { yieldToHost: immediate },
+    );
+  });
+
+  it('puts the note the whole query names (title or alias) first', async () => {
+    expect((await paths(index, 'Credits'))[0]).toBe('Credits.md');
+    expect((await paths(index, 'journal'))[0]).toBe('Notes/Daily.md');
+  });
+
+  it('ranks an unspaced-script note where the query’s words stand together above one that has them apart', async () => {
+    expect((await paths(index, '设置为需要按'))[0]).toBe('插件/确认.md');
+  });
+});
