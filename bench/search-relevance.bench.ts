@@ -76,6 +76,9 @@ async function score(engine: Engine, answersOf: (index: number) => Set<string>):
   const kindTotals: Record<QuestionKind, number> = { plain: 0, form: 0, typo: 0 };
   const times: number[] = [];
   const misses: string[] = [];
+  // One untimed pass first: the first question in a language loads its stemmer and the code is
+  // not compiled yet; times are for the index in use, as in a session that has searched before.
+  for (const item of RELEVANCE_SET) await engine(item.question);
   for (const [index, item] of RELEVANCE_SET.entries()) {
     const started = performance.now();
     const ranked = (await engine(item.question)).slice(0, CUTOFF);
@@ -151,7 +154,7 @@ async function main(): Promise<void> {
   const lines = [
     `### Relevance: ${RELEVANCE_SET.length} natural questions in ${languages.size} languages (${kinds.form ?? 0} other word forms, ${kinds.typo ?? 0} typos) over obsidian-help (${notes.length} notes)`,
     '',
-    '| engine | hit@5 | MRR (top 10) | hit@5 plain / form / typo | query p50 / p95 (ms, wall) |',
+    '| engine | hit@5 | MRR (top 10) | hit@5 plain / form / typo | query p50 / p95 (ms, wall, after a warm-up pass) |',
     '| --- | --- | --- | --- | --- |',
     ...rows.map(([name, result]) => `| ${name} | ${pct(result.hitAt5)} | ${result.mrr.toFixed(3)} | ${pct(result.byKind.plain)} / ${pct(result.byKind.form)} / ${pct(result.byKind.typo)} | ${result.p50.toFixed(2)} / ${result.p95.toFixed(2)} |`),
     '',

@@ -15,6 +15,11 @@ export function nameKey(text: string): string {
  * ruled out without folding their names.
  */
 export function isNamed(note: IndexedNote, key: string): boolean {
-  const named = (name: string): boolean => Math.abs(name.length - key.length) <= 4 && nameKey(name) === key;
-  return named(note.title) || note.aliases.some(named);
+  if (isName(note.title, key)) return true;
+  for (const alias of note.aliases) if (isName(alias, key)) return true;
+  return false;
+}
+
+function isName(name: string, key: string): boolean {
+  return Math.abs(name.length - key.length) <= 4 && nameKey(name) === key;
 }

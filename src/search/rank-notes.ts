@@ -203,7 +203,10 @@ export function rankNotes(core: IndexCore, query: ParsedQuery, options: RankOpti
     noteOther[noteId] = 0;
     noteTerms[noteId] = 0;
     if (!accepts(note)) continue;
-    insertTop(query.name !== undefined && isNamed(note, query.name) ? named : top, { note, score, passage }, options.limit);
+    // A note named by the query holds every query word in its title or an alias, so only notes
+    // that match them all are worth folding their names for.
+    const isQueryName = query.name !== undefined && matchedWeight >= totalWeight && isNamed(note, query.name);
+    insertTop(isQueryName ? named : top, { note, score, passage }, options.limit);
   }
   return named.length === 0 ? top : [...named, ...top].slice(0, options.limit);
 }

@@ -23,41 +23,70 @@ function bitCount(value: number): number {
   return (((rest + (rest >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/**
- * Edit distance where a swap of two neighbouring letters counts as one edit (optimal string
- * alignment), or `limit + 1` as soon as it must exceed `limit`.
- */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const width = b.length + 1;
-  let before = new Array<number>(width).fill(0);
-  let previous = Array.from({ length: width }, (_unused, index) => index);
-  let current = new Array<number>(width).fill(0);
-  for (let row = 1; row <= a.length; row += 1) {
-    current[0] = row;
-    let rowBest = row;
-    for (let column = 1; column <= b.length; column += 1) {
-      const cost = a.charCodeAt(row - 1) === b.charCodeAt(column - 1) ? 0 : 1;
-      let value = Math.min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost);
-      if (row > 1 && column > 1 && a.charCodeAt(row - 1) === b.charCodeAt(column - 2) && a.charCodeAt(row - 2) === b.charCodeAt(column - 1)) value = Math.min(value, before[column - 2] + 1);
-      current[column] = value;
-      if (value < rowBest) rowBest = value;
-    }
-    if (rowBest > limit) return limit + 1;
-    [before, previous, current] = [previous, current, before];
-  }
-  return previous[b.length];
-}
+/** Three rows of the distance table, reused across calls: a typo scan computes thousands. */
+let rows = new Int32Array(3 * 64);
 
 /**
- * Finds dictionary terms a few edits from a word. A scan over the whole dictionary, made cheap by
- * two filters before any distance is computed: the length may differ by at most the budget, and
- * a 32-bit letter mask may differ in at most two bits per edit (a swap changes none, an insertion
- * or deletion one, a substitution two). Masks are kept as the dictionary grows.
+ * Edit distance where a swap of two neighbouring letters counts as one edit (optimal string
+ * alignment), or `limit + 1` as soon as it must exceed `limit`. Only the band of cells within
+ * `limit` of the diagonal is computed (a cell outside it is already over the limit), in rows
+ * reused between calls, so a check costs a few dozen cells and no allocation.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  const over = limit + 1;
+  if (Math.abs(a.length - b.length) > limit) return over;
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width * 2);
+  const table = rows;
+  // Row offsets in `table`: two rows back (for swaps), the previous row and the current one.
+  let before = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let column = 0; column < width; column += 1) table[previous + column] = column <= limit ? column : over;
+  for (let row = 1; row <= a.length; row += 1) {
+    const low = Math.max(1, row - limit);
+    const high = Math.min(b.length, row + limit);
+    table[current + low - 1] = low === 1 && row <= limit ? row : over;
+    let rowBest = table[current + low - 1];
+    const letter = a.charCodeAt(row - 1);
+    for (let column = low; column <= high; column += 1) {
+      const cost = letter === b.charCodeAt(column - 1) ? 0 : 1;
+      let value = Math.min(table[previous + column] + 1, table[current + column - 1] + 1, table[previous + column - 1] + cost);
+      if (row > 1 && column > 1 && letter === b.charCodeAt(column - 2) && a.charCodeAt(row - 2) === b.charCodeAt(column - 1)) value = Math.min(value, table[before + column - 2] + 1);
+      if (value > over) value = over;
+      table[current + column] = value;
+      if (value < rowBest) rowBest = value;
+    }
+    // The next row reads one cell past this row's band: it is over the limit.
+    if (high < b.length) table[current + high + 1] = over;
+    if (rowBest > limit) return over;
+    const reused = before;
+    before = previous;
+    previous = current;
+    current = reused;
+  }
+  return Math.min(table[previous + b.length], over);
+}
+
+/** Terms of one length: their ids and letter masks, side by side. */
+interface LengthBucket {
+  ids: Int32Array;
+  masks: Uint32Array;
+  count: number;
+}
+
+/** Terms this long or longer share the last bucket; the distance itself checks their lengths. */
+const LONGEST_BUCKET = 48;
+
+/**
+ * Finds dictionary terms a few edits from a word. The dictionary is kept in buckets by term
+ * length, so a word of length n with budget b reads only the terms of length n - b to n + b; in
+ * those, a 32-bit letter mask may differ in at most two bits per edit (a swap changes none, an
+ * insertion or deletion one, a substitution two) before any distance is computed. Buckets are
+ * kept as the dictionary grows.
  */
 export class TypoIndex {
-  private masks = new Uint32Array(1024);
-  private lengths = new Uint8Array(1024);
+  private readonly buckets: LengthBucket[] = [];
   private covered = 0;
 
   constructor(private readonly dictionary: TermDictionary) {}
@@ -70,47 +99,51 @@ export class TypoIndex {
     if (budget <= 0) return [];
     this.catchUp();
     const words = typeof word === 'string' ? [word] : [...new Set(word)];
-    const wordMasks = words.map(letterMask);
-    const found: (TypoCandidate & { frequency: number })[] = [];
-    const { masks, lengths } = this;
-    for (let id = 0; id < this.covered; id += 1) {
-      const other = lengths[id];
-      let distance = budget + 1;
-      let term: string | undefined;
-      for (let at = 0; at < words.length; at += 1) {
-        const length = words[at].length;
-        if (other > length + budget || other + budget < length) continue;
-        if (bitCount(masks[id] ^ wordMasks[at]) > budget * 2) continue;
-        term ??= this.dictionary.term(id);
-        if (term === words[at]) {
-          distance = budget + 1;
-          break;
+    const nearest = new Map<number, number>();
+    for (const spelling of words) {
+      const mask = letterMask(spelling);
+      const shortest = Math.max(0, spelling.length - budget);
+      const longest = Math.min(LONGEST_BUCKET, spelling.length + budget);
+      for (let length = shortest; length <= longest; length += 1) {
+        const bucket = this.buckets[length];
+        if (bucket === undefined) continue;
+        const { ids, masks, count } = bucket;
+        for (let at = 0; at < count; at += 1) {
+          if (bitCount(masks[at] ^ mask) > budget * 2) continue;
+          const id = ids[at];
+          const distance = editDistance(spelling, this.dictionary.term(id), budget);
+          if (distance <= budget && distance < (nearest.get(id) ?? budget + 1)) nearest.set(id, distance);
         }
-        distance = Math.min(distance, editDistance(words[at], term, budget));
       }
-      if (distance > budget || term === undefined || words.includes(term)) continue;
+    }
+    const found: (TypoCandidate & { frequency: number })[] = [];
+    for (const [id, distance] of nearest) {
+      if (words.includes(this.dictionary.term(id))) continue;
       const used = frequency(id);
       if (used > 0) found.push({ id, distance, frequency: used });
     }
-    found.sort((a, b) => a.distance - b.distance || b.frequency - a.frequency);
+    found.sort((a, b) => a.distance - b.distance || b.frequency - a.frequency || a.id - b.id);
     return found.slice(0, limit).map(({ id, distance }) => ({ id, distance }));
   }
 
   private catchUp(): void {
     const size = this.dictionary.size;
-    if (size > this.masks.length) {
-      const capacity = Math.max(size, this.masks.length * 2);
-      const masks = new Uint32Array(capacity);
-      masks.set(this.masks);
-      const lengths = new Uint8Array(capacity);
-      lengths.set(this.lengths);
-      this.masks = masks;
-      this.lengths = lengths;
-    }
     for (let id = this.covered; id < size; id += 1) {
       const term = this.dictionary.term(id);
-      this.masks[id] = letterMask(term);
-      this.lengths[id] = Math.min(255, term.length);
+      const length = Math.min(LONGEST_BUCKET, term.length);
+      let bucket = this.buckets[length];
+      if (bucket === undefined) bucket = this.buckets[length] = { ids: new Int32Array(64), masks: new Uint32Array(64), count: 0 };
+      if (bucket.count === bucket.ids.length) {
+        const ids = new Int32Array(bucket.count * 2);
+        ids.set(bucket.ids);
+        const masks = new Uint32Array(bucket.count * 2);
+        masks.set(bucket.masks);
+        bucket.ids = ids;
+        bucket.masks = masks;
+      }
+      bucket.ids[bucket.count] = id;
+      bucket.masks[bucket.count] = letterMask(term);
+      bucket.count += 1;
     }
     this.covered = size;
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { TermDictionary } from '../../src/search/term-dictionary';
 import { TypoIndex, editDistance, typoBudget } from '../../src/search/typo-candidates';
 
@@ -14,6 +15,28 @@ describe('editDistance', () => {
 
   it('stops at the limit', () => {
     expect(editDistance('abcdefgh', 'hgfedcba', 2)).toBe(3);
+  });
+
+  it('agrees with the whole distance table (capped at limit + 1) on any pair of words', () => {
+    // The full optimal-string-alignment table, as the definition; the function computes a band.
+    const fullTable = (a: string, b: string): number => {
+      const table = Array.from({ length: a.length + 1 }, (_row, row) => Array.from({ length: b.length + 1 }, (_cell, column) => (row === 0 ? column : column === 0 ? row : 0)));
+      for (let row = 1; row <= a.length; row += 1) {
+        for (let column = 1; column <= b.length; column += 1) {
+          const cost = a[row - 1] === b[column - 1] ? 0 : 1;
+          table[row][column] = Math.min(table[row - 1][column] + 1, table[row][column - 1] + 1, table[row - 1][column - 1] + cost);
+          if (row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) table[row][column] = Math.min(table[row][column], table[row - 2][column - 2] + 1);
+        }
+      }
+      return table[a.length][b.length];
+    };
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'é'), maxLength: 12 });
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 0, max: 3 }), (a, b, limit) => {
+        expect(editDistance(a, b, limit)).toBe(Math.min(fullTable(a, b), limit + 1));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
