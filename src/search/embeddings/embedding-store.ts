@@ -1,3 +1,5 @@
+import { dotStride, Int8Dots } from './int8-dots';
+
 /** One note's passage vectors, int8-quantised. */
 export interface NoteVectors {
   readonly mtime: number;
@@ -15,6 +17,15 @@ export interface SemanticHit {
   readonly path: string;
   readonly score: number;
   readonly offset: number;
+}
+
+/** Every passage of the store in the dot-product module's memory, in note order. */
+interface PassageSlab {
+  readonly entries: readonly (readonly [path: string, note: NoteVectors])[];
+  /** Per passage: its note's position in `entries`. */
+  readonly noteOf: Int32Array;
+  readonly scales: Float32Array;
+  readonly offsets: Uint32Array;
 }
 
 /** "GBE" + format version. */
@@ -35,11 +46,17 @@ export function quantize(vector: Float32Array): { values: Int8Array; scale: numb
 
 /**
  * The vectors of a vault's notes for one embedding model, persisted beside the lexical index.
- * A query is compared with every passage (a tight int8 loop: 62,000 passages of 256 dimensions
- * take about 27 ms CPU, bench/search-hybrid.bench.ts), and each note counts with its best passage.
+ * A query is compared with every passage, and each note counts with its best passage. The int8
+ * dot products run in WebAssembly SIMD where it is available ({@link Int8Dots}; the passages are
+ * copied into its memory on the first query after a change), else in a JavaScript loop; both
+ * give the same sums (docs/decisions/hybrid-vector-scan.md).
  */
 export class EmbeddingStore {
   private readonly notes = new Map<string, NoteVectors>();
+  /** Undefined until the first query; null where WebAssembly SIMD is missing. */
+  private dots: Int8Dots | null | undefined;
+  /** What the module's memory holds; dropped by every change to the notes. */
+  private slab: PassageSlab | undefined;
 
   constructor(
     readonly model: string,
@@ -72,18 +89,42 @@ export class EmbeddingStore {
       scales[index] = scale;
     });
     this.notes.set(path, { mtime: info.mtime, size: info.size, offsets: Uint32Array.from(offsets.slice(0, usable.length)), scales, vectors: packed });
+    this.slab = undefined;
   }
 
   delete(path: string): boolean {
+    this.slab = undefined;
     return this.notes.delete(path);
   }
 
   /** The notes nearest in meaning to `query`, best first, among those `accept` lets through. */
   nearest(query: Float32Array, limit: number, accept: (path: string) => boolean = () => true): SemanticHit[] {
     if (query.length !== this.dims) return [];
-    // The query quantised like the passages: the scan is then integer multiply-adds (about three
-    // times faster than float × int8), and the order of scores is what matters.
-    const { values: unit, scale: queryScale } = quantize(query);
+    // The query quantised like the passages: the scan is then integer multiply-adds, and the
+    // order of scores is what matters.
+    const unit = quantize(query);
+    if (this.dots === undefined) this.dots = Int8Dots.create();
+    if (this.dots === null) return this.nearestInJavaScript(unit, limit, accept);
+    const slab = this.loadSlab(this.dots);
+    const sums = this.dots.score(unit.values);
+    const best = new Float64Array(slab.entries.length).fill(-2);
+    const bestOffset = new Uint32Array(slab.entries.length);
+    for (let passage = 0; passage < sums.length; passage += 1) {
+      const score = sums[passage] * slab.scales[passage] * unit.scale;
+      const note = slab.noteOf[passage];
+      if (score > best[note]) {
+        best[note] = score;
+        bestOffset[note] = slab.offsets[passage];
+      }
+    }
+    const top: SemanticHit[] = [];
+    for (let note = 0; note < slab.entries.length; note += 1) offerHit(top, limit, slab.entries[note][0], best[note], bestOffset[note], accept);
+    return top;
+  }
+
+  /** The same as {@link nearest} with the dot products in JavaScript: where WebAssembly is missing, and the tests' reference. */
+  nearestInJavaScript(query: { values: Int8Array; scale: number }, limit: number, accept: (path: string) => boolean = () => true): SemanticHit[] {
+    const { values: unit, scale: queryScale } = query;
     const dims = this.dims;
     const top: SemanticHit[] = [];
     for (const [path, note] of this.notes) {
@@ -104,13 +145,34 @@ export class EmbeddingStore {
           bestOffset = offsets[passage];
         }
       }
-      if (best <= -2 || (top.length >= limit && best <= top[top.length - 1].score) || !accept(path)) continue;
-      let at = top.length;
-      while (at > 0 && top[at - 1].score < best) at -= 1;
-      top.splice(at, 0, { path, score: best, offset: bestOffset });
-      if (top.length > limit) top.pop();
+      offerHit(top, limit, path, best, bestOffset, accept);
     }
     return top;
+  }
+
+  /** Copies every passage into the module's memory unless it holds them already. */
+  private loadSlab(dots: Int8Dots): PassageSlab {
+    if (this.slab) return this.slab;
+    const entries = [...this.notes];
+    const count = entries.reduce((sum, [, note]) => sum + note.scales.length, 0);
+    const noteOf = new Int32Array(count);
+    const scales = new Float32Array(count);
+    const offsets = new Uint32Array(count);
+    const { dims } = this;
+    const stride = dotStride(dims);
+    dots.setVectors(count, stride, (target) => {
+      let passage = 0;
+      entries.forEach(([, note], position) => {
+        for (let at = 0; at < note.scales.length; at += 1, passage += 1) {
+          target.set(note.vectors.subarray(at * dims, (at + 1) * dims), passage * stride);
+          noteOf[passage] = position;
+          scales[passage] = note.scales[at];
+          offsets[passage] = note.offsets[at];
+        }
+      });
+    });
+    this.slab = { entries, noteOf, scales, offsets };
+    return this.slab;
   }
 
   /** The binary form: a JSON header (model, dims, notes) and the packed scales and vectors. */
@@ -161,4 +223,13 @@ export class EmbeddingStore {
       return null;
     }
   }
+}
+
+/** Puts a note into `top` (best first, at most `limit`) if it scores among them and `accept`s. */
+function offerHit(top: SemanticHit[], limit: number, path: string, score: number, offset: number, accept: (path: string) => boolean): void {
+  if (score <= -2 || (top.length >= limit && score <= top[top.length - 1].score) || !accept(path)) return;
+  let at = top.length;
+  while (at > 0 && top[at - 1].score < score) at -= 1;
+  top.splice(at, 0, { path, score, offset });
+  if (top.length > limit) top.pop();
 }

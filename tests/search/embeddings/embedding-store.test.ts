@@ -45,4 +45,27 @@ describe('EmbeddingStore', () => {
     expect(EmbeddingStore.decode(bytes.slice(0, bytes.length - 3))).toBeNull();
     expect(EmbeddingStore.decode(new Uint8Array(16))).toBeNull();
   });
+
+  it('finds the same notes, scores and offsets with WebAssembly as with the JavaScript loop, and sees a note changed after a query', () => {
+    let state = 42;
+    const random = (): number => {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      return state / 2 ** 32 - 0.5;
+    };
+    const randomVector = (): Float32Array => Float32Array.from({ length: 40 }, random);
+    const big = new EmbeddingStore('test-model', 40);
+    for (let note = 0; note < 300; note += 1) {
+      big.set(`Note ${note}.md`, { mtime: note, size: note }, [0, 100, 200], [randomVector(), randomVector(), randomVector()]);
+    }
+    const query = randomVector();
+    const viaWasm = big.nearest(query, 10);
+    expect(viaWasm).toEqual(big.nearestInJavaScript(quantize(query), 10));
+    expect(viaWasm).toHaveLength(10);
+    // The best note now holds the query itself: the next query must see it.
+    big.set('Note 299.md', { mtime: 1_000, size: 1 }, [7], [query]);
+    const after = big.nearest(query, 10);
+    expect(after[0]).toEqual({ path: 'Note 299.md', score: expect.closeTo(1, 2) as number, offset: 7 });
+    big.delete('Note 299.md');
+    expect(big.nearest(query, 10).map((hit) => hit.path)).not.toContain('Note 299.md');
+  });
 });
