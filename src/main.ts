@@ -16,6 +16,8 @@ import { createReadingViewProcessor } from './obsidian/reading-view-processor';
 import { DesktopMcpServers } from './obsidian/desktop-mcp-servers';
 import { GlassboxSettingTab } from './obsidian/settings-tab';
 import { VaultToolsProvider } from './obsidian/vault-tools-provider';
+import { carriesEmbeddings, SemanticSearch } from './obsidian/semantic-search';
+import { confirmEmbedding } from './obsidian/embed-notes-modal';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
 import { displayOptionsOf } from './ui/reasoning/display-options';
 import { FolderExcludingSource } from './search/folder-excluding-source';
@@ -36,6 +38,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   override settings: LoadedSettings<GlassboxSettings> = loadGlassboxSettings(null);
   private ribbonIconEl: HTMLElement | null = null;
   private vaultTools: VaultToolsProvider | null = null;
+  private semanticSearch: SemanticSearch | null = null;
   private conversations: ConversationStore | null = null;
   /** Desktop only (null on mobile). */
   private mcp: DesktopMcpServers | null = null;
@@ -104,6 +107,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     });
     this.addSelectionCommands();
     this.addConversationNoteCommands();
+    this.addSemanticSearchCommands();
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp }));
     // Saved conversation notes show their "Thought for" blocks in reading view too.
     this.registerMarkdownPostProcessor(
@@ -130,6 +134,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   }
 
   override onunload(): void {
+    this.semanticSearch?.stop();
     this.waitingChats.dispose();
     this.vaultTools?.dispose();
     void this.mcp?.close();
@@ -157,6 +162,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
     this.mcp?.configure(this.settings.mcpServers);
+    void this.semanticSearch?.sync();
     for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
       if (leaf.view instanceof ChatView) leaf.view.refresh();
     }
@@ -180,6 +186,22 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       if (selection === null) return;
       menu.addItem((item) => item.setTitle('Ask about the selection').setIcon('message-square').onClick(() => ask(selection)));
     }));
+  }
+
+  /** "Embed notes for search by meaning" and its stop; progress shows in the status bar, where a click stops it. */
+  private addSemanticSearchCommands(): void {
+    const semantic = this.semanticSearch;
+    if (semantic === null) return;
+    this.addCommand({ id: 'embed-notes', name: 'Embed notes for search by meaning', callback: () => void semantic.embedNotes() });
+    this.addCommand({
+      id: 'stop-embedding',
+      name: 'Stop embedding notes',
+      checkCallback: (checking) => {
+        if (!semantic.embedding) return false;
+        if (!checking) semantic.stop();
+        return true;
+      },
+    });
   }
 
   /** Commands on the active note when it is a saved conversation: open it in the chat, export it. */
@@ -253,8 +275,36 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: this.app.vault, metadataCache: this.app.metadataCache }), () => this.settings.conversationsFolder);
     const pluginDir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
     const store = deviceIndexStore({ app: this.app, pluginDir });
+    const semantic = this.createSemanticSearch(pluginDir);
+    this.semanticSearch = semantic;
     // In a Web Worker: the main thread only forwards vault events and queries.
-    return new VaultToolsProvider(() => import('./obsidian/open-plugin-index').then(({ openPluginIndex }) => openPluginIndex({ source, store })));
+    return new VaultToolsProvider(() => import('./obsidian/open-plugin-index').then(({ openPluginIndex }) => openPluginIndex({ source, store })), {
+      meaning: () => semantic.meaning(),
+      // The plugin's index is the worker's client, which carries search by meaning too.
+      onReady: (index) => {
+        if (carriesEmbeddings(index)) void semantic.attach(index);
+      },
+    });
+  }
+
+  private createSemanticSearch(pluginDir: string): SemanticSearch {
+    const statusEl = this.addStatusBarItem();
+    statusEl.addClass('glassbox-embedding-status');
+    statusEl.hide();
+    statusEl.setAttr('aria-label', 'Click to stop embedding notes');
+    const semantic = new SemanticSearch({
+      settings: () => this.settings,
+      client: (model) => import('./obsidian/embedding-endpoint').then(({ createEmbeddingEndpoint }) => createEmbeddingEndpoint({ app: this.app, settings: this.settings, model })),
+      store: deviceIndexStore({ app: this.app, pluginDir, contents: 'embeddings' }),
+      status: (text) => {
+        statusEl.setText(text ?? '');
+        statusEl.toggle(text !== null);
+      },
+      notify: (message) => new Notice(message),
+      confirm: ({ plan, model }) => confirmEmbedding(this.app, { plan, model, endpoint: this.settings.baseUrl.trim() }),
+    });
+    this.registerDomEvent(statusEl, 'click', () => semantic.stop());
+    return semantic;
   }
 }
 

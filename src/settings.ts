@@ -57,6 +57,10 @@ export interface GlassboxSettings {
   contextBudgetTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
+  /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
+  semanticSearch: boolean;
+  /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
+  embeddingModel: string;
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -78,6 +82,8 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
   attachOpenNote: true,
+  semanticSearch: false,
+  embeddingModel: 'text-embedding-3-small',
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */

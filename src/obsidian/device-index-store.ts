@@ -9,12 +9,15 @@ export interface DeviceIndexStoreOptions {
   readonly pluginDir: string;
   /** The IndexedDB to use; default the window's. Null falls back to the plugin folder. */
   readonly indexedDB?: IDBFactory | null;
+  /** What is kept: the word index (default) or the vectors of search by meaning, beside it. */
+  readonly contents?: 'index' | 'embeddings';
 }
 
 /** Names of the index file the plugin folder held, and of sync services' conflict copies of it. */
 const PLUGIN_FOLDER_INDEX = /^search-index\b.*\.bin$/;
 const OBJECT_STORE = 'index';
-const KEY = 'current';
+/** The record of each kind of contents, and its file when the plugin folder stands in. */
+const RECORDS = { index: { key: 'current', file: 'search-index.bin' }, embeddings: { key: 'embeddings', file: 'search-embeddings.bin' } } as const;
 
 /**
  * Where the search index is kept: in this device's IndexedDB (desktop and mobile both have one),
@@ -27,8 +30,9 @@ const KEY = 'current';
  */
 export function deviceIndexStore(options: DeviceIndexStoreOptions): IndexStore {
   const { app, pluginDir } = options;
+  const { key: KEY, file } = RECORDS[options.contents ?? 'index'];
   const factory = options.indexedDB === undefined ? (typeof indexedDB === 'undefined' ? null : indexedDB) : options.indexedDB;
-  if (factory === null) return pluginFolderIndexStore({ adapter: app.vault.adapter, path: `${pluginDir}/search-index.bin` });
+  if (factory === null) return pluginFolderIndexStore({ adapter: app.vault.adapter, path: `${pluginDir}/${file}` });
   // `appId` is not in the public typings; the vault name keeps vaults apart where it is missing.
   const vaultKey = (app as unknown as { appId?: unknown }).appId;
   const databaseName = `glassbox-search-index-${typeof vaultKey === 'string' && vaultKey !== '' ? vaultKey : app.vault.getName()}`;

@@ -102,6 +102,24 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
     },
     {
       type: 'group',
+      heading: 'Search by meaning',
+      items: [
+        {
+          name: 'Search by meaning',
+          desc: 'Also find notes that say the same thing in other words. Uses the embeddings of your notes, made by the endpoint above with the command "Embed notes for search by meaning": that sends every note\'s passages to it once, then each changed note.',
+          aliases: ['semantic search', 'embeddings', 'hybrid'],
+          control: { type: 'toggle', key: 'semanticSearch' },
+        },
+        {
+          name: 'Embedding model',
+          desc: 'The model the endpoint embeds with, e.g. text-embedding-3-small (OpenAI) or nomic-embed-text (Ollama). Changing it means embedding the notes again.',
+          aliases: ['embeddings model'],
+          control: { type: 'text', key: 'embeddingModel' },
+        },
+      ],
+    },
+    {
+      type: 'group',
       heading: 'Reasoning block',
       items: [
         {

@@ -1,5 +1,5 @@
 import type { AgentTool } from '../agent';
-import type { IndexStore, NoteScope, VaultIndexReader, VaultSource } from '../search';
+import type { IndexStore, MeaningSearch, NoteScope, VaultIndexReader, VaultSource } from '../search';
 
 /** The vault tools a run gets, and a notice when they are not (yet) available. */
 export interface VaultToolsSnapshot {
@@ -45,7 +45,15 @@ export class VaultToolsProvider {
   private building: Promise<void> | null = null;
   private disposed = false;
 
-  constructor(private readonly openIndex: () => Promise<OpenedVaultIndex>) {}
+  constructor(
+    private readonly openIndex: () => Promise<OpenedVaultIndex>,
+    private readonly hooks: {
+      /** localSearch's meaning half, while search by meaning is on. */
+      readonly meaning?: () => MeaningSearch | undefined;
+      /** The index is open (search by meaning attaches to it). */
+      readonly onReady?: (index: OpenedVaultIndex['index']) => void;
+    } = {},
+  ) {}
 
   /** Starts indexing once; later calls do nothing. */
   start(): void {
@@ -72,6 +80,7 @@ export class VaultToolsProvider {
           stopSaving();
         };
         this.state = { kind: 'ready', index, source, createVaultTools };
+        this.hooks.onReady?.(index);
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -89,7 +98,7 @@ export class VaultToolsProvider {
       case 'ready': {
         const { index, source } = state;
         return {
-          tools: state.createVaultTools({ index, source, ...(scope !== undefined ? { scope } : {}) }),
+          tools: state.createVaultTools({ index, source, ...(this.hooks.meaning ? { hybrid: this.hooks.meaning } : {}), ...(scope !== undefined ? { scope } : {}) }),
           countInScope: async (wanted) => index.countInScope(wanted),
         };
       }

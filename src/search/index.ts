@@ -14,7 +14,7 @@ export { tokenize } from './tokenize';
 export { createEmbeddingClient, EmbeddingError, type EmbeddingClient } from './embeddings/embedding-client';
 export { EmbeddingStore } from './embeddings/embedding-store';
 export { EmbeddingIndexer, describePlan, type EmbeddingPlan, type EmbeddingProgress } from './embeddings/embedding-indexer';
-export { HybridSearch, fuseRankings, type HybridResults } from './embeddings/hybrid-search';
+export { HybridSearch, fuseRankings, type HybridResults, type MeaningSearch } from './embeddings/hybrid-search';
 export { attachQuestionContext } from './context/attach-question-context';
 export type { ContextNotes } from './context/context-notes';
 export { indexContextNotes } from './context/index-context-notes';

@@ -117,6 +117,15 @@ function createObsidianStub(): { module: Record<string, unknown>; registered: st
       this.register(() => undefined);
       return anything();
     }
+    addStatusBarItem(): unknown {
+      registered.push('status-bar-item');
+      this.register(() => undefined);
+      return anything();
+    }
+    override registerDomEvent(): void {
+      registered.push('dom-event');
+      this.register(() => undefined);
+    }
     addSettingTab(): void {
       registered.push('setting-tab');
       this.register(() => undefined);

@@ -34,11 +34,11 @@ describe('GlassboxSettingTab', () => {
   it('lists every setting under sentence-case headings', async () => {
     const { root } = await setup();
     const headings = [...root.querySelectorAll('.setting-item-heading .setting-item-name')].map((el) => el.textContent);
-    expect(headings).toEqual(['Model endpoint', 'Agent', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
+    expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
       'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)',
-      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note',
+      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Search by meaning', 'Embedding model',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
       'Servers', 'Server status', 'Remembered approvals', 'Server log',

@@ -1,16 +1,7 @@
 import OpenAI from 'openai';
+import { EmbeddingError, type EmbeddingClient } from './embedding-error';
 
-/** Turns texts into vectors through an endpoint's `/v1/embeddings`. */
-export interface EmbeddingClient {
-  readonly model: string;
-  /** One vector per text, in order. Rejects with an {@link EmbeddingError} when the endpoint fails. */
-  embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
-}
-
-/** The embeddings endpoint failed or is missing; the message is one sentence for the user. */
-export class EmbeddingError extends Error {
-  override readonly name = 'EmbeddingError';
-}
+export { EmbeddingError, type EmbeddingClient } from './embedding-error';
 
 interface EmbeddingResponse {
   readonly data?: readonly { readonly index?: number; readonly embedding?: readonly number[] }[];

@@ -1,8 +1,11 @@
 import { throwIfAborted } from '../scheduler';
 import type { VaultIndex } from '../vault-index';
-import type { EmbeddingClient } from './embedding-client';
+import type { EmbeddingClient } from './embedding-error';
 import { embeddingPassages, type EmbeddingPassage } from './embedding-passages';
 import type { EmbeddingStore } from './embedding-store';
+import type { EmbeddingPlan, EmbeddingProgress } from './embedding-plan';
+
+export { describePlan, type EmbeddingPlan, type EmbeddingProgress } from './embedding-plan';
 
 /** Passages sent in one request. */
 export const EMBEDDING_BATCH = 64;
@@ -13,29 +16,6 @@ const PRICE_PER_MILLION_TOKENS: Readonly<Record<string, number>> = {
   'text-embedding-3-large': 0.13,
   'text-embedding-ada-002': 0.1,
 };
-
-/** What embedding the vault would take, shown before it starts. */
-export interface EmbeddingPlan {
-  readonly notes: number;
-  readonly passages: number;
-  /** Estimated input tokens (characters / 4). */
-  readonly tokens: number;
-  /** Estimated price in US dollars, when the model's price is known. */
-  readonly costUsd?: number;
-}
-
-/** Progress of an embedding run, in passages. */
-export interface EmbeddingProgress {
-  readonly done: number;
-  readonly total: number;
-}
-
-/** One sentence for the plan: "412 notes (1,830 passages, about 390,000 tokens, about $0.01)". */
-export function describePlan(plan: EmbeddingPlan): string {
-  const number = (value: number): string => value.toLocaleString('en-US');
-  const cost = plan.costUsd === undefined ? 'no known price: free on a local server' : `about $${plan.costUsd < 0.01 ? plan.costUsd.toFixed(4) : plan.costUsd.toFixed(2)}`;
-  return `${number(plan.notes)} notes (${number(plan.passages)} passages, about ${number(plan.tokens)} tokens, ${cost})`;
-}
 
 /**
  * Keeps an {@link EmbeddingStore} in line with the lexical index: embeds the heading passages of

@@ -1,7 +1,7 @@
 import type { SearchOptions, SearchResult } from '../index-types';
 import { noteFilter } from '../note-filter';
 import type { VaultIndex } from '../vault-index';
-import { EmbeddingError, type EmbeddingClient } from './embedding-client';
+import { EmbeddingError, type EmbeddingClient } from './embedding-error';
 import type { EmbeddingStore } from './embedding-store';
 
 /** The usual reciprocal-rank-fusion constant: ranks beyond the first few count nearly alike. */
@@ -25,12 +25,17 @@ export interface HybridResults {
   readonly notice?: string;
 }
 
+/** What localSearch asks when search by meaning is on: here, or in the indexing worker. */
+export interface MeaningSearch {
+  search(query: string, options?: SearchOptions): Promise<HybridResults>;
+}
+
 /**
  * Lexical search fused with embedding similarity (DESIGN.md 7, issue 13): BM25 ranks and
  * nearest passages are fused by reciprocal rank. When the embeddings endpoint fails, the search
  * is the lexical one with a notice, never an error.
  */
-export class HybridSearch {
+export class HybridSearch implements MeaningSearch {
   constructor(private readonly options: { index: VaultIndex; store: EmbeddingStore; client: EmbeddingClient }) {}
 
   async search(query: string, options: SearchOptions = {}): Promise<HybridResults> {

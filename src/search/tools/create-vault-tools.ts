@@ -1,5 +1,5 @@
 import type { AgentTool } from '../../agent';
-import type { HybridSearch } from '../embeddings/hybrid-search';
+import type { MeaningSearch } from '../embeddings/hybrid-search';
 import type { NoteScope } from '../note-filter';
 import type { VaultIndexReader } from '../index-reader';
 import type { VaultSource } from '../vault-source';
@@ -16,7 +16,7 @@ import { ToolScope } from './tool-scope';
  * (a run's folders and tags, plus the notes attached explicitly) limits every tool that shows
  * notes; getTimeRange reads none (the range it gives is applied by the scoped localSearch).
  */
-export function createVaultTools(options: { index: VaultIndexReader; source: VaultSource; hybrid?: () => HybridSearch | undefined; scope?: NoteScope }): AgentTool[] {
+export function createVaultTools(options: { index: VaultIndexReader; source: VaultSource; hybrid?: () => MeaningSearch | undefined; scope?: NoteScope }): AgentTool[] {
   const scope = new ToolScope(options.index, options.scope);
   return [
     createLocalSearchTool(options.index, options.hybrid, scope),

@@ -1,6 +1,6 @@
 import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
-import type { HybridSearch } from '../embeddings/hybrid-search';
+import type { MeaningSearch } from '../embeddings/hybrid-search';
 import type { SearchResult } from '../index-types';
 import type { VaultIndexReader } from '../index-reader';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
@@ -52,7 +52,7 @@ function chunkHint(result: SearchResult): string {
  * when `hybrid` is given (semantic search is on); an unavailable embeddings endpoint makes it a
  * word search with a notice in the output.
  */
-export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => HybridSearch | undefined, scope?: ToolScope): AgentTool<typeof localSearchSchema> {
+export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => MeaningSearch | undefined, scope?: ToolScope): AgentTool<typeof localSearchSchema> {
   return {
     name: 'localSearch',
     readOnly: true,

@@ -10,7 +10,10 @@ export interface IndexPort {
 }
 
 /** The index methods the main thread may call; each answers with a `result`. */
-export type IndexCallMethod = 'search' | 'note' | 'resolveLink' | 'backlinks' | 'notesWithTag' | 'tagCounts' | 'countInScope' | 'serialize';
+export type IndexCallMethod = 'search' | 'note' | 'resolveLink' | 'backlinks' | 'notesWithTag' | 'tagCounts' | 'countInScope' | 'serialize' | EmbeddingCallMethod;
+
+/** Search by meaning (src/search/worker/serve-embeddings.ts): its store and scan live in the worker too. */
+export type EmbeddingCallMethod = 'embeddingPlan' | 'embedNotes' | 'encodeEmbeddings' | 'hybridSearch';
 
 /** An error as it crosses the channel (an AbortError stays one). */
 export interface WireError {
@@ -23,6 +26,8 @@ export type ToWorker =
   /** Load `saved` when it is a readable index (else build), catch up with the vault, then follow changes. */
   | { readonly kind: 'open'; readonly saved: Uint8Array | null }
   | { readonly kind: 'change'; readonly change: VaultChange }
+  /** Search by meaning on with `model` (the vectors `saved` before, when they are for it), or off (`model` null). */
+  | { readonly kind: 'embeddings'; readonly model: string | null; readonly saved: Uint8Array | null }
   | { readonly kind: 'call'; readonly id: number; readonly method: IndexCallMethod; readonly args: readonly unknown[] }
   | { readonly kind: 'abort'; readonly id: number }
   /** The answer to a `source` request. */
@@ -43,6 +48,12 @@ export interface NoteReply {
 export type FromWorker =
   | { readonly kind: 'source'; readonly id: number; readonly op: 'list' }
   | { readonly kind: 'source'; readonly id: number; readonly op: 'read'; readonly path: string }
+  /** Vectors for `texts` from the embeddings endpoint, which only the main thread talks to. */
+  | { readonly kind: 'source'; readonly id: number; readonly op: 'embed'; readonly texts: readonly string[] }
+  /** How far the `embedNotes` call `id` has come, in passages. */
+  | { readonly kind: 'progress'; readonly id: number; readonly done: number; readonly total: number }
+  /** The vectors changed after the vault did (changed notes embedded again): time to save them. */
+  | { readonly kind: 'embeddings-changed' }
   /** The index is current; `save` holds its bytes when they changed since `open`'s. */
   | { readonly kind: 'opened'; readonly size: number; readonly save: Uint8Array | null }
   | { readonly kind: 'open-failed'; readonly error: WireError }

@@ -2,7 +2,10 @@ import type { SearchOptions } from '../index-types';
 import type { NoteScope } from '../note-filter';
 import { VaultIndex } from '../vault-index';
 import type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from '../vault-source';
-import { toWireError, type FromWorker, type IndexPort, type NoteReply, type ToWorker } from './index-protocol';
+import { fromWireError, toWireError, type EmbeddingCallMethod, type FromWorker, type IndexPort, type NoteReply, type ToWorker } from './index-protocol';
+import { WorkerEmbeddings } from './serve-embeddings';
+
+const EMBEDDING_METHODS: ReadonlySet<string> = new Set<EmbeddingCallMethod>(['embeddingPlan', 'embedNotes', 'encodeEmbeddings', 'hybridSearch']);
 
 /**
  * The worker half: owns a {@link VaultIndex} over a vault it reaches through `port` (the main
@@ -16,6 +19,8 @@ export function serveVaultIndex(port: IndexPort): void {
   const aborts = new Map<number, AbortController>();
 
   const post = (message: FromWorker, transfer: Transferable[] = []): void => port.postMessage(message, transfer);
+  const embeddings = new WorkerEmbeddings(() => index, (texts) => source.embed(texts), post);
+  source.onChange(() => embeddings.vaultChanged());
 
   // As openVaultIndex, but the index is reachable while it builds: a query is answered between
   // two slices (from what is already searchable) instead of after the whole build.
@@ -38,7 +43,7 @@ export function serveVaultIndex(port: IndexPort): void {
     aborts.set(id, controller);
     try {
       if (index === null) throw new Error('The vault index is not open.');
-      const value = await runCall(index, method, args, controller.signal);
+      const value = EMBEDDING_METHODS.has(method) ? await embeddings.call(id, method as EmbeddingCallMethod, args, controller.signal) : await runCall(index, method, args, controller.signal);
       post({ kind: 'result', id, value }, value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : []);
     } catch (error) {
       post({ kind: 'result', id, error: toWireError(error) });
@@ -55,6 +60,9 @@ export function serveVaultIndex(port: IndexPort): void {
         break;
       case 'change':
         source.emit(message.change);
+        break;
+      case 'embeddings':
+        embeddings.configure(message.model, message.saved);
         break;
       case 'call':
         void call(message.id, message.method, message.args);
@@ -147,11 +155,16 @@ class RemoteVaultSource implements VaultSource {
     this.parts.delete(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);
-    if (reply.error) waiting.reject(new Error(reply.error.message));
+    if (reply.error) waiting.reject(fromWireError(reply.error));
     else waiting.resolve(parts ? [...parts, ...(reply.value as readonly unknown[])] : reply.value);
   }
 
-  private request(body: { op: 'list' } | { op: 'read'; path: string }): Promise<unknown> {
+  /** Vectors from the embeddings endpoint, through the main thread. */
+  embed(texts: readonly string[]): Promise<Float32Array[]> {
+    return this.request({ op: 'embed', texts }) as Promise<Float32Array[]>;
+  }
+
+  private request(body: { op: 'list' } | { op: 'read'; path: string } | { op: 'embed'; texts: readonly string[] }): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

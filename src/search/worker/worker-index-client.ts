@@ -1,3 +1,6 @@
+import type { EmbeddingClient } from '../embeddings/embedding-client';
+import type { EmbeddingPlan, EmbeddingProgress } from '../embeddings/embedding-indexer';
+import type { HybridResults } from '../embeddings/hybrid-search';
 import type { IndexStore } from '../index-store';
 import type { VaultIndexReader } from '../index-reader';
 import type { IndexedNote, SearchOptions, SearchResult } from '../index-types';
@@ -17,6 +20,11 @@ export class WorkerIndexClient implements VaultIndexReader {
   private opened: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private isReady = false;
   private readonly yieldToHost = defaultYieldToHost();
+  /** Answers the worker's embeddings requests while search by meaning is on. */
+  private embedder: EmbeddingClient | null = null;
+  private readonly progress = new Map<number, (progress: EmbeddingProgress) => void>();
+  /** Called when the worker embedded changed notes again (their vectors want saving). */
+  onEmbeddingsChanged: (() => void) | null = null;
 
   constructor(
     private readonly port: IndexPort,
@@ -84,14 +92,46 @@ export class WorkerIndexClient implements VaultIndexReader {
     return this.call('countInScope', [scope]) as Promise<number>;
   }
 
+  /**
+   * Turns search by meaning on in the worker with `embedder` (its vectors `saved` before, used
+   * when they are for the same model), or off with null.
+   */
+  useEmbeddings(embedder: EmbeddingClient | null, saved: Uint8Array | null = null): void {
+    this.embedder = embedder;
+    this.send({ kind: 'embeddings', model: embedder?.model ?? null, saved: embedder ? saved : null }, embedder && saved ? [saved.buffer as ArrayBuffer] : []);
+  }
+
+  /** What embedding the vault's new and changed notes would take. */
+  embeddingPlan(): Promise<EmbeddingPlan> {
+    return this.call('embeddingPlan', []) as Promise<EmbeddingPlan>;
+  }
+
+  /** Embeds the vault's new and changed notes in batches, reporting progress in passages. */
+  async embedNotes(options: { signal?: AbortSignal; onProgress?: (progress: EmbeddingProgress) => void } = {}): Promise<{ embedded: number; removed: number }> {
+    return (await this.call('embedNotes', [], options.signal, options.onProgress)) as { embedded: number; removed: number };
+  }
+
+  /** The vectors' bytes for the store, encoded in the worker. */
+  encodeEmbeddings(): Promise<Uint8Array> {
+    return this.call('encodeEmbeddings', []) as Promise<Uint8Array>;
+  }
+
+  /** Word search fused with meaning (word search alone, with a notice, when the endpoint fails). */
+  hybridSearch(query: string, options: SearchOptions = {}): Promise<HybridResults> {
+    const { signal, ...rest } = options;
+    return this.call('hybridSearch', [query, rest], signal) as Promise<HybridResults>;
+  }
+
   private toSave: Uint8Array | null = null;
 
-  private call(method: IndexCallMethod, args: readonly unknown[], signal?: AbortSignal): Promise<unknown> {
+  private call(method: IndexCallMethod, args: readonly unknown[], signal?: AbortSignal, onProgress?: (progress: EmbeddingProgress) => void): Promise<unknown> {
     if (signal?.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
     const id = this.nextId++;
+    if (onProgress) this.progress.set(id, onProgress);
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
         this.pending.delete(id);
+        this.progress.delete(id);
         this.send({ kind: 'abort', id });
         reject(new DOMException('The operation was aborted.', 'AbortError'));
       };
@@ -124,8 +164,15 @@ export class WorkerIndexClient implements VaultIndexReader {
         this.opened?.reject(fromWireError(message.error));
         this.opened = null;
         break;
+      case 'progress':
+        this.progress.get(message.id)?.({ done: message.done, total: message.total });
+        break;
+      case 'embeddings-changed':
+        this.onEmbeddingsChanged?.();
+        break;
       case 'result': {
         const waiting = this.pending.get(message.id);
+        this.progress.delete(message.id);
         if (!waiting) return;
         this.pending.delete(message.id);
         if (message.error) waiting.reject(fromWireError(message.error));
@@ -149,6 +196,10 @@ export class WorkerIndexClient implements VaultIndexReader {
           await this.yieldToHost();
         }
         this.send({ kind: 'reply', id: request.id, value: notes.slice(at) });
+      } else if (request.op === 'embed') {
+        if (this.embedder === null) throw new Error('Search by meaning is off.');
+        const vectors = await this.embedder.embed(request.texts);
+        this.send({ kind: 'reply', id: request.id, value: vectors }, vectors.map((vector) => vector.buffer as ArrayBuffer));
       } else {
         const text = await this.source.read(request.path);
         const metadata = this.source.metadata?.(request.path);
