@@ -10,9 +10,6 @@ const domTests = ['<rootDir>/tests/**/*.test.tsx', '<rootDir>/tests/ui/**/*.test
 const common = { transform, moduleNameMapper, transformIgnorePatterns: ['/node_modules/(?!(markdown-it|mdurl|uc.micro|linkify-it|entities|punycode|pkce-challenge)/)'] };
 module.exports = {
   testTimeout: 20000,
-  // Since the indexing worker landed, an open handle keeps jest from exiting after a green run
-  // (not found yet; suspect: the worker's in-page fallback in the plugin tests). Remove once fixed.
-  forceExit: true,
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/tests/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', '/tests/ui/', '/tests/obsidian/', '/tests/tools/fake-obsidian/', '/tests/main.test.ts', '/tests/recorded/', '/tests/corpus/'] },
     { ...common, displayName: 'dom', testEnvironment: '<rootDir>/tests/support/jsdom-with-fetch-environment.cjs', testMatch: domTests },
