@@ -81,6 +81,8 @@ export class MessageRenderer {
     if (this.destroyed) return;
     const parsed = this.parse(input.content);
     this.updateReasoning(parsed, input);
+    // styles.css: a live answer's blocks are never skipped as off screen (the list follows its end).
+    this.body.classList.toggle('glassbox-message-live', input.live);
     this.updatePieces(toMessagePieces(parsed.segments), input.live);
   }
 

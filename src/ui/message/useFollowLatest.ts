@@ -51,23 +51,20 @@ export function useFollowLatest(conversationKey: string, turnKey: string | null)
   useEffect(() => {
     if (list === null) return undefined;
     let lastTop = list.scrollTop;
-    const keepUp = () => {
-      if (followingRef.current) scrollToEnd(list);
-    };
     // Only a list taller than its box can be scrolled away from its end.
     const stopFollowing = () => {
       if (followingRef.current && list.scrollHeight > list.clientHeight) follow(false);
     };
 
-    // Growth: messages added, an answer streaming, Markdown and reasoning roots rendered later.
-    const mutations = new MutationObserver(() => {
-      observeChildren();
-      keepUp();
+    // Growth is seen where the browser reports sizes: after layout, before paint. Every way the
+    // list grows changes the size of the list or of one of its messages (new messages, streamed
+    // text, Markdown and reasoning roots rendered later, a block folding, content-visibility
+    // blocks laid out as they come into view, the panel resized), so the scroll follows in the
+    // same frame and reads only layout that is already clean. Scrolling from a DOM observer
+    // instead forced a layout in the middle of every streamed frame.
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+      if (followingRef.current) scrollToEnd(list);
     });
-    mutations.observe(list, { childList: true, subtree: true, characterData: true });
-    // Growth without a DOM change: a block folding or unfolding, off-screen blocks laid out as they
-    // come into view (content-visibility), the panel resized.
-    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(keepUp);
     const observeChildren = () => {
       if (sizes === null) return;
       sizes.disconnect();
@@ -75,6 +72,10 @@ export function useFollowLatest(conversationKey: string, turnKey: string | null)
       for (const child of Array.from(list.children)) sizes.observe(child);
     };
     observeChildren();
+    // Only the list's own children: a message added or removed (a newly observed one is reported
+    // with its first size, which follows it).
+    const children = new MutationObserver(observeChildren);
+    children.observe(list, { childList: true });
 
     // Scrolling up by any means stops following at once, before a streamed chunk could pull the
     // list back down; the scroll event alone would come a frame late.
@@ -103,7 +104,7 @@ export function useFollowLatest(conversationKey: string, turnKey: string | null)
     list.addEventListener('pointerdown', onPointerDown);
     list.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      mutations.disconnect();
+      children.disconnect();
       sizes?.disconnect();
       list.removeEventListener('wheel', onWheel);
       list.removeEventListener('touchmove', stopFollowing);

@@ -5,13 +5,57 @@ import { ConversationBuilder } from '../../support/conversation-builder';
 import { T0 } from '../../support/ui-payloads';
 
 // jsdom lays nothing out, so the message list gets a small box model of its own: 300 px high, each
-// message 120 px plus a pixel per character, and a scrollTop clamped like a browser's. The real
-// scrolling in Chromium is in tests/e2e/chat-follow.e2e.ts.
+// message 120 px plus a pixel per character, a scrollTop clamped like a browser's, and a
+// ResizeObserver that reports the messages' and the list's changed sizes when the page lays out
+// (after the DOM changed, as a browser does before it paints). The real scrolling in Chromium is
+// in tests/e2e/chat-follow.e2e.ts.
 const VIEW_HEIGHT = 300;
 const tops = new WeakMap<HTMLElement, number>();
 const isList = (element: HTMLElement) => element.dataset.testid === 'message-list';
 const contentHeight = (element: HTMLElement) => element.querySelectorAll('[data-message-id]').length * 120 + (element.textContent ?? '').length;
 const maxTop = (element: HTMLElement) => Math.max(0, contentHeight(element) - VIEW_HEIGHT);
+/** The height the fake ResizeObserver reports: the list's box, or one message's (other children have none). */
+const boxHeight = (element: HTMLElement): number => {
+  if (isList(element)) return VIEW_HEIGHT;
+  return element.dataset.messageId === undefined ? 0 : 120 + (element.textContent ?? '').length;
+};
+
+const resizeObservers = new Set<FakeResizeObserver>();
+
+class FakeResizeObserver {
+  private readonly reported = new Map<HTMLElement, number>();
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: HTMLElement): void {
+    // A browser reports a newly observed element with its first size (from zero).
+    this.reported.set(target, 0);
+    resizeObservers.add(this);
+  }
+  unobserve(target: HTMLElement): void {
+    this.reported.delete(target);
+  }
+  disconnect(): void {
+    this.reported.clear();
+    resizeObservers.delete(this);
+  }
+  deliver(): void {
+    const entries: ResizeObserverEntry[] = [];
+    for (const [target, last] of this.reported) {
+      const height = boxHeight(target);
+      if (height === last) continue;
+      this.reported.set(target, height);
+      // The hook reads no field of an entry: that a size changed is all it needs.
+      entries.push({ target } as unknown as ResizeObserverEntry);
+    }
+    if (entries.length > 0) this.callback(entries, this);
+  }
+}
+
+/** A browser's layout after the DOM changed: observers hear of every size that changed. */
+function layOut(): void {
+  for (const observer of [...resizeObservers]) observer.deliver();
+}
+const layoutOnChange = new MutationObserver(layOut);
+
 const originals = {
   scrollTop: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!,
   scrollHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight')!,
@@ -19,6 +63,8 @@ const originals = {
 };
 
 beforeAll(() => {
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = FakeResizeObserver;
+  layoutOnChange.observe(document.body, { childList: true, subtree: true, characterData: true });
   Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
     configurable: true,
     get(this: HTMLElement) {
@@ -43,6 +89,8 @@ beforeAll(() => {
 });
 
 afterAll(() => {
+  layoutOnChange.disconnect();
+  delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
   for (const name of ['scrollTop', 'scrollHeight', 'clientHeight'] as const) {
     delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
     Object.defineProperty(Element.prototype, name, originals[name]);
@@ -69,6 +117,20 @@ function userScrollsTo(top: number) {
   fireEvent.wheel(list(), { deltaY: top - list().scrollTop });
   list().scrollTop = top;
   fireEvent.scroll(list());
+}
+
+/**
+ * Streamed text reaching the list: the chat publishes answer text at most every other animation
+ * frame, so two frames, each laid out as a browser does after its callbacks. Returns how much
+ * taller the list's content became.
+ */
+function streamFrames(chat: ReturnType<typeof mountChat>): number {
+  const before = maxTop(list());
+  for (let frame = 0; frame < 2; frame += 1) {
+    chat.frames.flush();
+    layOut();
+  }
+  return maxTop(list()) - before;
 }
 
 const text = (value: string): AgentEvent => ({ type: 'text_delta', runId: 'r1', at: T0, text: value });
@@ -103,12 +165,12 @@ describe('the message list follows the newest message', () => {
     const run = chat.scripted.runs[1];
     run.emit(answerStart);
     run.emit(text('The second answer begins. '.repeat(10)));
-    chat.frames.flush();
+    expect(streamFrames(chat)).toBeGreaterThan(200);
     expect(atEnd()).toBe(true);
 
     userScrollsTo(100);
     run.emit(text('More of the answer arrives. '.repeat(10)));
-    chat.frames.flush();
+    expect(streamFrames(chat)).toBeGreaterThan(200);
     expect(list().scrollTop).toBe(100);
     const button = jumpButton();
     expect(button).not.toBeNull();
@@ -126,7 +188,7 @@ describe('the message list follows the newest message', () => {
     expect(document.activeElement).toBe(list());
 
     run.emit(text('And the end of it. '.repeat(10)));
-    chat.frames.flush();
+    expect(streamFrames(chat)).toBeGreaterThan(150);
     expect(atEnd()).toBe(true);
     await run.end();
   });
@@ -143,7 +205,7 @@ describe('the message list follows the newest message', () => {
     act(() => userScrollsTo(maxTop(list())));
     expect(jumpButton()).toBeNull();
     run.emit(text('Streaming on. '.repeat(20)));
-    chat.frames.flush();
+    expect(streamFrames(chat)).toBeGreaterThan(200);
     expect(atEnd()).toBe(true);
     await run.end();
   });
