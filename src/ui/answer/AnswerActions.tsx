@@ -11,8 +11,10 @@ import { citedNotes } from './cited-notes';
  */
 export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: string }) {
   const { host, sourcePath } = useChatServices();
-  const content = useChatSelector((state) => state.messages[id]?.content ?? '');
+  // A live answer has no actions yet: its content is not read (and its markers not stripped) on
+  // every streamed frame, only once it is finished.
   const live = useChatSelector((state) => state.liveMessageId === id);
+  const content = useChatSelector((state) => (state.liveMessageId === id ? '' : (state.messages[id]?.content ?? '')));
   const answer = useMemo(() => stripMarkers(content).trim(), [content]);
   const cited = useMemo(() => citedNotes(answer), [answer]);
   const [status, setStatus] = useState('');
