@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { buildPlayground, REPO_ROOT } from '../../tools/playground/build';
@@ -83,7 +84,13 @@ async function measureOnce(browser: Browser, options: { bundleDir: string; name:
       ([name, answerTokens]) => window.streamingBench!.run(name, answerTokens === undefined ? {} : { answerTokens }),
       [options.name, options.answerTokens] as const,
     );
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    const traceText = (await browser.stopTracing()).toString('utf8');
+    // GLASSBOX_BENCH_TRACE_DIR=dir keeps each run's trace (open it in the DevTools performance panel).
+    if (process.env.GLASSBOX_BENCH_TRACE_DIR) {
+      await mkdir(process.env.GLASSBOX_BENCH_TRACE_DIR, { recursive: true });
+      await writeFile(path.join(process.env.GLASSBOX_BENCH_TRACE_DIR, `${options.name}-${Date.now()}.json`), traceText);
+    }
+    const trace = JSON.parse(traceText) as { traceEvents: TraceEvent[] };
     const summary = summariseTrace(trace.traceEvents);
     return {
       renderer: result.renderer,
