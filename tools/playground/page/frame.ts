@@ -60,6 +60,29 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   titlebar.appendChild(app.workspace.ribbonEl);
   const settingsButton = titlebar.createEl('button', { text: 'Settings', attr: { 'data-testid': 'settings-open', type: 'button' } });
   settingsButton.addEventListener('click', options.onOpenSettings);
+  // Obsidian's command palette, reduced to a list: the plugin's commands that apply right now.
+  const commandsButton = titlebar.createEl('button', { text: 'Commands', attr: { 'data-testid': 'commands-open', type: 'button', 'aria-haspopup': 'menu', 'aria-expanded': 'false' } });
+  const commandMenu = root.createDiv({ cls: 'playground-commands', attr: { role: 'menu', 'aria-label': 'Commands', 'data-testid': 'command-menu' } });
+  commandMenu.hidden = true;
+  const closeCommands = (): void => {
+    commandMenu.hidden = true;
+    commandsButton.setAttr('aria-expanded', 'false');
+  };
+  commandsButton.addEventListener('click', () => {
+    if (!commandMenu.hidden) return closeCommands();
+    commandMenu.empty();
+    for (const command of Object.values(app.commands.commands)) {
+      // Editor commands need a note open in an editor; the playground's notes are read-only.
+      if (command.editorCallback || command.editorCheckCallback || command.checkCallback?.(true) === false) continue;
+      const item = commandMenu.createEl('button', { text: command.name, attr: { role: 'menuitem', type: 'button' } });
+      item.addEventListener('click', () => {
+        closeCommands();
+        app.commands.executeCommandById(command.id);
+      });
+    }
+    commandMenu.hidden = false;
+    commandsButton.setAttr('aria-expanded', 'true');
+  });
   // Obsidian opens notes in Live Preview by default; the playground starts in reading view and can switch.
   let livePreview = false;
   const modeButton = titlebar.createEl('button', { text: 'Live Preview', attr: { 'data-testid': 'note-mode-toggle', type: 'button', 'aria-pressed': 'false' } });
@@ -89,7 +112,9 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   const rightSplit = workspaceEl.querySelector('.mod-right-split');
   if (rightSplit) sidebar.appendChild(rightSplit);
   workspaceEl.hidden = true;
-  app.statusBarEl.hidden = true;
+  // The status bar, as in Obsidian's bottom-right corner (the plugin's progress shows there).
+  root.appendChild(app.statusBarEl);
+  app.statusBarEl.addClass('playground-status-bar');
 
   let shown: TFile | null = null;
   let noteComponent: Component | null = null;
