@@ -68,11 +68,22 @@ export function editDistance(a: string, b: string, limit: number): number {
   return Math.min(table[previous + b.length], over);
 }
 
-/** Terms of one length: their ids and letter masks, side by side. */
+/** Terms of one length: their ids, letter masks and pair masks (two words each), side by side. */
 interface LengthBucket {
   ids: Int32Array;
   masks: Uint32Array;
+  pairs: Uint32Array;
   count: number;
+}
+
+/** 64 bits, as two 32-bit words, for the neighbouring letter pairs of a term (hashed). */
+function pairMask(term: string, out: Uint32Array, at: number): void {
+  out[at] = 0;
+  out[at + 1] = 0;
+  for (let index = 1; index < term.length; index += 1) {
+    const bit = (term.charCodeAt(index - 1) * 31 + term.charCodeAt(index)) & 63;
+    out[at + (bit >>> 5)] |= 1 << (bit & 31);
+  }
 }
 
 /** Terms this long or longer share the last bucket; the distance itself checks their lengths. */
@@ -81,9 +92,11 @@ const LONGEST_BUCKET = 48;
 /**
  * Finds dictionary terms a few edits from a word. The dictionary is kept in buckets by term
  * length, so a word of length n with budget b reads only the terms of length n - b to n + b; in
- * those, a 32-bit letter mask may differ in at most two bits per edit (a swap changes none, an
- * insertion or deletion one, a substitution two) before any distance is computed. Buckets are
- * kept as the dictionary grows.
+ * those, two cheap tests come before any distance is computed: a 32-bit letter mask may differ in
+ * at most two bits per edit (a swap changes none, an insertion or deletion one, a substitution
+ * two), and each edit takes at most three of a word's letter pairs away (a swap: three), so at
+ * most three bits of either side's 64-bit pair mask may be missing from the other's per edit.
+ * Buckets are kept as the dictionary grows.
  */
 export class TypoIndex {
   private readonly buckets: LengthBucket[] = [];
@@ -100,16 +113,25 @@ export class TypoIndex {
     this.catchUp();
     const words = typeof word === 'string' ? [word] : [...new Set(word)];
     const nearest = new Map<number, number>();
+    const wordPairs = new Uint32Array(2);
     for (const spelling of words) {
       const mask = letterMask(spelling);
+      pairMask(spelling, wordPairs, 0);
+      const [wordLow, wordHigh] = wordPairs;
+      const wordPairCount = bitCount(wordLow) + bitCount(wordHigh);
+      const pairsLost = budget * 3;
       const shortest = Math.max(0, spelling.length - budget);
       const longest = Math.min(LONGEST_BUCKET, spelling.length + budget);
       for (let length = shortest; length <= longest; length += 1) {
         const bucket = this.buckets[length];
         if (bucket === undefined) continue;
-        const { ids, masks, count } = bucket;
+        const { ids, masks, pairs, count } = bucket;
         for (let at = 0; at < count; at += 1) {
           if (bitCount(masks[at] ^ mask) > budget * 2) continue;
+          const termLow = pairs[at * 2];
+          const termHigh = pairs[at * 2 + 1];
+          const shared = bitCount(termLow & wordLow) + bitCount(termHigh & wordHigh);
+          if (shared + pairsLost < wordPairCount || shared + pairsLost < bitCount(termLow) + bitCount(termHigh)) continue;
           const id = ids[at];
           const distance = editDistance(spelling, this.dictionary.term(id), budget);
           if (distance <= budget && distance < (nearest.get(id) ?? budget + 1)) nearest.set(id, distance);
@@ -132,17 +154,21 @@ export class TypoIndex {
       const term = this.dictionary.term(id);
       const length = Math.min(LONGEST_BUCKET, term.length);
       let bucket = this.buckets[length];
-      if (bucket === undefined) bucket = this.buckets[length] = { ids: new Int32Array(64), masks: new Uint32Array(64), count: 0 };
+      if (bucket === undefined) bucket = this.buckets[length] = { ids: new Int32Array(64), masks: new Uint32Array(64), pairs: new Uint32Array(128), count: 0 };
       if (bucket.count === bucket.ids.length) {
         const ids = new Int32Array(bucket.count * 2);
         ids.set(bucket.ids);
         const masks = new Uint32Array(bucket.count * 2);
         masks.set(bucket.masks);
+        const pairs = new Uint32Array(bucket.count * 4);
+        pairs.set(bucket.pairs);
         bucket.ids = ids;
         bucket.masks = masks;
+        bucket.pairs = pairs;
       }
       bucket.ids[bucket.count] = id;
       bucket.masks[bucket.count] = letterMask(term);
+      pairMask(term, bucket.pairs, bucket.count * 2);
       bucket.count += 1;
     }
     this.covered = size;

@@ -70,4 +70,20 @@ describe('TypoIndex', () => {
     grown.add('canvas');
     expect(index.find('canvsa', 1, 5, () => 1).map((candidate) => grown.term(candidate.id))).toEqual(['canvas']);
   });
+
+  it('finds exactly the terms a scan of the whole dictionary with the distance finds (its filters only skip terms out of reach)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'e'), minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 60 }), word, fc.integer({ min: 1, max: 2 }), (terms, query, budget) => {
+        const dictionary = TermDictionary.fromTerms(terms);
+        const found = new TypoIndex(dictionary).find(query, budget, 1_000, () => 1);
+        const expected = terms
+          .map((term, id) => ({ id, distance: editDistance(query, term, budget) }))
+          .filter(({ id, distance }) => distance <= budget && terms[id] !== query)
+          .sort((a, b) => a.distance - b.distance || a.id - b.id);
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
