@@ -34,7 +34,8 @@ interface ScaleMeasurement {
   readonly hitAt10: number;
 }
 
-async function measure(count: number): Promise<ScaleMeasurement> {
+/** A generated vault of `count` notes as a VaultSource, with its planted-fact queries. */
+function generatedSource(count: number) {
   const { notes, queries } = generateVault(count, { queries: 300 });
   const files = new Map(notes.map((note) => [note.path, note]));
   const textMB = notes.reduce((sum, note) => sum + note.text.length, 0) / 1048576;
@@ -42,6 +43,11 @@ async function measure(count: number): Promise<ScaleMeasurement> {
     listNotes: () => Promise.resolve(notes.map((note) => ({ path: note.path, mtime: note.mtime, size: note.text.length }))),
     read: (path) => Promise.resolve(files.get(path)!.text),
   };
+  return { notes, queries, files, textMB, source };
+}
+
+async function measure(count: number): Promise<ScaleMeasurement> {
+  const { notes, queries, files, textMB, source } = generatedSource(count);
   gc();
   const heapBefore = heapMB();
   let peak = heapBefore;
@@ -135,18 +141,13 @@ function startWorker(source: VaultSource): { client: WorkerIndexClient; peakHeap
 }
 
 async function measureInWorker(count: number): Promise<WorkerMeasurement> {
-  const { notes, queries } = generateVault(count, { queries: 300 });
-  const files = new Map(notes.map((note) => [note.path, note]));
-  const textMB = notes.reduce((sum, note) => sum + note.text.length, 0) / 1048576;
-  const source: VaultSource = {
-    listNotes: () => Promise.resolve(notes.map((note) => ({ path: note.path, mtime: note.mtime, size: note.text.length }))),
-    read: (path) => Promise.resolve(files.get(path)!.text),
-  };
+  const { notes, queries, textMB, source } = generatedSource(count);
+  // Kept as handed over (no copy on this thread); the restart transfers it back to a worker.
   let saved: Uint8Array | null = null;
   const store: IndexStore = {
-    load: () => Promise.resolve(saved === null ? null : saved.slice()),
+    load: () => Promise.resolve(saved),
     save: (data) => {
-      saved = data.slice();
+      saved = data;
       return Promise.resolve();
     },
   };
