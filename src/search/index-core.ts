@@ -1,3 +1,4 @@
+import { ownString } from './own-string';
 import { foldText } from './fold-text';
 import { GrowableUint32 } from './growable';
 import type { IndexedNote } from './index-types';
@@ -94,7 +95,7 @@ export class IndexCore {
       id = this.dictionary.add(stemWord(term, language));
       if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
       // Copy long keys: a long substring keeps the whole passage it was cut from alive.
-      cache.set(term.length >= 13 ? (term + ' ').slice(0, -1) : term, id);
+      cache.set(ownString(term), id);
     }
     return id;
   }

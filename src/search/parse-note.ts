@@ -1,3 +1,4 @@
+import { ownString } from './own-string';
 import { FenceTracker } from '../markers';
 
 /** One passage of a note: the text under a heading, or a piece of a long section. */
@@ -116,7 +117,7 @@ export function parseNote(text: string): ParsedNote {
       const headingMatch = line.charCodeAt(0) === 35 || line.startsWith(' ') ? HEADING.exec(line) : null;
       if (headingMatch) {
         pushSection(passages, text, { heading, start: sectionStart, end: lineStart });
-        heading = headingMatch[2].trim();
+        heading = ownString(headingMatch[2].trim());
         headings.push(heading);
         sectionStart = lineStart;
       } else if (line.includes('#')) {
@@ -133,7 +134,16 @@ export function parseNote(text: string): ParsedNote {
     const target = match[1];
     if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) links.push(safeDecode(target));
   }
-  return { frontmatterTitle: front.title, frontmatterLanguage: front.lang, aliases: front.aliases, tags: dedupe(tags), headings, links: dedupe(links), passages };
+  // Everything kept is copied out of the note text, which the index must not hold (ownString).
+  return {
+    frontmatterTitle: front.title === undefined ? undefined : ownString(front.title),
+    frontmatterLanguage: front.lang === undefined ? undefined : ownString(front.lang),
+    aliases: front.aliases.map(ownString),
+    tags: dedupe(tags).map(ownString),
+    headings,
+    links: dedupe(links).map(ownString),
+    passages,
+  };
 }
 
 function safeDecode(value: string): string {

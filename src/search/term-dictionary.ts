@@ -1,3 +1,5 @@
+import { ownString } from './own-string';
+
 /**
  * Term strings ↔ dense ids, plus prefix lookup. Prefixes are served from buckets keyed on a
  * term's first two characters, kept up to date as terms are added, so prefix search needs no
@@ -31,9 +33,8 @@ export class TermDictionary {
   add(term: string): number {
     const known = this.ids.get(term);
     if (known !== undefined) return known;
-    // A long substring is a view of the whole text it was cut from; copying it here keeps
-    // the dictionary from holding every passage that introduced a new word alive.
-    const own = term.length >= 13 ? (term + ' ').slice(0, -1) : term;
+    // Not a view of the passage that introduced the word (ownString).
+    const own = ownString(term);
     const id = this.list.length;
     this.ids.set(own, id);
     this.list.push(own);
