@@ -105,7 +105,9 @@ export class MessageRenderer {
     // the reasoning root is not re-rendered for every chunk of answer text, and parse only the
     // body after the marker (re-reading the marker's JSON every frame was a large share of a
     // streaming frame's script).
-    const key = leadingMarkerKey(content);
+    // The same leading marker as before when the content still starts with it (a marker ends at
+    // its first `-->`, which the shared prefix holds): no scan of the marker on every frame.
+    const key = this.markerKey !== '' && content.startsWith(this.markerKey) ? this.markerKey : leadingMarkerKey(content);
     const previous = this.parsed;
     const reuse = previous !== null && key !== '' && key === this.markerKey;
     const body = reuse && previous.reasoning !== null ? parseAssistantContent(content.slice(afterSeparator(content, key.length))) : null;
