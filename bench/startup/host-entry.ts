@@ -1,3 +1,5 @@
+import * as codemirrorState from '@codemirror/state';
+import * as codemirrorView from '@codemirror/view';
 import * as obsidian from '../../tools/fake-obsidian';
 
 // The page side of the startup benchmark: the fake Obsidian host, and a loader that runs a
@@ -20,6 +22,9 @@ async function loadPlugin(code: string, files: Record<string, string>): Promise<
   const module: { exports: Record<string, unknown> } = { exports: {} };
   const require = (name: string): unknown => {
     if (name === 'obsidian') return obsidian;
+    // Obsidian gives plugins its own CodeMirror (Live Preview extensions import it).
+    if (name === '@codemirror/state') return codemirrorState;
+    if (name === '@codemirror/view') return codemirrorView;
     throw new Error(`main.js required ${name}`);
   };
   performance.mark('compile-start');
