@@ -8,6 +8,7 @@ import { noteFilter, type NoteFilters } from './note-filter';
 import { notesWithTag, tagCounts } from './note-tags';
 import { type NoteScope, scopeFilter } from './note-filter';
 import { rankNotes } from './rank-notes';
+import { resolveLinkOrAlias } from './resolve-link';
 import { defaultYieldToHost, throwIfAborted, TimeSlicer, type YieldToHost } from './scheduler';
 import { readOrUndefined, syncNotes } from './sync-notes';
 import type { VaultChange, VaultNoteInfo, VaultSource } from './vault-source';
@@ -186,9 +187,20 @@ export class VaultIndex {
     return this.core.notes.filter((note) => note.alive);
   }
 
-  /** Resolves link text (`Note`, `Folder/Note#Heading`) to a note path, as Obsidian would. */
+  /**
+   * Resolves link text (`Note`, `Folder/Note#Heading`) to a note path, as Obsidian would, else
+   * to the note whose alias it is (the `[[link]]` rule of resolveLinkOrAlias): people and models
+   * name notes by their aliases too.
+   */
   resolveLink(linktext: string, sourcePath = ''): string | undefined {
-    return this.links.resolve(linktext, sourcePath);
+    return resolveLinkOrAlias(linktext, { byLinkpath: (text, from) => this.links.resolve(text, from), byAlias: (alias) => this.pathsWithAlias(alias) }, sourcePath);
+  }
+
+  // Only asked when no name matched, so a scan of the notes' aliases is fine here.
+  private pathsWithAlias(lowerAlias: string): string[] {
+    return this.allNotes()
+      .filter((note) => note.aliases.some((alias) => alias.trim().toLowerCase() === lowerAlias))
+      .map((note) => note.path);
   }
 
   /** Notes that link to `path`, with how many links each. */

@@ -37,7 +37,7 @@ export function createReadNoteTool(options: { index: VaultIndexReader; source: V
   return {
     name: 'readNote',
     readOnly: true,
-    description: 'Read a note in full (long notes come in chunks). Give the path from localSearch or the note title as in a [[link]]; for a long note, give the chunk localSearch named for the result.',
+    description: 'Read a note in full (long notes come in chunks). Give the path from localSearch, or the note title or an alias as in a [[link]]; for a long note, give the chunk localSearch named for the result.',
     schema: readNoteSchema,
     describeStart: (args) => `Reading ${args.path}${args.chunk ? ` (part ${args.chunk + 1})` : ''}`,
     describeEnd: (args, result) => {

@@ -27,6 +27,13 @@ describe('readNote tool', () => {
     }
   });
 
+  it('reads a note by one of its aliases when no note has that name', async () => {
+    const tool = createReadNoteTool({ index, source });
+    const result = await tool.execute({ path: 'allotment' }, context());
+    expect((result.data as ReadNoteData).path).toBe('Gardening.md');
+    expect(result.output).toContain('[[Gardening]] (Gardening.md)');
+  });
+
   it('pages a long note in chunks and says how to get the next one', async () => {
     const tool = createReadNoteTool({ index, source });
     const text = await source.read('Long note.md');
