@@ -59,22 +59,30 @@ export function expandQuery(core: IndexCore, query: ParsedQuery): Expansion[] {
       return;
     }
     const bit = nextBit();
-    // Only full-weight forms decide whether the word is rare: a stem in another language does not.
+    // Any form found in more than a few places (a Dutch word's Dutch stem, in a query too short
+    // to tell its language) shows the word is spelt right. Only full-weight forms decide whether
+    // near spellings stand in for it or beside it: a stem in another language is a weak match.
     let exactFrequency = 0;
+    let anyFrequency = 0;
     for (const [id, weight] of exact) {
       put(id, term.weight * weight, bit);
-      if (weight >= 1) exactFrequency += frequency(id);
+      const used = frequency(id);
+      anyFrequency += used;
+      if (weight >= 1) exactFrequency += used;
     }
     // Expanding every word would multiply the postings read; the last word (still being typed),
     // a forced `word*`, and words the vault does not contain are the ones worth expanding.
     const expandThis = term.prefix && (term.forced || index === lastWord || exact.length === 0);
     if (expandThis) for (const id of core.dictionary.withPrefix(term.term, PREFIX_LIMIT)) put(id, term.weight * PREFIX_WEIGHT, bit);
-    if (term.typos && exactFrequency <= TYPO_RARE_FREQUENCY) {
+    if (term.typos && anyFrequency <= TYPO_RARE_FREQUENCY) {
       // A word none of whose forms is in the vault is likely misspelled, and its stem is only
-      // right in the language it was typed in: then every form is a starting point.
+      // right in the language it was typed in: then every form is a starting point. A word that
+      // is in the vault, if rarely, is looked for one edit away only (a typo a note or two
+      // share): the two-edit scan of a long word is the costliest part of a query.
       const targets = exact.length === 0 ? [term.term, ...term.forms.map((form) => form.term)] : (term.forms[0]?.term ?? term.term);
       const weights = exactFrequency === 0 ? TYPO_WEIGHTS_INSTEAD : TYPO_WEIGHTS_BESIDE_EXACT;
-      for (const { id, distance } of core.typos.find(targets, typoBudget(term.term.length), TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
+      const budget = exact.length === 0 ? typoBudget(term.term.length) : Math.min(1, typoBudget(term.term.length));
+      for (const { id, distance } of core.typos.find(targets, budget, TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
     }
   });
   return [...byId.values()];

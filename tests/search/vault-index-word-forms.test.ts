@@ -76,6 +76,39 @@ describe('search that understands word forms, typos, scripts and questions', () 
   });
 });
 
+describe('near spellings only for a missing or rare word', () => {
+  // An English vault with a few Dutch notes: a short Dutch query does not tell its language, so
+  // `naar` is looked up as typed (not in the vault: Dutch notes hold its stem) and by its Dutch
+  // stem `nar` (in every Dutch note).
+  const notes: Record<string, string> = {
+    'Help/Sync.md': '# Sync\n\nSync keeps the vault on a device near you in step with the others. Sync works when a device is near.\n',
+    'Help/Publish.md': '# Publish\n\nPublish the notes of the vault to the web for the people you choose.\n',
+    'Help/Files.md': '# Files\n\nThe files of the vault are plain text on your device. Nothing is uploaded.\n',
+    'Help/Zettelkasten.md': '# Method\n\nThe zettelkasten method links small notes.\n',
+    'Help/Drafts.md': '# Drafts\n\nA draft about the zettelkasen idea.\n',
+    'Help/Scratch.md': '# Scratch\n\nA scratch note on the zetelkasen idea.\n',
+    'Hulp/Overstappen.md': '# Overstappen naar Sync\n\nZo stap je over naar Sync vanaf een andere dienst. Kopieer de bestanden naar je kluis.\n',
+    'Hulp/Kluis.md': '# Kluis\n\nVerplaats de kluis naar een andere map op je apparaat.\n',
+    'Hulp/Delen.md': '# Delen\n\nStuur een notitie naar een vriend of naar het team.\n',
+  };
+  let index: VaultIndex;
+  beforeAll(async () => {
+    index = await VaultIndex.build(new MemoryVaultSource(notes), { yieldToHost: immediate });
+  });
+
+  it('does not put near spellings in place of a word the vault has in another form', async () => {
+    // `near` is one edit from `naar`: taken as a typo, it outranked the Dutch note.
+    expect((await index.search('naar Sync', { limit: 3 }))[0]?.path).toBe('Hulp/Overstappen.md');
+  });
+
+  it('reaches one edit, not two, from a word the vault has but rarely', async () => {
+    const paths = (await index.search('zettelkasten', { limit: 5 })).map((hit) => hit.path);
+    expect(paths[0]).toBe('Help/Zettelkasten.md');
+    expect(paths).toContain('Help/Drafts.md');
+    expect(paths).not.toContain('Help/Scratch.md');
+  });
+});
+
 describe('folder and tag filters', () => {
   let index: VaultIndex;
   beforeAll(async () => {
