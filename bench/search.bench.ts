@@ -30,6 +30,8 @@ interface Measurement {
   indexMB: number;
   queryP50: number;
   queryP95: number;
+  /** Query p95 in process CPU time with V8's default helper threads (see `measure`). */
+  queryP95Process?: number;
   searchP50?: number;
   searchP95?: number;
   updateMs: number;
@@ -290,13 +292,37 @@ function table(vault: VaultName, results: Record<EngineName, Measurement>): stri
     row('heap retained by the index (MB)', (m) => fixed(m.retainedHeapMB)),
     row('restart: load saved index (ms)', (m) => fixed(m.reloadMs, 0), '≤ 500'),
     row('saved index size (MB)', (m) => fixed(m.indexMB)),
-    row('query p50 / p95, ranking only (ms)', (m) => `${fixed(m.queryP50, 2)} / ${fixed(m.queryP95, 2)}`, 'p95 ≤ 2'),
-    row('query p50 / p95 with passages (ms)', (m) => (m.searchP50 === undefined ? '—' : `${fixed(m.searchP50, 2)} / ${fixed(m.searchP95, 2)}`)),
+    row('query p50 / p95, ranking only (ms, V8 single-threaded)', (m) => `${fixed(m.queryP50, 2)} / ${fixed(m.queryP95, 2)}`, 'p95 ≤ 2'),
+    row('query p95, ranking only (ms, V8 helper threads counted too)', (m) => fixed(m.queryP95Process, 2)),
+    row('query p50 / p95 with passages (ms, V8 single-threaded)', (m) => (m.searchP50 === undefined ? '—' : `${fixed(m.searchP50, 2)} / ${fixed(m.searchP95, 2)}`)),
     row('one-note update (ms, median)', (m) => fixed(m.updateMs, 2), '≤ 1'),
     row(`hit@10 (${ours.queries} queries)`, (m) => fixed(m.hitAt10 * 100, 1) + ' %', '≥ MiniSearch'),
     row('MRR', (m) => fixed(m.mrr, 3)),
     '',
   ].join('\n');
+}
+
+/** One child process's measurements of an engine over a vault. */
+function spawnChild(vault: VaultName, engine: EngineName, flags: readonly string[]): Measurement {
+  const spawned = spawnSync(process.execPath, [...flags, '--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', __filename, '--child', vault, engine], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (spawned.status !== 0) {
+    process.stderr.write(spawned.stderr);
+    throw new Error(`${engine} on ${vault} failed`);
+  }
+  return JSON.parse(spawned.stdout.trim().split('\n').pop()!) as Measurement;
+}
+
+/**
+ * Everything from a child with V8's default threads, except query times: those come from a
+ * second child run `--single-threaded` (as the streaming bench does), where process CPU time is
+ * the query's own thread with every GC pause on the query that caused it. With helper threads,
+ * process CPU time also counts their parallel scavenges and the concurrent marking of the heap a
+ * build leaves, which run beside a query, not in its way (both are in the table).
+ */
+function measure(vault: VaultName, engine: EngineName): Measurement {
+  const measured = spawnChild(vault, engine, []);
+  const queries = spawnChild(vault, engine, ['--single-threaded']);
+  return { ...measured, queryP50: queries.queryP50, queryP95: queries.queryP95, queryP95Process: measured.queryP95, searchP50: queries.searchP50, searchP95: queries.searchP95 };
 }
 
 function main(): void {
@@ -314,14 +340,7 @@ function main(): void {
       continue;
     }
     const results = {} as Record<EngineName, Measurement>;
-    for (const engine of ['glassbox', 'minisearch'] as const) {
-      const spawned = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', __filename, '--child', vault, engine], { encoding: 'utf8', maxBuffer: 1 << 24 });
-      if (spawned.status !== 0) {
-        process.stderr.write(spawned.stderr);
-        throw new Error(`${engine} on ${vault} failed`);
-      }
-      results[engine] = JSON.parse(spawned.stdout.trim().split('\n').pop()!) as Measurement;
-    }
+    for (const engine of ['glassbox', 'minisearch'] as const) results[engine] = measure(vault, engine);
     out.push(table(vault, results));
   }
   process.stdout.write(`${out.join('\n')}\n`);
