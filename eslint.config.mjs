@@ -62,7 +62,8 @@ export default defineConfig([
   {
     // MCP is an acronym, like the API and JSON the rule already knows; ignoreWords adds to its
     // defaults, where acronyms and brands would replace them (src/obsidian/mcp-setting-definitions.ts).
-    rules: { 'obsidianmd/ui/sentence-case': ['warn', { ignoreWords: ['MCP', 'Model', 'Context', 'Protocol'] }] },
+    // An address shown as a placeholder is typed as it is, not in sentence case.
+    rules: { 'obsidianmd/ui/sentence-case': ['warn', { ignoreWords: ['MCP', 'Model', 'Context', 'Protocol'], ignoreRegex: ['^https?://'] }] },
   },
   {
     // zod's `z` export is a namespace object holding every locale (about 260 KB in main.js);
@@ -107,8 +108,20 @@ export default defineConfig([
     // The React components and the message renderer also run outside Obsidian (the reading view's
     // children, tests, the benchmarks' plain DOM), so they make elements with the standard DOM,
     // never with Obsidian's createEl/createDiv/empty helpers.
-    files: ['src/ui/**'],
+    files: ['src/ui/**', 'bench/**'],
     rules: { 'obsidianmd/prefer-create-el': 'off' },
+  },
+  {
+    // The XSS trap's positive control injects HTML on purpose, to prove the trap would catch the
+    // plugin doing it (tests/e2e/support/xss-trap.ts).
+    files: ['tests/e2e/support/xss-trap.ts'],
+    rules: { '@microsoft/sdl/no-inner-html': 'off' },
+  },
+  {
+    // The indexing worker's code runs where there is no `window` (a Web Worker, or a worker
+    // thread in the benches): its timers and its global scope are the worker's own.
+    files: ['src/search/worker/**'],
+    rules: { 'obsidianmd/prefer-window-timers': 'off', 'obsidianmd/no-global-this': 'off' },
   },
   {
     // The model client's retry backoff runs in the CLI too, where there is no `window`, and must
@@ -126,8 +139,9 @@ export default defineConfig([
   },
   {
     // The fake host implements Obsidian itself (its DOM helpers, timers, config folder, vault),
-    // so the rules that steer plugins towards those helpers do not apply to it.
-    files: ['tools/fake-obsidian/**'],
+    // so the rules that steer plugins towards those helpers do not apply to it, nor to its own
+    // tests and the playground's (which check, for one, that `.obsidian` is the default).
+    files: ['tools/fake-obsidian/**', 'tests/tools/fake-obsidian/**', 'tests/tools/playground/**'],
     rules: {
       'obsidianmd/no-static-styles-assignment': 'off',
       'obsidianmd/prefer-create-el': 'off',
@@ -136,6 +150,8 @@ export default defineConfig([
       'obsidianmd/no-global-this': 'off',
       'obsidianmd/hardcoded-config-path': 'off',
       'obsidianmd/prefer-file-manager-trash-file': 'off',
+      // Its tests also cover a settings tab drawn the way Obsidian before 1.13 draws one.
+      'obsidianmd/settings-tab/prefer-setting-definitions': 'off',
     },
   },
 ]);

@@ -88,10 +88,10 @@ function startInPage(script: string, options: IndexOptions): StartedIndex {
 
 /** Runs the indexing script in this page once and returns its server. */
 function serverInPage(script: string): ServeVaultIndex {
-  const slot = globalThis as Record<string, unknown>;
+  const slot = window as unknown as Record<string, unknown>;
   if (typeof slot[IN_PAGE_INDEX_SERVER] !== 'function') {
-    const element = document.createElement('script');
-    element.textContent = script;
+    // Made detached, with its text, then inserted: a script runs once, when it enters the page.
+    const element = createEl('script', { text: script });
     document.head.appendChild(element);
     element.remove();
   }

@@ -153,7 +153,7 @@ describe('context chips above the composer', () => {
     expect(chat.chipTexts()).toEqual(['Draft', 'Website redesign']);
     await act(async () => {
       await chat.app.fileManager.renameFile(chat.app.vault.getFileByPath('Inbox/Draft.md')!, 'Inbox/Pricing memo.md');
-      await chat.app.vault.delete(chat.app.vault.getFileByPath('Projects/Website redesign.md')!);
+      await chat.app.fileManager.trashFile(chat.app.vault.getFileByPath('Projects/Website redesign.md')!);
     });
     expect(chat.chipTexts()).toEqual(['Pricing memo', 'Website redesign']);
     const gone = within(chat.root).getAllByTestId('context-chip')[1];

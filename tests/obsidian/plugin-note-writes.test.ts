@@ -67,7 +67,7 @@ const text = (app: App, path: string) => app.vault.readNow(path);
 function noticeShown(): Promise<void> {
   return new Promise((resolve) => {
     const observer = new MutationObserver((records) => {
-      if (!records.some((record) => [...record.addedNodes].some((node) => node instanceof HTMLElement && (node.matches('.notice') || node.querySelector('.notice') !== null)))) return;
+      if (!records.some((record) => [...record.addedNodes].some((node) => node.instanceOf(HTMLElement) && (node.matches('.notice') || node.querySelector('.notice') !== null)))) return;
       observer.disconnect();
       resolve();
     });

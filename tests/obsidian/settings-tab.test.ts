@@ -165,7 +165,7 @@ describe('GlassboxSettingTab', () => {
       await act(async () => {
         await opened.plugin.activateChatView();
       });
-      opened.tab.display();
+      opened.app.setting.openTab(opened.app.setting.pluginTabs[0]);
       clearRequestUrlLog();
       const saves = jest.spyOn(opened.plugin, 'saveData');
       const settingsSaves = jest.spyOn(opened.plugin, 'saveSettings');
