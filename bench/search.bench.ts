@@ -1,6 +1,7 @@
 // Search benchmark (issue 5, DESIGN.md 10): Glassbox's VaultIndex beside MiniSearch with its
 // default options, over ../shared/corpora/obsidian-help and a generated 20,000-note vault.
-// Each (vault, engine) pair runs in its own child process so heap figures do not mix.
+// Each (vault, engine) pair runs in its own child process so heap figures do not mix, and once
+// more with V8 single-threaded for the query times (see `measure`).
 //   node --expose-gc --import tsx bench/search.bench.ts            (all, prints Markdown)
 //   node --expose-gc --import tsx bench/search.bench.ts --only generated
 import { spawnSync } from 'node:child_process';
