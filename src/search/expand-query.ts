@@ -14,6 +14,10 @@ const TYPO_WEIGHTS_BESIDE_EXACT = [1, 0.5, 0.3];
 const TYPO_WEIGHTS_INSTEAD = [1, 0.8, 0.6];
 /** Most near spellings of one word. */
 const TYPO_LIMIT = 6;
+/** Most letters of a misspelt ending a stem may leave over (`rotaton` -> the stem `rotat` of rotation). */
+const MISSPELT_ENDING = 3;
+/** Fewest letters of a stem matched that way: shorter ones are the start of too many words. */
+const MIN_STEM_LENGTH = 4;
 
 /** One term id to score, with the weight of the query term it came from and that term's bit. */
 export interface Expansion {
@@ -82,8 +86,27 @@ export function expandQuery(core: IndexCore, query: ParsedQuery): Expansion[] {
       const targets = exact.length === 0 ? [term.term, ...term.forms.map((form) => form.term)] : (term.forms[0]?.term ?? term.term);
       const weights = exactFrequency === 0 ? TYPO_WEIGHTS_INSTEAD : TYPO_WEIGHTS_BESIDE_EXACT;
       const budget = exact.length === 0 ? typoBudget(term.term.length) : Math.min(1, typoBudget(term.term.length));
-      for (const { id, distance } of core.typos.find(targets, budget, TYPO_LIMIT, frequency)) put(id, term.weight * weights[distance], bit);
+      const near = core.typos.find(targets, budget, TYPO_LIMIT, frequency);
+      for (const { id, distance } of near) put(id, term.weight * weights[distance], bit);
+      // The index holds stems, and a stemmer does not recognise an ending that is misspelt
+      // (`rotaton` stays `rotaton`, the notes hold `rotat`): a word that is nowhere and has no near
+      // spelling may be a stem and a misspelt ending, scored as one edit away.
+      const stem = near.length === 0 && exact.length === 0 ? stemBeforeEnding(core, term.term, frequency) : undefined;
+      if (stem !== undefined) put(stem, term.weight * weights[1], bit);
     }
   });
   return [...byId.values()];
+}
+
+/**
+ * The longest dictionary term that `word` starts with once one to {@link MISSPELT_ENDING} letters
+ * are taken off its end, if the vault uses it. Only an exact start: with an edit more, short
+ * stems matched the start of unrelated words (`protocol`, cut to `proto`, found `porto`).
+ */
+function stemBeforeEnding(core: IndexCore, word: string, frequency: (id: number) => number): number | undefined {
+  for (let cut = 1; cut <= MISSPELT_ENDING && word.length - cut >= MIN_STEM_LENGTH; cut += 1) {
+    const id = core.dictionary.id(word.slice(0, -cut));
+    if (id !== undefined && frequency(id) > 0) return id;
+  }
+  return undefined;
 }

@@ -90,6 +90,7 @@ describe('near spellings only for a missing or rare word', () => {
     'Hulp/Overstappen.md': '# Overstappen naar Sync\n\nZo stap je over naar Sync vanaf een andere dienst. Kopieer de bestanden naar je kluis.\n',
     'Hulp/Kluis.md': '# Kluis\n\nVerplaats de kluis naar een andere map op je apparaat.\n',
     'Hulp/Delen.md': '# Delen\n\nStuur een notitie naar een vriend of naar het team.\n',
+    'Help/On-call.md': '# On call\n\nThe rotation changes every Monday.\n',
   };
   let index: VaultIndex;
   beforeAll(async () => {
@@ -99,6 +100,11 @@ describe('near spellings only for a missing or rare word', () => {
   it('does not put near spellings in place of a word the vault has in another form', async () => {
     // `near` is one edit from `naar`: taken as a typo, it outranked the Dutch note.
     expect((await index.search('naar Sync', { limit: 3 }))[0]?.path).toBe('Hulp/Overstappen.md');
+  });
+
+  it('finds a word whose misspelt ending the stemmer cannot take off', async () => {
+    // The notes hold the stem `rotat`; `rotaton` is two edits from it and stems to itself.
+    expect((await index.search('rotaton', { limit: 3 }))[0]?.path).toBe('Help/On-call.md');
   });
 
   it('reaches one edit, not two, from a word the vault has but rarely', async () => {
