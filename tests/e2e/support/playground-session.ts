@@ -88,6 +88,9 @@ export async function startPlaygroundSession(options: PlaygroundSessionOptions =
     async open(search = '') {
       await page.goto(new URL(search, playground.url).href);
       await page.waitForSelector('[data-playground-ready="true"]', { timeout: 20000 });
+      // The tests ask about the notes: they start once the index is open, as a user who waits a
+      // moment would (before that a run gets no vault tools, only a notice).
+      await page.evaluate(() => window.glassboxPlayground!.indexSettled());
     },
     async close() {
       await context.close().catch(() => undefined);

@@ -14,6 +14,11 @@ interface PlaygroundHandle {
   plugin: GlassboxPlugin;
   /** Resolves once every write the plugin made has reached the folder on disk. */
   flushWrites(): Promise<void>;
+  /**
+   * Resolves once the vault index is open (or failed): a question sent before then is answered
+   * without the vault tools, with a notice, by design (a question never waits for indexing).
+   */
+  indexSettled(): Promise<void>;
 }
 
 declare global {
@@ -51,7 +56,8 @@ async function boot(): Promise<void> {
   const settings = createSettingsModal(app);
   const frame = buildFrame({ app, vaultName: bootData.vaultName, endpoint, onOpenSettings: () => settings.open() });
   const plugin = await app.loadPlugin(GlassboxPlugin, manifest);
-  window.glassboxPlayground = { app, plugin, flushWrites };
+  const vaultTools = (plugin as unknown as { vaultTools: { whenSettled(): Promise<void> } | null }).vaultTools;
+  window.glassboxPlayground = { app, plugin, flushWrites, indexSettled: () => vaultTools?.whenSettled() ?? Promise.resolve() };
   await openChatView(app, manifest.id);
   const home = app.vault.getFileByPath('Home.md') ?? app.vault.getMarkdownFiles()[0];
   if (home) await frame.openNote(home);
