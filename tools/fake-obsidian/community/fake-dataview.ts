@@ -52,8 +52,12 @@ export class FakeDataviewPlugin extends Plugin {
   }
 }
 
-/** Inline code spans (a backtick run, text, the same run) and fenced `dataviewjs` blocks in the editor's text. */
-function runLivePreviewQueries(doc: string): void {
+/**
+ * Inline code spans (a backtick run, text, the same run) and fenced `dataviewjs` blocks in the
+ * editor's text, outside HTML comments (the Markdown syntax tree has no inline code in a comment).
+ */
+function runLivePreviewQueries(text: string): void {
+  const doc = text.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => ' '.repeat(comment.length));
   for (const match of doc.matchAll(/(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g)) {
     const text = match[2];
     if (text.startsWith(SETTINGS.inlineJsQueryPrefix) || text.startsWith(SETTINGS.inlineQueryPrefix)) recordPluginRun({ kind: 'dataview-live-preview', sourcePath: '', code: text });
