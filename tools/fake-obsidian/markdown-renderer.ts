@@ -44,7 +44,7 @@ export abstract class MarkdownRenderer extends MarkdownRenderChild {
   /** Renders Markdown into `el`. */
   static async render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
     const target = el.ownerDocument.createElement('div');
-    renderMarkdownInto(markdown, target);
+    renderMarkdownInto(markdown, target, { rawHtml: app.rendersRawHtml });
     const context: FakePostProcessorContext = {
       docId: `fake-doc-${nextDocId++}`,
       sourcePath,

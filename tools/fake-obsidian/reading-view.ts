@@ -55,7 +55,7 @@ export async function renderReadingView(app: App, options: FakeReadingViewOption
   const renderSection = async (section: Omit<FakeSection, 'el' | 'component'>): Promise<FakeSection> => {
     const el = options.el.ownerDocument.createElement('div');
     el.className = 'markdown-preview-section-block';
-    renderMarkdownInto(section.source, el);
+    renderMarkdownInto(section.source, el, { rawHtml: app.rendersRawHtml });
     const component = new Component();
     component.load();
     const current = { ...section, el, component };
