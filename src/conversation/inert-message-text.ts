@@ -17,6 +17,7 @@ import { runnableFenceLanguage } from '../markers';
  * when k > 1 or the form after them is live. A note written before this change has none and
  * reads as it is. Comments (`<!--`) stay: Glassbox's markers are comments, and a comment runs nothing.
  */
+
 const ZWSP = '\u200b';
 
 /** One kind of place: `at` matches up to the place (group 1) and the zero-width spaces there (group 2). */
@@ -53,7 +54,11 @@ export function neutraliseMessageText(text: string): string {
   return text.split('\n').map(neutraliseMessageLine).join('\n');
 }
 
+/** Every place starts at one of these characters, or holds a zero-width space already. */
+const ANY_PLACE = /[<!`~=\u200b]/;
+
 function stuffLine(line: string, step: 1 | -1): string {
+  if (!ANY_PLACE.test(line)) return line;
   const fence = FENCE_LINE.exec(line);
   // A backtick fence's info string holds no backtick; with one, the line is inline code.
   if (fence !== null && !(fence[2].startsWith('`') && fence[4].includes('`'))) {
