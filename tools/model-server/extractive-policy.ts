@@ -153,12 +153,16 @@ function quotesFromAttachments(attached: readonly AttachedNote[], question: stri
   return (pointed && quotes.length > 0) || covers ? quotes : undefined;
 }
 
-/** The rest of an answer a stopped run had begun: from the word it was cut in, after "…". */
+/**
+ * The rest of an answer a stopped run had begun: from the start of the line it was cut in (a
+ * quote or table row whole again), or within a one-line answer from the word it was cut in, after "…".
+ */
 function continuation(answer: string, partial: string): string {
   const said = partial.trimEnd();
   if (said === '' || !answer.startsWith(said)) return answer;
-  const cut = said.length - (/\S*$/.exec(said)?.[0].length ?? 0);
-  const rest = answer.slice(cut).trimStart();
+  const lineStart = said.lastIndexOf('\n') + 1;
+  if (lineStart > 0) return answer.slice(lineStart).trimStart() || 'That was the whole answer.';
+  const rest = answer.slice(said.length - (/\S*$/.exec(said)?.[0].length ?? 0)).trimStart();
   return rest === '' ? 'That was the whole answer.' : `…${rest}`;
 }
 

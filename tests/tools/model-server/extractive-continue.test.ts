@@ -22,8 +22,9 @@ describe('the extractive policy continuing a stopped run', () => {
 
     const continued = await askDemoVault(world, CONTINUE_QUESTION, { history });
     expect(continued.tools).toEqual([]);
-    // From the word the stop cut, so the two answers read as one.
-    expect(continued.result.answer).toBe(`…on-call${answer.slice(answer.indexOf(' week', cut))}`);
+    // The quote the stop cut, whole, and what followed it.
+    expect(continued.result.answer).toBe(answer.slice(answer.lastIndexOf('\n', cut) + 1));
+    expect(continued.result.answer).toMatch(/^- \[\[On-call rotation\]\]: "€300 per on-call week/);
     expect(continued.result.answer).not.toContain('Here is what your notes say');
   });
 
