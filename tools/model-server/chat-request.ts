@@ -37,7 +37,7 @@ export function contentText(message: WireMessage | undefined): string {
   return '';
 }
 
-/** What the plugin sends as the question of "Continue" (src/conversation/resumable-turn.ts). */
+/** What the plugin sends as the question of "Continue" (src/conversation/resumable-turn.ts; extractive-continue.test.ts sends the plugin's own, so the two cannot drift apart unnoticed). */
 export const CONTINUE_QUESTION = 'Continue where you left off.';
 
 /** The messages after the last user message (the current agent run). */
