@@ -11,7 +11,9 @@ export function contextStep(id: string, context: AttachedContext): StepInput {
   const names = context.attachments.map((attachment) => describe(attachment, false));
   const lines = [...context.attachments.map((attachment) => `- ${describe(attachment, true)}`), ...context.missingLinks.map((link) => `- [[${link}]]: no such note`)];
   if (scope) lines.push(`Scope: ${scope} (${context.scopeNotes ?? '?'} notes); vault tools see only these and the attached notes.`);
-  const summary = [names.length > 0 ? `Attached ${names.join(', ')}` : '', scope && `scope: ${scope}`].filter(Boolean).join('; ');
+  const { prompt } = context;
+  if (prompt) lines.unshift(`Prompt "${prompt.name}"${prompt.variables.length > 0 ? `: ${prompt.variables.map(({ variable, filled }) => `${variable} → ${filled}`).join(', ')}` : ''}`);
+  const summary = [prompt ? `Prompt "${prompt.name}"` : '', names.length > 0 ? `Attached ${names.join(', ')}` : '', scope && `scope: ${scope}`].filter(Boolean).join('; ');
   return { id, kind: 'context', summary: clampLine(summary, 120), detail: clampText(lines.join('\n'), 2000) };
 }
 

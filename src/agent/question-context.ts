@@ -60,6 +60,14 @@ export interface AttachedContext {
   readonly scopeNotes?: number;
   /** The budget the attachments were cut to, in estimated tokens. */
   readonly budgetTokens: number;
+  /** The custom prompt the question came from, and what each of its variables was filled with (DESIGN.md 12.4). */
+  readonly prompt?: PromptUse;
+}
+
+/** A custom prompt as the trace names it: `{#meeting}` → `2 notes`. */
+export interface PromptUse {
+  readonly name: string;
+  readonly variables: readonly { readonly variable: string; readonly filled: string }[];
 }
 
 /** Default of the "Context budget" setting: estimated tokens of attached text per question. */
