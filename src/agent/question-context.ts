@@ -64,6 +64,21 @@ export interface AttachedContext {
   readonly prompt?: PromptUse;
 }
 
+/**
+ * An image sent with the question (DESIGN.md 12.4): an image note, an embed in the question or an
+ * attached note, a pasted file, or `ask --image`. The host reads and downscales it; the run sends
+ * `dataUrl` with the first request and the trace names it by `name` and size.
+ */
+export interface QuestionImage {
+  readonly name: string;
+  /** Its vault path, when it is a file of the vault (the saved note embeds it). */
+  readonly path?: string;
+  /** A `data:image/...;base64,` URL. */
+  readonly dataUrl: string;
+  /** Bytes of the image as sent. */
+  readonly bytes: number;
+}
+
 /** A custom prompt as the trace names it: `{#meeting}` → `2 notes`. */
 export interface PromptUse {
   readonly name: string;
