@@ -34,6 +34,8 @@ export interface AskArgs {
   /** `--folder PATH` and `--tag TAG`, repeatable: the scope of the vault tools, as given (tags without `#`). */
   readonly folders: readonly string[];
   readonly tags: readonly string[];
+  /** `--image PATH`, repeatable: images sent with the question, as given. */
+  readonly images: readonly string[];
   /** `--prompt NAME`: a custom prompt of the vault; the question, if any, fills its `{}`. */
   readonly prompt: string | undefined;
   /** Whether `--model` / `--loop` were given: they win over a prompt's own `model` / `loop`. */
@@ -63,6 +65,7 @@ export const ASK_COMMAND = {
     folder: { value: 'PATH', multiple: true },
     tag: { value: 'TAG', multiple: true },
     prompt: { value: 'NAME' },
+    image: { value: 'PATH', multiple: true },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -110,6 +113,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     folders: flags.folder,
     tags: flags.tag.map((tag) => tag.trim().replace(/^#/, '')).filter((tag) => tag !== ''),
     prompt: flags.prompt,
+    images: flags.image,
     modelFromFlag: flags.model !== undefined,
     loopFromFlag: flags.loop !== undefined,
     question,

@@ -9,6 +9,7 @@ import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
 import { readAskContext } from './ask-context';
+import { readAskImages } from './ask-images';
 import { readAskPrompt } from './ask-prompt';
 import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
@@ -64,6 +65,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const loopStyle = (!options.loopFromFlag && prompt?.prompt.loop) || options.loopStyle;
   // Attached notes are read from the whole vault: a --note may name a saved conversation.
   const context = await readAskContext({ vaultDir, cwd: io.cwd, question: asked, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt });
+  const images = await readAskImages({ paths: options.images, cwd: io.cwd, vaultDir });
   const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
@@ -88,6 +90,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
         ...mcpTools.tools,
       ],
       ...(context !== null ? { context } : {}),
+      ...(images.length > 0 ? { images } : {}),
       notices: mcpTools.notices,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
       question,
@@ -110,7 +113,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
-    if (save && !(await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context }))) return 1;
+    if (save && !(await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }))) return 1;
     return exitStatus(result.status, stoppedBy);
   } finally {
     renderer?.dispose();

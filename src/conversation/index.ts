@@ -16,6 +16,7 @@ export {
   type PendingInput,
   type MessageAttachments,
   type AttachedNoteRecord,
+  type AttachedImageRecord,
 } from './conversation';
 export type { ConversationWarning, ConversationWarningCode } from './conversation-warning';
 export { ConversationParseError } from './errors/conversation-parse-error';
