@@ -11,6 +11,8 @@ export interface QuestionContext {
   readonly selection?: QuestionSelection;
   /** Restricts every vault tool of the run; notes attached explicitly stay readable. */
   readonly scope?: QuestionScope;
+  /** The custom prompt the question was filled from (the `/` menu), named in the trace. */
+  readonly prompt?: PromptUse;
 }
 
 /** A selection quoted as context: its note, its lines (1-based, inclusive) and its text. */
@@ -100,7 +102,7 @@ export function estimateTokens(text: string | number): number {
 /** True when the context holds nothing (no notes, no selection, no scope). */
 export function isEmptyQuestionContext(context: QuestionContext | undefined): boolean {
   if (context === undefined) return true;
-  return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0;
+  return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0 && context.prompt === undefined;
 }
 
 /** `Projects/, #meeting`: a scope as one line (empty without one). */

@@ -1,4 +1,4 @@
-import { estimateTokens, type QuestionContext, type QuestionSelection } from '../agent';
+import { estimateTokens, type PromptUse, type QuestionContext, type QuestionSelection } from '../agent';
 
 /** A note as the chips know it: its vault path and size in characters (about its bytes). */
 export interface DraftNote {
@@ -35,6 +35,8 @@ export class DraftContext {
   /** The user removed the open-note chip: it stops following until the question is sent. */
   private openRemoved = false;
   private counter = 0;
+  /** The custom prompt the composer's text was filled from, until the question is sent. */
+  private prompt: PromptUse | null = null;
 
   constructor(private readonly options: { readonly attachOpenNote: () => boolean }) {}
 
@@ -111,7 +113,12 @@ export class DraftContext {
     );
   }
 
-  /** What the question carries: the chips that are not gone. */
+  /** The composer's text was filled from a custom prompt (the `/` menu): the trace will name it. */
+  usePrompt(prompt: PromptUse): void {
+    this.prompt = prompt;
+  }
+
+  /** What the question carries: the chips that are not gone, and the prompt it came from. */
   questionContext(): QuestionContext {
     const notes: string[] = [];
     const folders: string[] = [];
@@ -124,12 +131,13 @@ export class DraftContext {
       else if (chip.kind === 'tag') tags.push(chip.value);
     }
     const scope = { ...(folders.length > 0 ? { folders } : {}), ...(tags.length > 0 ? { tags } : {}) };
-    return { ...(notes.length > 0 ? { notes } : {}), ...(selection ? { selection } : {}), ...(folders.length + tags.length > 0 ? { scope } : {}) };
+    return { ...(notes.length > 0 ? { notes } : {}), ...(selection ? { selection } : {}), ...(folders.length + tags.length > 0 ? { scope } : {}), ...(this.prompt ? { prompt: this.prompt } : {}) };
   }
 
   /** The question was sent: the chips clear, and the open note is attached again for the next one. */
   sent(): void {
     this.openRemoved = false;
+    this.prompt = null;
     this.publish([]);
     this.followActive();
   }

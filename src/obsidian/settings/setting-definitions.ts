@@ -98,6 +98,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           aliases: ['context', 'chips', 'active note'],
           control: { type: 'toggle', key: 'attachOpenNote' },
         },
+        {
+          name: 'Prompts folder',
+          desc: 'Each note in this folder is a prompt: type / at the start of a message to use one. Notes in copilot-custom-prompts are read too.',
+          aliases: ['custom prompts', 'templates', 'slash'],
+          control: { type: 'text', key: 'promptsFolder' },
+        },
       ],
     },
     {

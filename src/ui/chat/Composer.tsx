@@ -2,6 +2,7 @@ import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 're
 import { ContextChips } from '../context/ContextChips';
 import { SuggestionList } from '../context/SuggestionList';
 import { useNoteSuggest } from '../context/useNoteSuggest';
+import { usePromptSuggest } from '../context/usePromptSuggest';
 import { useChatServices } from './chat-services';
 import { useChatController, useChatSelector } from './useChatSelector';
 
@@ -28,6 +29,7 @@ export function Composer() {
     pendingCaret.current = at;
   };
   const suggest = useNoteSuggest({ sources, text, caret, setText });
+  const prompts = usePromptSuggest({ sources: asking ? null : sources, text, caret, setText });
 
   // After a pick the caret goes where the `[[query` was.
   useLayoutEffect(() => {
@@ -50,7 +52,7 @@ export function Composer() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    if (suggest.onKeyDown(event)) return;
+    if (prompts.onKeyDown(event) || suggest.onKeyDown(event)) return;
     // isComposing: Enter that confirms an IME candidate (Chinese, Japanese) must not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -61,7 +63,17 @@ export function Composer() {
   return (
     <div className="glassbox-composer">
       {sources !== null && !asking ? <ContextChips sources={sources} onDone={() => inputRef.current?.focus()} /> : null}
-      {suggest.open ? (
+      {prompts.open ? (
+        <SuggestionList
+          id={listId}
+          label="Prompts"
+          items={prompts.items.map(({ prompt, matches }) => ({ key: prompt.path, label: prompt.name, matches, ...(prompt.description !== undefined ? { note: prompt.description } : {}) }))}
+          active={prompts.active}
+          empty={prompts.loading ? 'Reading prompts…' : 'No prompt matches. Prompts are notes in the prompts folder (settings).'}
+          onPick={prompts.pick}
+          onHover={prompts.setActive}
+        />
+      ) : suggest.open ? (
         <SuggestionList
           id={listId}
           label="Notes"
@@ -78,9 +90,9 @@ export function Composer() {
         data-testid="composer-input"
         aria-label={asking ? 'Your answer' : 'Message'}
         aria-autocomplete={sources !== null ? 'list' : undefined}
-        aria-controls={suggest.open ? listId : undefined}
-        aria-activedescendant={suggest.open && suggest.active >= 0 ? `${listId}-${suggest.active}` : undefined}
-        placeholder={asking ? 'Answer the question…' : sources !== null ? 'Ask about your notes… ([[ to attach a note)' : 'Ask about your notes…'}
+        aria-controls={prompts.open || suggest.open ? listId : undefined}
+        aria-activedescendant={prompts.open ? (prompts.active >= 0 ? `${listId}-${prompts.active}` : undefined) : suggest.open && suggest.active >= 0 ? `${listId}-${suggest.active}` : undefined}
+        placeholder={asking ? 'Answer the question…' : sources !== null ? `Ask about your notes… ([[ to attach a note${sources.listPrompts !== undefined ? ', / for a prompt' : ''})` : 'Ask about your notes…'}
         rows={3}
         value={text}
         onChange={(event) => {
