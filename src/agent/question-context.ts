@@ -13,6 +13,8 @@ export interface QuestionContext {
   readonly scope?: QuestionScope;
   /** The custom prompt the question was filled from (the `/` menu), named in the trace. */
   readonly prompt?: PromptUse;
+  /** Images of the vault sent with the question (pasted or dropped), by vault path; the host reads them. */
+  readonly images?: readonly string[];
 }
 
 /** A selection quoted as context: its note, its lines (1-based, inclusive) and its text. */
@@ -102,7 +104,7 @@ export function estimateTokens(text: string | number): number {
 /** True when the context holds nothing (no notes, no selection, no scope). */
 export function isEmptyQuestionContext(context: QuestionContext | undefined): boolean {
   if (context === undefined) return true;
-  return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0 && context.prompt === undefined;
+  return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0 && context.prompt === undefined && (context.images?.length ?? 0) === 0;
 }
 
 /** `Projects/, #meeting`: a scope as one line (empty without one). */

@@ -73,6 +73,19 @@ export class VaultContextSources implements ContextSources {
     return wanted.sort((a, b) => b.score - a.score).slice(0, limit).map((entry) => entry.suggestion);
   }
 
+  /**
+   * An image pasted or dropped into the composer: saved where Obsidian saves attachments (its
+   * "Default location for new attachments"), named as Obsidian names a pasted image when the
+   * clipboard gives no name, and attached as a chip. The saved conversation embeds it from there.
+   */
+  async attachImage(image: { readonly name: string; readonly type: string; readonly data: ArrayBuffer }): Promise<void> {
+    const extension = image.type.replace(/^image\//, '').replace('jpeg', 'jpg').replace(/[^a-z0-9]/gi, '') || 'png';
+    const name = image.name.trim() === '' || image.name === 'image.png' ? `Pasted image ${timestamp(new Date())}.${extension}` : image.name;
+    const path = await this.app.fileManager.getAvailablePathForAttachment(name, this.app.workspace.getActiveFile()?.path);
+    const file = await this.app.vault.createBinary(path, image.data);
+    this.draft.addImage({ path: file.path, bytes: image.data.byteLength });
+  }
+
   /** The notes of the prompts folder and Copilot's (DESIGN.md 12.4), read afresh each time the `/` menu opens. */
   listPrompts(): Promise<readonly PromptNote[]> {
     const { vault } = this.app;
@@ -130,4 +143,10 @@ function aliasesOf(app: App, file: TFile): string[] {
   const raw: unknown = frontmatter?.aliases ?? frontmatter?.alias;
   const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
   return list.filter((alias): alias is string => typeof alias === 'string' && alias.trim() !== '');
+}
+
+/** `20261126053700`: the stamp Obsidian gives a pasted image's name. */
+function timestamp(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
 }

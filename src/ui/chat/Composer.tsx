@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ContextChips } from '../context/ContextChips';
 import { SuggestionList } from '../context/SuggestionList';
 import { useNoteSuggest } from '../context/useNoteSuggest';
@@ -51,6 +51,14 @@ export function Composer() {
     void controller.send(text, context);
   };
 
+  // Images pasted or dropped become chips (saved as attachments by the host); text pastes as usual.
+  const takeImages = (files: FileList | null, event: ClipboardEvent | DragEvent): void => {
+    const images = [...(files ?? [])].filter((file) => file.type.startsWith('image/'));
+    if (images.length === 0 || sources?.attachImage === undefined || asking) return;
+    event.preventDefault();
+    for (const file of images) void file.arrayBuffer().then((data) => sources.attachImage?.({ name: file.name, type: file.type, data }));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (prompts.onKeyDown(event) || suggest.onKeyDown(event)) return;
     // isComposing: Enter that confirms an IME candidate (Chinese, Japanese) must not send.
@@ -101,6 +109,8 @@ export function Composer() {
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={(event) => takeImages(event.clipboardData.files, event)}
+        onDrop={(event) => takeImages(event.dataTransfer.files, event)}
       />
       <div className="glassbox-composer-actions">
         {running ? (
