@@ -39,5 +39,6 @@ export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } 
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
 export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';
+export { neutraliseMessageText } from './inert-message-text';
 export { formatAttachmentsLine } from './attachments-line';
 export { readFrontmatterBlock, entryString } from './frontmatter';
