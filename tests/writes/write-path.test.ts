@@ -17,7 +17,7 @@ describe('checkWritePath compares folder names as Windows and macOS do (issue 25
     expect(result.ok).toBe(false);
   });
 
-  it.each(['.obsidian./x.md', '.obsidian /x.md'])('refuses a hidden folder with what Windows drops: %s', (path) => {
+  it.each(['.trash./x.md', '.git /x.md'])('refuses a hidden folder with what Windows drops: %s', (path) => {
     expect(check(path)).toMatchObject({ ok: false, reason: expect.stringContaining('hidden') as unknown });
   });
 
