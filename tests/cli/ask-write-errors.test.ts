@@ -31,7 +31,7 @@ afterAll(async () => {
 
 it('a write error reaches the model, the events and the terminal with the vault path only', async () => {
   const result = await cli.run(['ask', '--vault', vault, '--base-url', server.url, '--model', 'long-name', '--allow-writes', '--events', 'jsonl', 'Make a note']);
-  const toolOutput = messagesSent(server.requests.at(-1)).find((message) => message.role === 'tool')?.content;
+  const toolOutput = messagesSent(server.requests[server.requests.length - 1]).find((message) => message.role === 'tool')?.content;
   expect(toolOutput).toContain(`Cannot write "${LONG}": the name is too long for the file system.`);
   expect(`${String(toolOutput)}${result.stdout}${result.stderr}`).not.toContain(vault);
 });
