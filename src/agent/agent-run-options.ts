@@ -70,6 +70,8 @@ export interface AgentRunOptions {
   readonly toolCallsPerReply?: number;
   /** Characters of one tool result sent to the model, the rest replaced by a pointer (default 20,000). */
   readonly toolResultChars?: number;
+  /** Characters of one model call's text before its stream is closed as cut at the limit (default 1,000,000). */
+  readonly answerChars?: number;
 }
 
 /** What a run produced. */

@@ -10,12 +10,20 @@ export const DEFAULT_TOOL_RESULT_CHARS = 20_000;
  */
 export const MAX_PARALLEL_CALLS = 8;
 
+/**
+ * Characters of one model call's text (about 250,000 tokens): past them the stream is closed
+ * and the call ends as if cut at its token limit (`finish_reason: length`). The max-tokens
+ * setting asks the provider for less; this stops a server that ignores it (a 100 MB stream).
+ */
+export const DEFAULT_ANSWER_CHARS = 1_000_000;
+
 /** What the model reads for a call past the limit. */
 export const TOO_MANY_CALLS_OUTPUT = 'Not run: too many calls in one reply.';
 
 /** The limits a run uses: its options', or the defaults. */
-export function replyLimits(run: Pick<AgentRunOptions, 'toolCallsPerReply' | 'toolResultChars'>): { toolCallsPerReply: number; toolResultChars: number } {
+export function replyLimits(run: Pick<AgentRunOptions, 'toolCallsPerReply' | 'toolResultChars' | 'answerChars'>): { toolCallsPerReply: number; toolResultChars: number; answerChars: number } {
   return {
+    answerChars: positive(run.answerChars) ?? DEFAULT_ANSWER_CHARS,
     toolCallsPerReply: positive(run.toolCallsPerReply) ?? DEFAULT_TOOL_CALLS_PER_REPLY,
     toolResultChars: positive(run.toolResultChars) ?? DEFAULT_TOOL_RESULT_CHARS,
   };

@@ -70,7 +70,7 @@ export class RunContext {
       ...(options.withTools ? { tools: this.options.toolSchemas } : {}),
       ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
     };
-    const turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode });
+    const turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode, maxTextChars: replyLimits(run).answerChars });
     this.lastFinishReason = turn.finishReason;
     if (turn.text !== '' || turn.reasoning !== '' || turn.toolCalls.length > 0) {
       this.transcript.push({

@@ -20,6 +20,7 @@ beforeAll(async () => {
           return t;
         })
         .turn((t) => t.text('Done.')),
+      runaway: scenario().turn((t) => t.text('All work and no play. '.repeat(2_000))),
       'big-result': scenario()
         .turn((t) => t.toolCall('huge', { n: 1 }, { id: 'call_big' }))
         .turn((t) => t.text('Done.')),
@@ -53,7 +54,7 @@ const huge: AgentTool<typeof schema> = {
   execute: () => Promise.resolve({ output: 'x'.repeat(9_000_000) }),
 };
 
-const run = (model: string, tools: AgentTool[], extra: { toolCallsPerReply?: number } = {}) =>
+const run = (model: string, tools: AgentTool[], extra: { toolCallsPerReply?: number; answerChars?: number } = {}) =>
   runAgent({ model: createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }), modelName: model, tools, question: 'Go.', history: [], signal: new AbortController().signal, onEvent: () => undefined, ...extra });
 
 const toolContents = (transcript: readonly { role: string; content?: unknown }[]) => transcript.filter((message) => message.role === 'tool').map((message) => String(message.content));
@@ -83,4 +84,11 @@ it('sends the model at most 20,000 characters of a tool result, with a pointer t
   expect(content.length).toBeLessThan(20_400);
   const sent = JSON.stringify(server.requests[server.requests.length - 1]?.body);
   expect(sent.length).toBeLessThan(40_000);
+});
+
+it('closes a runaway stream at the answer cap and ends the answer as cut at the limit', async () => {
+  const result = await run('runaway', [], { answerChars: 1_000 });
+  expect(result.answer.length).toBeGreaterThanOrEqual(1_000);
+  expect(result.answer.length).toBeLessThan(1_200);
+  expect(result.payload.steps.map((step) => step.summary)).toContain('The answer was cut off at the model’s length limit');
 });
