@@ -4,7 +4,8 @@
  */
 export { serializeReasoningBlock, composeAssistantContent } from './serialize-reasoning-block';
 export { parseAssistantContent } from './parse-assistant-content';
-export { readLeadingMarker, type LeadingMarker } from './read-leading-marker';
+export { readLeadingMarker, MAX_PAYLOAD_DEPTH, type LeadingMarker } from './read-leading-marker';
+export { scanCommentPayload } from './scan-comment-payload';
 export { stripMarkers } from './strip-markers';
 export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normalize-reasoning-payload';
 export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody, ParsedReasoning, ThinkSection } from './content-types';
