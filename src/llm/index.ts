@@ -19,3 +19,4 @@ export {
   shownBaseUrl,
   withoutCredentials,
 } from './errors';
+export { parseTextToolCalls, textCallStart, readJsonValue, type ParsedTextToolCalls, type TextToolCall, type TextToolCallArguments } from './text-tool-calls';
