@@ -198,7 +198,7 @@ function envelopeCalls(json: string, kind: 'marked' | 'bare'): TextToolCall[] {
   if (!read.ok) return [malformed(json)];
   const items = Array.isArray(read.value) ? read.value : [read.value];
   const calls = items.map((item) => envelopeFrom(item, read.repaired, kind));
-  return calls.every((call) => call !== undefined) && calls.length > 0 ? (calls as TextToolCall[]) : [malformed(json)];
+  return calls.every((call) => call !== undefined) && calls.length > 0 ? (calls) : [malformed(json)];
 }
 
 /**
