@@ -16,6 +16,7 @@ export type ScenarioEmit =
   | { readonly type: 'pause'; readonly ms: number }
   | { readonly type: 'hold'; readonly until: PromiseLike<unknown> }
   | { readonly type: 'cut' }
+  | { readonly type: 'end' }
   | { readonly type: 'malformed'; readonly text: string }
   | { readonly type: 'stream_error'; readonly message: string }
   | { readonly type: 'raw'; readonly data: string };
@@ -132,6 +133,12 @@ export class TurnBuilder {
   /** Fault: destroys the socket here, mid-stream, without `[DONE]`. */
   cut(): this {
     this.emits.push({ type: 'cut' });
+    return this;
+  }
+
+  /** Fault: ends the response here, cleanly, with neither a finish chunk nor `[DONE]`. */
+  end(): this {
+    this.emits.push({ type: 'end' });
     return this;
   }
 

@@ -129,7 +129,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         sendError(response, { status: 404, message: `No recorded stream named \`${route.file}\`.`, type: 'invalid_request_error', code: 'model_not_found' });
         return;
       }
-      startSse(response);
+      startSse(response, 'rawBody' in replay ? replay.contentType : undefined);
       if ('rawBody' in replay) response.end(replay.rawBody);
       else await writeFrames(response, replay.frames, options.chunkDelayMs ?? 0);
       return;
@@ -222,8 +222,8 @@ function parseJson(text: string): ChatRequestBody | null {
   }
 }
 
-function startSse(response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+function startSse(response: ServerResponse, contentType = 'text/event-stream; charset=utf-8'): void {
+  response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive' });
   response.flushHeaders();
 }
 
