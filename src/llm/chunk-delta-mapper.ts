@@ -83,7 +83,7 @@ export class ChunkDeltaMapper {
     const wire = chunk as WireChunk;
     const deltas: LlmDelta[] = [];
     if (!('choices' in wire) && typeof (chunk as OllamaNativeChunk).done === 'boolean') {
-      this.readOllamaNative(chunk as OllamaNativeChunk, deltas);
+      this.readOllamaNative(chunk, deltas);
       return deltas;
     }
     this.noteUsage(wire.usage);
@@ -152,7 +152,8 @@ export class ChunkDeltaMapper {
 
   /** Ollama's native NDJSON, reframed as SSE by `readingServerStreams`: the same deltas as its `/v1`. */
   private readOllamaNative(chunk: OllamaNativeChunk, deltas: LlmDelta[]): void {
-    const calls = Array.isArray(chunk.message?.tool_calls) ? chunk.message.tool_calls : [];
+    const listed: unknown = chunk.message?.tool_calls;
+    const calls: NonNullable<NonNullable<OllamaNativeChunk['message']>['tool_calls']> = Array.isArray(listed) ? (listed as NonNullable<NonNullable<OllamaNativeChunk['message']>['tool_calls']>) : [];
     this.readDelta(
       {
         content: chunk.message?.content ?? chunk.response ?? null,

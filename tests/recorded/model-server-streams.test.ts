@@ -131,7 +131,7 @@ describe('model-server responses, replayed', () => {
     );
   });
 
-  it.each(Object.keys(WHOLE))('%s', async (name) => expectStream(await replay(responses, name), WHOLE[name] as Expected));
+  it.each(Object.keys(WHOLE))('%s', async (name) => expectStream(await replay(responses, name), WHOLE[name]));
 
   it.each(Object.keys(COMPLETED))('%s (the truncated recording, completed)', async (name) => expectStream(await replay(completed, name), (COMPLETED[name] as { expected: Expected }).expected));
 
