@@ -1,0 +1,70 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConversationNote } from '../../src/conversation';
+import { parseAssistantContent } from '../../src/markers';
+import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
+import { buildCli, type BuiltCli } from '../support/built-cli';
+
+// The built CLI (dist/cli.js as `npm run build` makes it) against a scripted server that behaves
+// like the real ones in ../shared/fixtures/model-servers (DESIGN.md 12.1).
+let cli: BuiltCli;
+let server: ModelServer;
+const vaults: string[] = [];
+
+beforeAll(async () => {
+  cli = await buildCli();
+  server = await startModelServer({
+    scenarios: {
+      // OpenRouter: an error chunk inside the 200 stream, after part of the answer.
+      'error-chunk': scenario().turn((t) => t.text('Refunds are paid within', { chunkChars: 4 }).streamError('Upstream provider went away')),
+      // A model that prints its call as text (Hermes / Qwen), then answers.
+      'text-call': scenario()
+        .turn((t) => t.text('<tool_call>\n{"name": "localSearch", "arguments": {"query": "refunds"}}\n</tool_call>', { chunkChars: 6 }))
+        .turn((t) => t.text('Refunds are paid within 14 days [[Refund policy]].')),
+    },
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([server.close(), cli.remove(), ...vaults.map((vault) => rm(vault, { recursive: true, force: true }))]);
+});
+
+async function newVault(): Promise<string> {
+  const vault = await mkdtemp(join(tmpdir(), 'glassbox-servers-'));
+  vaults.push(vault);
+  await writeFile(join(vault, 'Refund policy.md'), '# Refund policy\n\nRefunds are paid within 14 days.\n');
+  return vault;
+}
+
+async function savedAnswer(vault: string) {
+  const note = parseConversationNote(await readFile(join(vault, 'Glassbox/Conversations/How long do refunds take.md'), 'utf8'));
+  if (!note.ok) throw new Error('the saved note does not parse');
+  return parseAssistantContent(note.value.messages[1]?.content ?? '');
+}
+
+describe('glassbox ask against servers as they are', () => {
+  it("an error chunk inside the stream: exit 1 with the provider's message, the partial answer shown and saved", async () => {
+    const vault = await newVault();
+    const result = await cli.run(['ask', '--vault', vault, '--base-url', server.url, '--model', 'error-chunk', '--save', 'How long do refunds take?']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Upstream provider went away');
+    expect(result.stdout).toContain('Refunds are paid within');
+    const answer = await savedAnswer(vault);
+    expect(answer.reasoning).toMatchObject({ status: 'error' });
+    expect(answer.text).toContain('Refunds are paid within');
+  });
+
+  it('a tool call written as text runs: the search happens and the call is not the answer', async () => {
+    const vault = await newVault();
+    const result = await cli.run(['ask', '--vault', vault, '--base-url', server.url, '--model', 'text-call', '--events', 'jsonl', 'How long do refunds take?']);
+    expect(result.status).toBe(0);
+    const events = result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { type: string; name?: string; text?: string });
+    expect(events.filter((event) => event.type === 'tool_start').map((event) => event.name)).toEqual(['localSearch']);
+    const answer = events.flatMap((event) => (event.type === 'text_delta' ? [event.text ?? ''] : [])).join('');
+    expect(answer).toBe('Refunds are paid within 14 days [[Refund policy]].');
+  });
+});
