@@ -1,6 +1,8 @@
 import { parseTextToolCalls, textCallStart, type ChatModel, type LlmFinishReason, type LlmRequest, type LlmToolCall } from '../llm';
 import { LIMITS } from '../markers';
+import type { ReasoningUsage } from '../markers';
 import { clampLine, clampText, firstLine } from './clamp-text';
+import { estimateUsage } from './estimate-usage';
 import type { RunRecorder } from './run-recorder';
 
 /**
@@ -44,6 +46,8 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   let held = '';
   let released = false;
   let finishReason: LlmFinishReason | undefined;
+  let usage: ReasoningUsage | undefined;
+  const turnStartedAt = recorder.now();
   const release = (piece: string) => {
     if (piece === '') return;
     // A second answer piece of the run (after tool work) starts its own paragraph.
@@ -78,7 +82,12 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
           indexed.push({ index: delta.index, call: delta.call });
           break;
         case 'usage':
-          recorder.addUsage({ promptTokens: delta.promptTokens, completionTokens: delta.completionTokens });
+          usage = {
+            promptTokens: delta.promptTokens,
+            completionTokens: delta.completionTokens,
+            ...(delta.reasoningTokens !== undefined ? { reasoningTokens: delta.reasoningTokens } : {}),
+            ...(delta.cachedTokens !== undefined ? { cachedTokens: delta.cachedTokens } : {}),
+          };
           break;
         case 'finish':
           finishReason = delta.reason;
@@ -109,6 +118,10 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
     if (toolCalls.length > 0 && error === undefined) narrate(recorder, held);
     else release(held);
   }
+  // Every call is kept in the trace; one that produced nothing (refused, aborted before a token) used nothing we can count.
+  const produced = text !== '' || reasoning.text !== '' || toolCalls.length > 0;
+  const turnUsage = usage ?? (produced ? estimateUsage({ request: options.request, text, reasoning: reasoning.text, toolCalls }) : undefined);
+  recorder.addModelTurn({ at: turnStartedAt, durationMs: Math.max(0, recorder.now() - turnStartedAt), ...(turnUsage !== undefined ? { usage: turnUsage } : {}) });
   const result = { text, reasoning: reasoning.text, toolCalls, finishReason, answered: released };
   return error === undefined ? result : { ...result, error };
 }

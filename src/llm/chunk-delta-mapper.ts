@@ -47,7 +47,11 @@ interface WireContentPart {
 interface WireUsage {
   readonly prompt_tokens?: number;
   readonly completion_tokens?: number;
+  readonly prompt_tokens_details?: { readonly cached_tokens?: number } | null;
+  readonly completion_tokens_details?: { readonly reasoning_tokens?: number } | null;
 }
+
+type Usage = { promptTokens: number; completionTokens: number; reasoningTokens?: number; cachedTokens?: number };
 
 /** Options of {@link ChunkDeltaMapper}. */
 export interface ChunkDeltaMapperOptions {
@@ -64,7 +68,7 @@ export interface ChunkDeltaMapperOptions {
 export class ChunkDeltaMapper {
   private readonly tracker = new StreamingToolCallTracker();
   private readonly splitter: ThinkTagSplitter;
-  private usage: { promptTokens: number; completionTokens: number } | undefined;
+  private usage: Usage | undefined;
   private finishReason: LlmFinishReason | undefined;
   private readonly finishedCalls: LlmDelta[] = [];
 
@@ -176,7 +180,14 @@ export class ChunkDeltaMapper {
     if (typeof usage.prompt_tokens !== 'number' && typeof usage.completion_tokens !== 'number') return;
     // LocalAI sends zeros on every chunk: that is no count at all, not a count of zero.
     if (!usage.prompt_tokens && !usage.completion_tokens) return;
-    this.usage = { promptTokens: usage.prompt_tokens ?? 0, completionTokens: usage.completion_tokens ?? 0 };
+    const reasoningTokens = usage.completion_tokens_details?.reasoning_tokens;
+    const cachedTokens = usage.prompt_tokens_details?.cached_tokens;
+    this.usage = {
+      promptTokens: usage.prompt_tokens ?? 0,
+      completionTokens: usage.completion_tokens ?? 0,
+      ...(typeof reasoningTokens === 'number' ? { reasoningTokens } : {}),
+      ...(typeof cachedTokens === 'number' ? { cachedTokens } : {}),
+    };
   }
 }
 

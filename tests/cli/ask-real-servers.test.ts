@@ -18,6 +18,10 @@ beforeAll(async () => {
     scenarios: {
       // OpenRouter: an error chunk inside the 200 stream, after part of the answer.
       'error-chunk': scenario().turn((t) => t.text('Refunds are paid within', { chunkChars: 4 }).streamError('Upstream provider went away')),
+      // A call with usage, then an answer from a server that sends none (it ends at [DONE]).
+      'usage-mixed': scenario()
+        .turn((t) => t.toolCall('localSearch', { query: 'refunds' }).usage(300, 20))
+        .turn((t) => t.text('Refunds are paid within 14 days [[Refund policy]].').raw('[DONE]')),
       // A model that prints its call as text (Hermes / Qwen), then answers.
       'text-call': scenario()
         .turn((t) => t.text('<tool_call>\n{"name": "localSearch", "arguments": {"query": "refunds"}}\n</tool_call>', { chunkChars: 6 }))
@@ -66,5 +70,18 @@ describe('glassbox ask against servers as they are', () => {
     expect(events.filter((event) => event.type === 'tool_start').map((event) => event.name)).toEqual(['localSearch']);
     const answer = events.flatMap((event) => (event.type === 'text_delta' ? [event.text ?? ''] : [])).join('');
     expect(answer).toBe('Refunds are paid within 14 days [[Refund policy]].');
+  });
+
+  it('keeps each model call in the saved trace, and inspect shows their usage, the estimated one marked', async () => {
+    const vault = await newVault();
+    const asked = await cli.run(['ask', '--vault', vault, '--base-url', server.url, '--model', 'usage-mixed', '--save', 'How long do refunds take?']);
+    expect(asked.status).toBe(0);
+    const inspected = await cli.run(['inspect', join(vault, 'Glassbox/Conversations/How long do refunds take.md')]);
+    expect(inspected.status).toBe(0);
+    const output = JSON.parse(inspected.stdout) as { messages: { reasoning?: { usage?: { estimated?: boolean }; turns?: { at: number; durationMs: number; usage?: { promptTokens: number; completionTokens: number; estimated?: boolean } }[] } }[] };
+    const reasoning = output.messages[1]?.reasoning;
+    expect(reasoning?.turns?.map((turn) => turn.usage?.estimated === true)).toEqual([false, true]);
+    expect(reasoning?.turns?.[0]?.usage).toEqual({ promptTokens: 300, completionTokens: 20 });
+    expect(reasoning?.usage?.estimated).toBe(true);
   });
 });
