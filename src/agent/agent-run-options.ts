@@ -66,6 +66,13 @@ export interface AgentRunOptions {
   /** Replaces the built-in system prompt (it is still used for redaction). */
   readonly systemPrompt?: string;
   readonly temperature?: number;
+  /**
+   * The model is known not to use tools (the server refused them before; the host remembers it):
+   * the run answers from a search for the question without offering tools. The text is the reason.
+   */
+  readonly withoutTools?: string;
+  /** Called when the server refuses tools for this model during the run (the host may remember it). */
+  readonly onToolsRefused?: (reason: string) => void;
 }
 
 /** What a run produced. */

@@ -29,6 +29,8 @@ export interface ScenarioHttpError {
   readonly times: number;
   /** Sent as the `retry-after` header (seconds) when set. */
   readonly retryAfterSeconds?: number;
+  /** Only requests that offer tools get the error (Ollama's "… does not support tools"). */
+  readonly onlyWithTools?: boolean;
 }
 
 /** One model response. */
@@ -161,8 +163,8 @@ export class TurnBuilder {
   }
 
   /** Fault: answers with an HTTP error (OpenAI-style body) for the first `times` requests of this turn. */
-  httpError(status: number, message = `Scripted HTTP ${status}`, options: { times?: number; retryAfterSeconds?: number } = {}): this {
-    this.httpErrorValue = { status, message, times: options.times ?? Number.POSITIVE_INFINITY, retryAfterSeconds: options.retryAfterSeconds };
+  httpError(status: number, message = `Scripted HTTP ${status}`, options: { times?: number; retryAfterSeconds?: number; onlyWithTools?: boolean } = {}): this {
+    this.httpErrorValue = { status, message, times: options.times ?? Number.POSITIVE_INFINITY, retryAfterSeconds: options.retryAfterSeconds, ...(options.onlyWithTools === true ? { onlyWithTools: true } : {}) };
     return this;
   }
 

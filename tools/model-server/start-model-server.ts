@@ -137,7 +137,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const selected = route.kind === 'scenario' ? pickTurn(route.name, route.scenario, body) : { key: model, turn: extractiveTurn(body, options.extractive) };
     const scriptedTurn = selected.turn;
     const httpError = scriptedTurn.httpError;
-    if (httpError) {
+    if (httpError && (httpError.onlyWithTools !== true || (Array.isArray(body.tools) && body.tools.length > 0))) {
       const attempts = (turnAttempts.get(selected.key) ?? 0) + 1;
       turnAttempts.set(selected.key, attempts);
       if (attempts <= httpError.times) {
