@@ -61,6 +61,11 @@ export interface GlassboxSettings {
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
   embeddingModel: string;
+  /**
+   * Models the server refused tools for ("… does not support tools"), with the server's words:
+   * their questions are answered from a search of the vault without tools. Forgotten in the settings tab.
+   */
+  modelsWithoutTools: Record<string, string>;
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -84,6 +89,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   attachOpenNote: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
+  modelsWithoutTools: {},
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
@@ -121,6 +127,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!(settings.requestInputTimeoutMinutes > 0)) settings.requestInputTimeoutMinutes = DEFAULT_SETTINGS.requestInputTimeoutMinutes;
   // A fresh object (never the defaults' own), keeping only decisions this version understands.
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
+  settings.modelsWithoutTools = Object.fromEntries(Object.entries(settings.modelsWithoutTools).filter(([, reason]) => typeof reason === 'string'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
   return settings;

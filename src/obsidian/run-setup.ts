@@ -63,7 +63,21 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
     const writeTools = await noteWriteTools(options);
-    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}), ...(attachedAnything ? { context } : {}) };
+    // A model the server refused tools for is answered without them (DESIGN.md 12.1); the refusal is remembered.
+    const withoutTools = Object.hasOwn(settings.modelsWithoutTools, modelName) ? settings.modelsWithoutTools[modelName] : undefined;
+    const onToolsRefused = (reason: string): void => {
+      settings.modelsWithoutTools = { ...settings.modelsWithoutTools, [modelName]: reason };
+      void options.settings.saveSettings();
+    };
+    return {
+      model,
+      tools: [...tools, ...writeTools, ...mcp.tools],
+      ...(notice ? { notice } : {}),
+      ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}),
+      ...(attachedAnything ? { context } : {}),
+      ...(withoutTools !== undefined ? { withoutTools } : {}),
+      onToolsRefused,
+    };
   };
 }
 

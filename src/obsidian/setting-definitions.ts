@@ -18,6 +18,10 @@ export interface SettingDefinitionsContext {
   baseUrl(): string;
   /** Stores a finished base URL (the field was left, or typing paused). */
   setBaseUrl(url: string): void;
+  /** Models the server refused tools for, with its words. */
+  modelsWithoutTools(): Readonly<Record<string, string>>;
+  /** Forgets one: its next question offers tools again. */
+  forgetModelWithoutTools(model: string): void;
 }
 
 
@@ -60,6 +64,28 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         { name: 'Model', control: { type: 'text', key: 'model' } },
+        {
+          name: 'Models without tools',
+          desc: 'Models the server said cannot use tools. Their questions are answered from a search of your notes, without tools. Forget one to offer it tools again.',
+          aliases: ['does not support tools', 'tool calling'],
+          render: (setting) => {
+            const list = setting.settingEl.createDiv({ cls: 'glassbox-models-without-tools' });
+            const draw = (): void => {
+              list.empty();
+              const models = Object.entries(context.modelsWithoutTools());
+              if (models.length === 0) list.createEl('p', { text: 'None.' });
+              for (const [model, reason] of models) {
+                const item = list.createDiv({ cls: 'glassbox-mcp-row' });
+                item.createSpan({ text: model, attr: { title: reason } });
+                item.createEl('button', { text: 'Forget' }).addEventListener('click', () => {
+                  context.forgetModelWithoutTools(model);
+                  draw();
+                });
+              }
+            };
+            draw();
+          },
+        },
         {
           name: 'Response timeout (seconds)',
           desc: 'Longest wait for the next part of an answer; then the run stops with an error and keeps what arrived.',

@@ -22,6 +22,8 @@ beforeAll(async () => {
       'usage-mixed': scenario()
         .turn((t) => t.toolCall('localSearch', { query: 'refunds' }).usage(300, 20))
         .turn((t) => t.text('Refunds are paid within 14 days [[Refund policy]].').raw('[DONE]')),
+      // Ollama's 400 for a model without the tools capability; it answers a request without tools.
+      'gemma3:4b': scenario().turn((t) => t.httpError(400, 'registry.ollama.ai/library/gemma3:4b does not support tools', { onlyWithTools: true }).text('Refunds are paid within 14 days [[Refund policy]].')),
       // A model that prints its call as text (Hermes / Qwen), then answers.
       'text-call': scenario()
         .turn((t) => t.text('<tool_call>\n{"name": "localSearch", "arguments": {"query": "refunds"}}\n</tool_call>', { chunkChars: 6 }))
@@ -83,5 +85,22 @@ describe('glassbox ask against servers as they are', () => {
     expect(reasoning?.turns?.map((turn) => turn.usage?.estimated === true)).toEqual([false, true]);
     expect(reasoning?.turns?.[0]?.usage).toEqual({ promptTokens: 300, completionTokens: 20 });
     expect(reasoning?.usage?.estimated).toBe(true);
+  });
+
+  it('a model the server refuses tools for is answered from a search of the vault, with the reason in the trace', async () => {
+    const vault = await newVault();
+    const result = await cli.run(['ask', '--vault', vault, '--base-url', server.url, '--model', 'gemma3:4b', '--events', 'jsonl', 'How long do refunds take?']);
+    expect(result.status).toBe(0);
+    const events = result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { type: string; step?: { kind: string; summary: string; detail?: string }; text?: string });
+    const notice = events.find((event) => event.type === 'step' && event.step?.kind === 'notice')?.step;
+    expect(notice?.detail).toContain('does not support tools');
+    expect(events.flatMap((event) => (event.type === 'text_delta' ? [event.text ?? ''] : [])).join('')).toBe('Refunds are paid within 14 days [[Refund policy]].');
+    const sent = server.requests.filter((request) => request.body?.model === 'gemma3:4b');
+    expect(sent.map((request) => request.body?.tools !== undefined)).toEqual([true, false]);
+    // The search for the question ran over the vault and went with the request.
+    expect(JSON.stringify(sent[1]?.body?.messages)).toContain('Refund policy');
   });
 });
