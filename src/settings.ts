@@ -61,6 +61,8 @@ export interface GlassboxSettings {
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
   embeddingModel: string;
+  /** Where notes are embedded, when not at the chat's base URL (e.g. Ollama's embedding models while chatting elsewhere); empty = the chat's. */
+  embeddingsBaseUrl: string;
   /**
    * Models the server refused tools for ("… does not support tools"), with the server's words:
    * their questions are answered from a search of the vault without tools. Forgotten in the settings tab.
@@ -89,6 +91,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   attachOpenNote: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
+  embeddingsBaseUrl: '',
   modelsWithoutTools: {},
 });
 

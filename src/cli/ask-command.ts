@@ -8,6 +8,7 @@ import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
+import { buildCliMeaningSearch } from './cli-meaning-search';
 import { readAskContext } from './ask-context';
 import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
@@ -55,6 +56,10 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const vaultSource = new NodeVaultSource(vaultDir);
   const source = new FolderExcludingSource(vaultSource, DEFAULT_CONVERSATION_FOLDER);
   const index = await VaultIndex.build(source);
+  // Search by meaning, when an embedding model is named: the notes are embedded for this run.
+  const meaning = options.embeddings === undefined ? undefined : await buildCliMeaningSearch({ index, endpoint: options.embeddings });
+  if (meaning?.notice !== undefined) io.stderr.write(stripControls(`${meaning.notice}\n`));
+  const hybrid = meaning?.search;
   // Attached notes are read from the whole vault: a --note may name a saved conversation.
   const context = await readAskContext({ vaultDir, cwd: io.cwd, question: options.question, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource });
   const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
@@ -76,7 +81,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       model,
       modelName: options.model,
       tools: [
-        ...createVaultTools({ index, source, ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
+        ...createVaultTools({ index, source, ...(hybrid !== undefined ? { hybrid: () => hybrid } : {}), ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
         ...createWriteTools({ writer: new NodeNoteWriter(vaultDir), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
         ...mcpTools.tools,
       ],

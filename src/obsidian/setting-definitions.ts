@@ -142,6 +142,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           aliases: ['embeddings model'],
           control: { type: 'text', key: 'embeddingModel' },
         },
+        {
+          name: 'Embeddings base URL',
+          desc: 'Where notes are embedded, when not at the chat\'s base URL, e.g. http://localhost:11434/v1 for Ollama\'s embedding models while chatting elsewhere. Empty: the chat\'s.',
+          aliases: ['embeddings endpoint', 'embedding server'],
+          control: { type: 'text', key: 'embeddingsBaseUrl', placeholder: 'The chat\'s base URL' },
+        },
       ],
     },
     {
