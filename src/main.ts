@@ -301,7 +301,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         statusEl.toggle(text !== null);
       },
       notify: (message) => new Notice(message),
-      confirm: ({ plan, model }) => confirmEmbedding(this.app, { plan, model, endpoint: this.settings.baseUrl.trim() }),
+      confirm: ({ plan, model }) => confirmEmbedding(this.app, { plan, model, endpoint: this.settings.embeddingsBaseUrl.trim() !== '' ? this.settings.embeddingsBaseUrl.trim() : this.settings.baseUrl.trim() }),
     });
     this.registerDomEvent(statusEl, 'click', () => semantic.stop());
     return semantic;

@@ -77,6 +77,13 @@ export interface GlassboxSettings {
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
   embeddingModel: string;
+  /** Where notes are embedded, when not at the chat's base URL (e.g. Ollama's embedding models while chatting elsewhere); empty = the chat's. */
+  embeddingsBaseUrl: string;
+  /**
+   * Models the server refused tools for ("… does not support tools"), with the server's words:
+   * their questions are answered from a search of the vault without tools. Forgotten in the settings tab.
+   */
+  modelsWithoutTools: Record<string, string>;
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -104,6 +111,8 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   imageMaxSide: 1568,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
+  embeddingsBaseUrl: '',
+  modelsWithoutTools: {},
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
@@ -141,6 +150,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!(settings.requestInputTimeoutMinutes > 0)) settings.requestInputTimeoutMinutes = DEFAULT_SETTINGS.requestInputTimeoutMinutes;
   // A fresh object (never the defaults' own), keeping only decisions this version understands.
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
+  settings.modelsWithoutTools = Object.fromEntries(Object.entries(settings.modelsWithoutTools).filter(([, reason]) => typeof reason === 'string'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
   if (!isPositiveInteger(settings.imageMaxSide)) settings.imageMaxSide = DEFAULT_SETTINGS.imageMaxSide;

@@ -74,6 +74,13 @@ export interface AgentRunOptions {
   readonly toolResultChars?: number;
   /** Characters of one model call's text before its stream is closed as cut at the limit (default 1,000,000). */
   readonly answerChars?: number;
+  /**
+   * The model is known not to use tools (the server refused them before; the host remembers it):
+   * the run answers from a search for the question without offering tools. The text is the reason.
+   */
+  readonly withoutTools?: string;
+  /** Called when the server refuses tools for this model during the run (the host may remember it). */
+  readonly onToolsRefused?: (reason: string) => void;
 }
 
 /** What a run produced. */

@@ -1,4 +1,4 @@
-import type { ReasoningChange, ReasoningStep } from '../markers';
+import type { ReasoningChange, ReasoningModelTurn, ReasoningStep, ReasoningUsage } from '../markers';
 import type { AgentApprovalChoice, AgentApprovalDecision } from './approval';
 
 /**
@@ -137,5 +137,8 @@ export interface AgentRunEndEvent extends AgentEventBase {
   readonly status: AgentRunEndStatus;
   readonly elapsedMs: number;
   readonly error?: string;
-  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
+  /** Summed over the run's model calls. */
+  readonly usage?: ReasoningUsage;
+  /** Each model call: when, how long, and its usage (reported, or estimated and marked). */
+  readonly turns?: readonly ReasoningModelTurn[];
 }

@@ -1,6 +1,8 @@
-import type { ChatModel, LlmFinishReason, LlmRequest, LlmToolCall } from '../llm';
+import { parseTextToolCalls, textCallStart, type ChatModel, type LlmFinishReason, type LlmRequest, type LlmToolCall } from '../llm';
 import { LIMITS } from '../markers';
+import type { ReasoningUsage } from '../markers';
 import { clampLine, clampText, firstLine } from './clamp-text';
+import { estimateUsage } from './estimate-usage';
 import type { RunRecorder } from './run-recorder';
 
 /**
@@ -8,7 +10,9 @@ import type { RunRecorder } from './run-recorder';
  * - `answer`: straight into the visible answer (final answer calls).
  * - `tools`: into the answer, but held back until it passes {@link HOLD_CHARS} or the call
  *   ends, because text before tool calls ("Let me search…") is narration, not the answer; held
- *   text followed by tool calls becomes a thought step instead.
+ *   text followed by tool calls becomes a thought step instead. From where a tool call written
+ *   as text may begin (`<tool_call>`, `{"name":`, …) the text is held until the call ends, and
+ *   a call found there runs like a native one (docs/decisions/text-tool-calls.md).
  * - `hidden`: collected only (the reason and observe phases read it themselves).
  */
 export type TurnTextMode = 'answer' | 'tools' | 'hidden';
@@ -37,11 +41,15 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   const { recorder, mode } = options;
   const reasoning = new ReasoningStepWriter(recorder);
   const indexed: { index: number; call: LlmToolCall }[] = [];
+  const offered = options.request.tools ?? [];
   let text = '';
   let held = '';
   let released = false;
   let finishReason: LlmFinishReason | undefined;
+  let usage: ReasoningUsage | undefined;
+  const turnStartedAt = recorder.now();
   const release = (piece: string) => {
+    if (piece === '') return;
     // A second answer piece of the run (after tool work) starts its own paragraph.
     const prefix = !released && recorder.answerStarted && !recorder.answer.endsWith('\n\n') ? '\n\n' : '';
     released = true;
@@ -58,12 +66,14 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
           if (delta.text === '') break;
           reasoning.finish();
           text += delta.text;
-          if (mode === 'answer' || (mode === 'tools' && released)) release(delta.text);
+          if (mode === 'answer') release(delta.text);
           else if (mode === 'tools') {
             held += delta.text;
-            if (held.length > HOLD_CHARS) {
-              release(held);
-              held = '';
+            const callStart = offered.length > 0 ? textCallStart(held) : -1;
+            const safe = callStart === -1 ? held.length : callStart;
+            if (released || safe > HOLD_CHARS) {
+              release(held.slice(0, safe));
+              held = held.slice(safe);
             }
           }
           break;
@@ -72,7 +82,12 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
           indexed.push({ index: delta.index, call: delta.call });
           break;
         case 'usage':
-          recorder.addUsage({ promptTokens: delta.promptTokens, completionTokens: delta.completionTokens });
+          usage = {
+            promptTokens: delta.promptTokens,
+            completionTokens: delta.completionTokens,
+            ...(delta.reasoningTokens !== undefined ? { reasoningTokens: delta.reasoningTokens } : {}),
+            ...(delta.cachedTokens !== undefined ? { cachedTokens: delta.cachedTokens } : {}),
+          };
           break;
         case 'finish':
           finishReason = delta.reason;
@@ -94,14 +109,29 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
     error = caught;
   }
   reasoning.finish();
-  const toolCalls = indexed.sort((a, b) => a.index - b.index).map((entry) => entry.call);
+  let toolCalls = indexed.sort((a, b) => a.index - b.index).map((entry) => entry.call);
+  if (toolCalls.length === 0 && error === undefined && offered.length > 0 && held !== '') {
+    const parsed = parseTextToolCalls(held, offered);
+    if (parsed.calls.length > 0) {
+      toolCalls = parsed.calls.map((call) => ({ id: `text_call_${++textCallCount}`, name: call.name, arguments: call.arguments }));
+      // The calls are not text of the reply: the transcript carries them as calls.
+      text = text.slice(0, text.length - held.length) + parsed.content;
+      held = parsed.content;
+    }
+  }
   if (held !== '') {
     if (toolCalls.length > 0 && error === undefined) narrate(recorder, held);
     else release(held);
   }
+  // Every call is kept in the trace; one that produced nothing (refused, aborted before a token) used nothing we can count.
+  const produced = text !== '' || reasoning.text !== '' || toolCalls.length > 0;
+  const turnUsage = usage ?? (produced ? estimateUsage({ request: options.request, text, reasoning: reasoning.text, toolCalls }) : undefined);
+  recorder.addModelTurn({ at: turnStartedAt, durationMs: Math.max(0, recorder.now() - turnStartedAt), ...(turnUsage !== undefined ? { usage: turnUsage } : {}) });
   const result = { text, reasoning: reasoning.text, toolCalls, finishReason, answered: released };
   return error === undefined ? result : { ...result, error };
 }
+
+let textCallCount = 0;
 
 /** Text the model wrote before calling tools: shown as a thought step in its own words. */
 function narrate(recorder: RunRecorder, text: string): void {

@@ -3,6 +3,7 @@ import { clampLine, clampText, firstLine } from './clamp-text';
 import { parseObserveControl, parseReasonControl } from './control-blocks';
 import type { LoopOutcome } from './loop-outcome';
 import type { ModelTurnResult } from './model-turn';
+import { answerWithoutTools, toolsRefusal } from './no-tools-fallback';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
 import type { RunContext } from './run-context';
 
@@ -22,6 +23,8 @@ export async function runReasonActObserveLoop(context: RunContext, maxIterations
     if (plan.ok && plan.value.finish) return finalAnswer(context);
 
     const act = await context.callModel({ mode: 'tools', withTools: true, prompt: ACT_PROMPT });
+    const refusal = act.error !== undefined && !context.signal.aborted ? toolsRefusal(act.error) : undefined;
+    if (refusal !== undefined) return answerWithoutTools(context, { reason: refusal, remembered: false });
     const actFailure = failure(context, act);
     if (actFailure !== null) return actFailure;
     if (act.toolCalls.length === 0) return { kind: 'complete' };

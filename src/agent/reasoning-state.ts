@@ -111,9 +111,8 @@ function endRun(state: ReasoningPayload, event: AgentRunEndEvent): ReasoningPayl
   const elapsedMs = resumed.answerStartedAt !== undefined ? resumed.elapsedMs : activeMs(resumed, event.at);
   const ended: ReasoningPayload = { ...resumed, status: event.status, endedAt: event.at, elapsedMs };
   const withError = event.error !== undefined ? { ...ended, error: clampLine(event.error, 500) } : ended;
-  return event.usage !== undefined
-    ? { ...withError, usage: { promptTokens: event.usage.promptTokens, completionTokens: event.usage.completionTokens } }
-    : withError;
+  const withUsage = event.usage !== undefined ? { ...withError, usage: { ...event.usage } } : withError;
+  return event.turns !== undefined && event.turns.length > 0 ? { ...withUsage, turns: event.turns.map((turn) => ({ ...turn })) } : withUsage;
 }
 
 function upsertStep(state: ReasoningPayload, step: ReasoningStep, at: number): ReasoningPayload {

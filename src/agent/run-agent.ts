@@ -10,6 +10,7 @@ import type { AttachedContext } from './question-context';
 import type { LoopOutcome } from './loop-outcome';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
 import { buildSystemPrompt } from './prompts/system-prompt';
+import { answerWithoutTools } from './no-tools-fallback';
 import { finalAnswer, runReasonActObserveLoop } from './reason-act-observe-loop';
 import { createStepRedactor } from './redaction';
 import { RunApprovals } from './run-approvals';
@@ -80,7 +81,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const maxIterations = Math.max(1, options.maxIterations ?? AGENT_DEFAULTS.maxIterations);
   let outcome: LoopOutcome;
   try {
-    outcome = options.loopStyle === 'reason-act-observe' ? await runReasonActObserveLoop(context, maxIterations) : await runToolsLoop(context, maxIterations);
+    if (options.withoutTools !== undefined) outcome = await answerWithoutTools(context, { reason: options.withoutTools, remembered: true });
+    else outcome = options.loopStyle === 'reason-act-observe' ? await runReasonActObserveLoop(context, maxIterations) : await runToolsLoop(context, maxIterations);
     if (outcome.kind === 'limit') {
       recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: limitNotice(outcome.reason, maxIterations) });
       const answered = await finalAnswer(context);

@@ -1,4 +1,4 @@
-import type { ReasoningPayload, ReasoningStep, ReasoningUsage } from '../markers';
+import { sumUsage, type ReasoningModelTurn, type ReasoningPayload, type ReasoningStep, type ReasoningUsage } from '../markers';
 import type { AgentEvent, AgentRunEndStatus } from './events';
 import { RunAccumulator } from './run-accumulator';
 import { reasoningElapsedMs } from './reasoning-state';
@@ -24,7 +24,7 @@ export class RunRecorder {
   private readonly fold = new RunAccumulator();
   private stepCount = 0;
   private readonly stepTimes = new Map<string, number>();
-  private usageTotal: ReasoningUsage | undefined;
+  private readonly turns: ReasoningModelTurn[] = [];
 
   constructor(
     private readonly options: {
@@ -56,7 +56,7 @@ export class RunRecorder {
 
   /** Token usage summed over the model calls so far. */
   get usage(): ReasoningUsage | undefined {
-    return this.usageTotal;
+    return sumUsage(this.turns.flatMap((turn) => (turn.usage !== undefined ? [turn.usage] : [])));
   }
 
   /** Emits `run_start` at `startedAt` (the moment the user sent the message). */
@@ -91,12 +91,9 @@ export class RunRecorder {
     this.emit({ type: 'text_delta', text });
   }
 
-  /** Adds one model call's usage to the run's total. */
-  addUsage(usage: ReasoningUsage): void {
-    this.usageTotal = {
-      promptTokens: (this.usageTotal?.promptTokens ?? 0) + usage.promptTokens,
-      completionTokens: (this.usageTotal?.completionTokens ?? 0) + usage.completionTokens,
-    };
+  /** Keeps one model call (its time and usage); the run's usage is their sum. */
+  addModelTurn(turn: ReasoningModelTurn): void {
+    this.turns.push(turn);
   }
 
   /** Emits `run_end`: the last event of the run. */
@@ -106,7 +103,9 @@ export class RunRecorder {
     const elapsedMs = state === null ? 0 : reasoningElapsedMs(state, at);
     const base = { type: 'run_end' as const, runId: this.runId, at, status, elapsedMs };
     const withError = error === undefined ? base : { ...base, error };
-    this.dispatch(this.usageTotal === undefined ? withError : { ...withError, usage: this.usageTotal });
+    const usage = this.usage;
+    const withUsage = usage === undefined ? withError : { ...withError, usage };
+    this.dispatch(this.turns.length === 0 ? withUsage : { ...withUsage, turns: [...this.turns] });
   }
 
   /** The assistant message content: the marker (cached per state) + blank line + answer. */

@@ -46,6 +46,10 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
     recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: 'error', durationMs: 0, output });
     return { status: 'error', output };
   };
+  if (call.name === '') {
+    // A call written as text that was cut off or too broken to name a tool (src/llm/text-tool-calls).
+    return fail('Wrote a tool call that could not be read', `Error: your tool call could not be read (it was cut off or is not valid JSON): ${call.arguments.slice(0, 200)}. Call the tool again with a name and a JSON object of arguments.`);
+  }
   if (tool === undefined) {
     const names = options.tools.map((candidate) => candidate.name).join(', ');
     return fail(`Called unknown tool ${call.name}`, `Error: there is no tool named "${call.name}". Available tools: ${names}.`);

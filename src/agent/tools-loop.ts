@@ -1,4 +1,5 @@
 import type { LoopOutcome } from './loop-outcome';
+import { answerWithoutTools, toolsRefusal } from './no-tools-fallback';
 import type { RunContext } from './run-context';
 
 /**
@@ -8,6 +9,8 @@ import type { RunContext } from './run-context';
 export async function runToolsLoop(context: RunContext, maxIterations: number): Promise<LoopOutcome> {
   for (let iteration = 0; iteration < maxIterations; iteration += 1) {
     const turn = await context.callModel({ mode: 'tools', withTools: true });
+    const refusal = turn.error !== undefined && !context.signal.aborted ? toolsRefusal(turn.error) : undefined;
+    if (refusal !== undefined) return answerWithoutTools(context, { reason: refusal, remembered: false });
     if (turn.error !== undefined) return context.signal.aborted ? { kind: 'stopped' } : { kind: 'error', error: turn.error };
     if (turn.toolCalls.length === 0) return { kind: 'complete' };
     const batch = await context.runToolCalls(turn.toolCalls);

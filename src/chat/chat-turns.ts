@@ -21,6 +21,10 @@ export interface ChatRunSetup {
   readonly notices?: readonly string[];
   /** The question's attachments as read for this run (notes, selection, `[[links]]`, scope); the tools above honour its scope. */
   readonly context?: AttachedContext;
+  /** The model is remembered not to use tools (the server's words): the run answers from a search without them. */
+  readonly withoutTools?: string;
+  /** The server refused tools for the model during the run: the host remembers it. */
+  readonly onToolsRefused?: (reason: string) => void;
   /** Images sent with the question (read and downscaled by the host). */
   readonly images?: readonly QuestionImage[];
 }
@@ -100,6 +104,8 @@ export class ChatTurns {
         tools: setup.tools,
         ...(setup.notices !== undefined && setup.notices.length > 0 ? { notices: setup.notices } : {}),
         ...(attached !== undefined ? { context: attached } : {}),
+        ...(setup.withoutTools !== undefined ? { withoutTools: setup.withoutTools } : {}),
+        ...(setup.onToolsRefused !== undefined ? { onToolsRefused: setup.onToolsRefused } : {}),
         ...(images.length > 0 ? { images } : {}),
         question,
         history,

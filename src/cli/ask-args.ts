@@ -1,3 +1,4 @@
+import { EMBEDDINGS_FLAGS, readEmbeddingsEndpoint, type EmbeddingsEndpoint } from './cli-meaning-search';
 import type { AgentLoopStyle } from '../agent';
 import { DEFAULT_IDLE_TIMEOUT_MS, shownBaseUrl } from '../llm';
 import { parseFlags, type CommandSpec } from './cli-flags';
@@ -12,6 +13,8 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
 /** Parsed `glassbox ask` arguments, after flags, environment and defaults. */
 export interface AskArgs {
   readonly vault: string;
+  /** Search by meaning at this endpoint (`--embeddings-model`, `GLASSBOX_EMBEDDINGS_MODEL`); off without one. */
+  readonly embeddings?: EmbeddingsEndpoint;
   readonly baseUrl: string;
   readonly apiKey: string | undefined;
   readonly model: string;
@@ -66,6 +69,7 @@ export const ASK_COMMAND = {
     tag: { value: 'TAG', multiple: true },
     prompt: { value: 'NAME' },
     image: { value: 'PATH', multiple: true },
+    ...EMBEDDINGS_FLAGS,
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -95,8 +99,11 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   const model = flags.model ?? nonEmpty(env.GLASSBOX_MODEL);
   // A prompt may name its model: then a missing one is asked for once the prompt is read.
   if (model === undefined && flags.prompt === undefined) throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
+  const apiKey = flags['api-key'] ?? nonEmpty(env.GLASSBOX_API_KEY);
+  const embeddings = readEmbeddingsEndpoint({ flags, env, chatBaseUrl: baseUrl, ...(apiKey !== undefined ? { apiKey } : {}) });
   return {
     vault,
+    ...(embeddings !== undefined ? { embeddings } : {}),
     baseUrl,
     apiKey: flags['api-key'] ?? nonEmpty(env.GLASSBOX_API_KEY),
     model: model ?? '',

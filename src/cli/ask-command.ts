@@ -8,6 +8,7 @@ import { createOpenAiChatModel } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
+import { buildCliMeaningSearch } from './cli-meaning-search';
 import { readAskContext } from './ask-context';
 import { readAskImages } from './ask-images';
 import { readAskPrompt } from './ask-prompt';
@@ -63,6 +64,10 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const modelName = (!options.modelFromFlag && prompt?.prompt.model) || options.model;
   if (modelName === '') throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
   const loopStyle = (!options.loopFromFlag && prompt?.prompt.loop) || options.loopStyle;
+  // Search by meaning, when an embedding model is named: the notes are embedded for this run.
+  const meaning = options.embeddings === undefined ? undefined : await buildCliMeaningSearch({ index, endpoint: options.embeddings });
+  if (meaning?.notice !== undefined) io.stderr.write(stripControls(`${meaning.notice}\n`));
+  const hybrid = meaning?.search;
   // Attached notes are read from the whole vault: a --note may name a saved conversation.
   const context = await readAskContext({ vaultDir, cwd: io.cwd, question: asked, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt });
   const images = await readAskImages({ paths: options.images, cwd: io.cwd, vaultDir });
@@ -85,7 +90,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       model,
       modelName,
       tools: [
-        ...createVaultTools({ index, source, ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
+        ...createVaultTools({ index, source, ...(hybrid !== undefined ? { hybrid: () => hybrid } : {}), ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
         ...createWriteTools({ writer: new NodeNoteWriter(vaultDir, { conversationsFolder: DEFAULT_CONVERSATION_FOLDER }), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
         ...mcpTools.tools,
       ],

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { FolderExcludingSource, VaultIndex } from '../search';
 import { parseFlags, type CommandSpec } from './cli-flags';
+import { buildCliMeaningSearch, EMBEDDINGS_FLAGS, readEmbeddingsEndpoint, type EmbeddingsEndpoint } from './cli-meaning-search';
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
@@ -16,6 +17,8 @@ interface SearchArgs {
   readonly folders: readonly string[];
   readonly tags: readonly string[];
   readonly query: string;
+  /** `--meaning`: fuse word search with search by meaning at the embeddings endpoint. */
+  readonly meaning?: EmbeddingsEndpoint;
 }
 
 /** `glassbox search`'s command line (DESIGN.md 8): a new flag is one entry in `flags`, read below. */
@@ -27,17 +30,26 @@ export const SEARCH_COMMAND = {
     limit: { value: 'N' },
     folder: { value: 'PATH', multiple: true },
     tag: { value: 'TAG', multiple: true },
+    meaning: {},
+    ...EMBEDDINGS_FLAGS,
   },
   words: '"query"',
 } as const satisfies CommandSpec;
 
-function parseSearchArgs(args: readonly string[]): SearchArgs {
+function parseSearchArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>): SearchArgs {
   const { flags, words } = parseFlags(SEARCH_COMMAND, args);
   const limit = parseLimit(flags.limit);
   if (flags.vault === undefined) throw new CliUsageError('Say which folder of notes to search with --vault DIR.');
   const query = words.join(' ').trim();
   if (query === '') throw new CliUsageError('Give the text to search for, e.g. glassbox search --vault DIR "meeting notes".');
-  return { vault: flags.vault, json: flags.json, limit, folders: flags.folder, tags: flags.tag.map((tag) => tag.replace(/^#/, '')), query };
+  let meaning: EmbeddingsEndpoint | undefined;
+  if (flags.meaning) {
+    const chatBaseUrl = env.GLASSBOX_BASE_URL !== undefined && env.GLASSBOX_BASE_URL.trim() !== '' ? env.GLASSBOX_BASE_URL.trim() : undefined;
+    const apiKey = env.GLASSBOX_API_KEY !== undefined && env.GLASSBOX_API_KEY !== '' ? env.GLASSBOX_API_KEY : undefined;
+    meaning = readEmbeddingsEndpoint({ flags, env, ...(chatBaseUrl !== undefined ? { chatBaseUrl } : {}), ...(apiKey !== undefined ? { apiKey } : {}) });
+    if (meaning === undefined) throw new CliUsageError('Say which model embeds with --embeddings-model NAME (or GLASSBOX_EMBEDDINGS_MODEL), e.g. nomic-embed-text.');
+  }
+  return { vault: flags.vault, json: flags.json, limit, folders: flags.folder, tags: flags.tag.map((tag) => tag.replace(/^#/, '')), query, ...(meaning !== undefined ? { meaning } : {}) };
 }
 
 function parseLimit(text: string | undefined): number {
@@ -58,14 +70,17 @@ function parseLimit(text: string | undefined): number {
  * and a saved note's marker JSON would otherwise crowd the results.
  */
 export async function runSearchCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const options = parseSearchArgs(args);
+  const options = parseSearchArgs(args, io.env);
   const vaultDir = resolve(io.cwd, options.vault);
   const info = await stat(vaultDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
   const folders = await Promise.all(options.folders.map((folder) => vaultFolder({ vaultDir, cwd: io.cwd, folder })));
   const index = await VaultIndex.build(new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER));
+  const meaning = options.meaning === undefined ? undefined : await buildCliMeaningSearch({ index, endpoint: options.meaning });
+  if (meaning?.notice !== undefined) io.stderr.write(stripControls(`${meaning.notice}\n`));
+  const searchOptions = { limit: options.limit, ...(folders.length > 0 ? { folders } : {}), ...(options.tags.length > 0 ? { tags: options.tags } : {}) };
   const started = performance.now();
-  const results = await index.search(options.query, { limit: options.limit, ...(folders.length > 0 ? { folders } : {}), ...(options.tags.length > 0 ? { tags: options.tags } : {}) });
+  const results = meaning?.search !== undefined ? (await meaning.search.search(options.query, searchOptions)).results : await index.search(options.query, searchOptions);
   const tookMs = Math.round((performance.now() - started) * 100) / 100;
   if (options.json) {
     const rows = results.map((result) => ({

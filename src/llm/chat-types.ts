@@ -53,7 +53,7 @@ export type LlmDelta =
   | { readonly type: 'reasoning'; readonly text: string }
   /** A complete tool call, emitted only once the stream has finished it (on flush). */
   | { readonly type: 'tool_call'; readonly call: LlmToolCall; readonly index: number }
-  | { readonly type: 'usage'; readonly promptTokens: number; readonly completionTokens: number }
+  | { readonly type: 'usage'; readonly promptTokens: number; readonly completionTokens: number; readonly reasoningTokens?: number; readonly cachedTokens?: number }
   | { readonly type: 'finish'; readonly reason: LlmFinishReason };
 
 /**

@@ -12,6 +12,17 @@ interface WireChunk {
   readonly usage?: WireUsage | null;
 }
 
+/** A line of Ollama's native NDJSON stream (`/api/chat` has `message`, `/api/generate` has `response`). */
+interface OllamaNativeChunk {
+  readonly message?: { readonly content?: string; readonly thinking?: string; readonly tool_calls?: readonly { readonly function?: { readonly name?: string; readonly arguments?: unknown } }[] } | null;
+  readonly response?: string;
+  readonly thinking?: string;
+  readonly done?: boolean;
+  readonly done_reason?: string;
+  readonly prompt_eval_count?: number;
+  readonly eval_count?: number;
+}
+
 interface WireChoice {
   readonly index?: number;
   readonly delta?: WireDelta | null;
@@ -36,7 +47,11 @@ interface WireContentPart {
 interface WireUsage {
   readonly prompt_tokens?: number;
   readonly completion_tokens?: number;
+  readonly prompt_tokens_details?: { readonly cached_tokens?: number } | null;
+  readonly completion_tokens_details?: { readonly reasoning_tokens?: number } | null;
 }
+
+type Usage = { promptTokens: number; completionTokens: number; reasoningTokens?: number; cachedTokens?: number };
 
 /** Options of {@link ChunkDeltaMapper}. */
 export interface ChunkDeltaMapperOptions {
@@ -53,7 +68,7 @@ export interface ChunkDeltaMapperOptions {
 export class ChunkDeltaMapper {
   private readonly tracker = new StreamingToolCallTracker();
   private readonly splitter: ThinkTagSplitter;
-  private usage: { promptTokens: number; completionTokens: number } | undefined;
+  private usage: Usage | undefined;
   private finishReason: LlmFinishReason | undefined;
   private readonly finishedCalls: LlmDelta[] = [];
 
@@ -71,6 +86,10 @@ export class ChunkDeltaMapper {
     if (chunk === null || typeof chunk !== 'object') return [];
     const wire = chunk as WireChunk;
     const deltas: LlmDelta[] = [];
+    if (!('choices' in wire) && typeof (chunk as OllamaNativeChunk).done === 'boolean') {
+      this.readOllamaNative(chunk, deltas);
+      return deltas;
+    }
     this.noteUsage(wire.usage);
     const choices: readonly unknown[] = Array.isArray(wire.choices) ? wire.choices : [];
     for (const entry of choices) {
@@ -98,8 +117,8 @@ export class ChunkDeltaMapper {
     deltas.push(...this.finishedCalls);
     if (this.usage) deltas.push({ type: 'usage', ...this.usage });
     let reason = this.finishReason ?? 'other';
-    // Some servers (older Ollama, llama.cpp) say "stop" although they called tools.
-    if (reason === 'stop' && this.finishedCalls.length > 0) reason = 'tool_calls';
+    // Some servers (older Ollama, llama.cpp) say "stop" although they called tools; LocalAI says "" or nothing.
+    if ((reason === 'stop' || this.finishReason === undefined) && this.finishedCalls.length > 0) reason = 'tool_calls';
     deltas.push({ type: 'finish', reason });
     return deltas;
   }
@@ -135,10 +154,40 @@ export class ChunkDeltaMapper {
     }
   }
 
+  /** Ollama's native NDJSON, reframed as SSE by `readingServerStreams`: the same deltas as its `/v1`. */
+  private readOllamaNative(chunk: OllamaNativeChunk, deltas: LlmDelta[]): void {
+    const listed: unknown = chunk.message?.tool_calls;
+    const calls: NonNullable<NonNullable<OllamaNativeChunk['message']>['tool_calls']> = Array.isArray(listed) ? (listed as NonNullable<NonNullable<OllamaNativeChunk['message']>['tool_calls']>) : [];
+    this.readDelta(
+      {
+        content: chunk.message?.content ?? chunk.response ?? null,
+        reasoning: chunk.message?.thinking ?? chunk.thinking ?? null,
+        // Native calls carry their arguments as an object, and no id.
+        tool_calls: calls.map((call, index) => ({ index, function: { name: call.function?.name ?? '', arguments: JSON.stringify(call.function?.arguments ?? {}) } })),
+      },
+      deltas,
+    );
+    if (chunk.done === true) {
+      this.noteUsage({ prompt_tokens: chunk.prompt_eval_count, completion_tokens: chunk.eval_count });
+      this.finishReason = mapFinishReason(calls.length > 0 || this.tracker.hasCalls ? 'tool_calls' : (chunk.done_reason ?? 'stop'));
+      pushSegments(deltas, this.splitter.flush());
+      for (const tracked of this.tracker.flush()) this.finishedCalls.push({ type: 'tool_call', call: tracked.call, index: tracked.index });
+    }
+  }
+
   private noteUsage(usage: WireUsage | null | undefined): void {
     if (!usage || typeof usage !== 'object') return;
     if (typeof usage.prompt_tokens !== 'number' && typeof usage.completion_tokens !== 'number') return;
-    this.usage = { promptTokens: usage.prompt_tokens ?? 0, completionTokens: usage.completion_tokens ?? 0 };
+    // LocalAI sends zeros on every chunk: that is no count at all, not a count of zero.
+    if (!usage.prompt_tokens && !usage.completion_tokens) return;
+    const reasoningTokens = usage.completion_tokens_details?.reasoning_tokens;
+    const cachedTokens = usage.prompt_tokens_details?.cached_tokens;
+    this.usage = {
+      promptTokens: usage.prompt_tokens ?? 0,
+      completionTokens: usage.completion_tokens ?? 0,
+      ...(typeof reasoningTokens === 'number' ? { reasoningTokens } : {}),
+      ...(typeof cachedTokens === 'number' ? { cachedTokens } : {}),
+    };
   }
 }
 

@@ -21,3 +21,4 @@ export {
   withoutCredentials,
 } from './errors';
 export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';
+export { parseTextToolCalls, textCallStart, readJsonValue, type ParsedTextToolCalls, type TextToolCall, type TextToolCallArguments } from './text-tool-calls';

@@ -4,6 +4,7 @@ import { ChunkDeltaMapper } from './chunk-delta-mapper';
 import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { createSecretRedactor, redactErrorText } from './secret-redactor';
+import { readingServerStreams, type ServerStreamState } from './server-stream-fetch';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
 
@@ -60,12 +61,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
   // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
   // read from the attempt's fetch, not from whatever error the SDK makes of it.
-  const clientFor = (onTimeout: () => Error): OpenAI =>
+  const clientFor = (onTimeout: () => Error, streamState: ServerStreamState): OpenAI =>
     new OpenAI({
       baseURL: options.baseUrl,
       // The SDK insists on a key; local servers ignore the header.
       apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-      fetch: withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout),
+      fetch: readingServerStreams(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), streamState),
       dangerouslyAllowBrowser: true,
       // We retry ourselves, because only we know whether a token has been shown.
       maxRetries: 0,
@@ -85,7 +86,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       let yielded = false;
       let responseStarted = false;
       let expired: LlmTimeoutError | undefined;
-      const client = clientFor(() => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })));
+      const streamState: ServerStreamState = { done: false };
+      const client = clientFor(() => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })), streamState);
       try {
         const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
         responseStarted = true;
@@ -103,7 +105,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         // Not one event, and not an event stream: a web page or a single JSON document, not a cut.
         const contentType = response.headers.get('content-type');
         if (chunks === 0 && !/event-stream/i.test(contentType ?? '')) throw new LlmIncompatibleEndpointError({ baseUrl: shownUrl, contentType });
-        if (!mapper.finished) throw new LlmStreamError({ reason: 'cut', baseUrl: shownUrl, providerMessage: 'the stream ended without a finish reason' });
+        // No finish reason is a cut only when `[DONE]` did not come either (LocalAI sends none).
+        if (!mapper.finished && !streamState.done) throw new LlmStreamError({ reason: 'cut', baseUrl: shownUrl, providerMessage: 'the stream ended without a finish reason' });
         for (const delta of mapper.end()) {
           yielded = true;
           yield delta;

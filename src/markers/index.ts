@@ -10,6 +10,7 @@ export { stripMarkers } from './strip-markers';
 export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normalize-reasoning-payload';
 export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody, ParsedReasoning, ThinkSection } from './content-types';
 export * from './reasoning-payload';
+export { modelTurnsOf, sumUsage } from './model-turns';
 export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';
 export { formatDuration } from './format-duration';
 export { HIGHLIGHT_ONLY_LANGUAGES, runnableFenceLanguage } from './highlight-only-languages';

@@ -86,10 +86,25 @@ export interface ReasoningStep {
   readonly [extra: string]: unknown;
 }
 
-/** Token usage summed over a run. */
+/** Token usage: one model call's, or summed over a run. */
 export interface ReasoningUsage {
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Of the completion, tokens spent reasoning, when the server says (`completion_tokens_details.reasoning_tokens`). */
+  readonly reasoningTokens?: number;
+  /** Of the prompt, tokens read from the server's cache, when it says (`prompt_tokens_details.cached_tokens`). */
+  readonly cachedTokens?: number;
+  /** The server sent no usage: counted by Glassbox (about four characters a token), shown with "~". */
+  readonly estimated?: true;
+}
+
+/** One model call of a run (DESIGN.md 12.1): when it started, how long it took, what it used. */
+export interface ReasoningModelTurn {
+  /** Epoch ms when the request was sent. */
+  readonly at: number;
+  readonly durationMs: number;
+  readonly usage?: ReasoningUsage;
+  readonly [extra: string]: unknown;
 }
 
 /** The whole payload of a version-1 REASONING_BLOCK marker. */
@@ -107,7 +122,10 @@ export interface ReasoningPayload {
   readonly steps: readonly ReasoningStep[];
   /** A short message when `status` is `error`. */
   readonly error?: string;
+  /** Usage summed over the run's model calls. */
   readonly usage?: ReasoningUsage;
+  /** Each model call of the run, in order (absent in notes written before it was kept). */
+  readonly turns?: readonly ReasoningModelTurn[];
   readonly [extra: string]: unknown;
 }
 

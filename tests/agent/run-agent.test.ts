@@ -5,6 +5,12 @@ import { runWithDefaults } from '../support/agent-run-harness';
 import { ScriptedChatModel, say } from '../support/scripted-chat-model';
 
 const T = 1_000_000;
+/** The three model calls of the full run, as the script times and counts them. */
+const TURNS = [
+  { at: T, durationMs: 1500, usage: { promptTokens: 100, completionTokens: 20 } },
+  { at: T + 1700, durationMs: 400, usage: { promptTokens: 150, completionTokens: 10 } },
+  { at: T + 2400, durationMs: 1300, usage: { promptTokens: 200, completionTokens: 30 } },
+];
 const ANSWER_1 = 'Refunds are paid within 14 days of the return, as [[Refund policy]] says. Refunds over 500 EUR go to finance first, so those can take a few days longer ([[Escalation]]). ';
 const ANSWER_2 = 'That is all the notes say.';
 const SEARCH_OUTPUT = 'Refund policy.md: Refunds are paid within 14 days of the return.\nSupport/Escalation.md: Escalate refunds over 500 EUR to finance.';
@@ -58,7 +64,7 @@ describe('runAgent: a full run', () => {
       { ...base, type: 'answer_start', at: T + 3400 },
       { ...base, type: 'text_delta', at: T + 3400, text: ANSWER_1 },
       { ...base, type: 'text_delta', at: T + 3700, text: ANSWER_2 },
-      { ...base, type: 'run_end', at: T + 3700, status: 'complete', elapsedMs: 3400, usage: { promptTokens: 450, completionTokens: 60 } },
+      { ...base, type: 'run_end', at: T + 3700, status: 'complete', elapsedMs: 3400, usage: { promptTokens: 450, completionTokens: 60 }, turns: TURNS },
     ]);
     expect(result.status).toBe('complete');
     expect(result.answer).toBe(ANSWER_1 + ANSWER_2);
@@ -75,6 +81,8 @@ describe('runAgent: a full run', () => {
       endedAt: T + 3700,
       elapsedMs: 3400,
       usage: { promptTokens: 450, completionTokens: 60 },
+      // Each model call: when it was sent, how long it streamed, what the script reported.
+      turns: TURNS,
       steps: [
         { id: 's1', kind: 'reasoning', summary: 'I should search the notes for refunds.', detail: 'I should search the notes for refunds.\nThen read the policy.', at: T + 500 },
         { id: 's2', kind: 'thought', summary: 'Search for refund notes', at: T + 1500 },

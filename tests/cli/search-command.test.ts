@@ -95,7 +95,7 @@ describe('glassbox search', () => {
     [['search', '--vault', VAULT], 'Give the text to search for, e.g. glassbox search --vault DIR "meeting notes".'],
     [['search', '--vault', VAULT, '--limit', 'many', 'x'], '--limit must be a whole number from 1 to 1000, not "many".'],
     [['search', '--vault', VAULT, '--limit'], '--limit needs a value.'],
-    [['search', '--vault', VAULT, '--fuzzy', 'x'], 'Unknown option --fuzzy for "glassbox search" (try --vault, --json, --limit, --folder, --tag).'],
+    [['search', '--vault', VAULT, '--fuzzy', 'x'], 'Unknown option --fuzzy for "glassbox search" (try --vault, --json, --limit, --folder, --tag, --meaning, --embeddings-base-url, --embeddings-model).'],
     [['search', '--vault', join(VAULT, 'missing'), 'x'], `The vault folder ${join(VAULT, 'missing')} does not exist or is not a folder.`],
   ])('bad usage %j exits 2 with one sentence', async (argv, message) => {
     const io = captureIo();

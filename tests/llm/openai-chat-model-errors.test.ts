@@ -25,7 +25,8 @@ const scenarios = {
   cutAfterText: scenario().turn((t) => t.text('Partial answ', { chunkChars: 4 }).cut().text('never')),
   streamErrorAfterText: scenario().turn((t) => t.text('Some text').streamError('The upstream model crashed.')),
   malformed: scenario().turn((t) => t.text('Before').malformedChunk().text('never')),
-  noFinish: scenario().turn((t) => t.text('Ends early').raw('[DONE]')),
+  noFinish: scenario().turn((t) => t.text('Ends early').end()),
+  doneWithoutFinish: scenario().turn((t) => t.text('All there').raw('[DONE]')),
   slow: scenario().turn((t) => t.reasoning('Thinking slowly.', { chunkChars: 2 }).text('A slow answer that takes a while.', { chunkChars: 2 }).delay(40)),
 };
 
@@ -147,7 +148,14 @@ describe('broken streams', () => {
     expect(result.text).toBe('Before');
   });
 
-  it('a stream that ends without a finish reason counts as cut', async () => {
+  it('a stream that ends with [DONE] but no finish reason is whole (LocalAI sends none)', async () => {
+    const result = await collectStream(createOpenAiChatModel({ baseUrl: server.url, ...fastRetries }), { model: 'doneWithoutFinish' });
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('All there');
+    expect(result.finish).toBe('other');
+  });
+
+  it('a stream that ends without a finish reason or [DONE] counts as cut', async () => {
     const result = await collectStream(createOpenAiChatModel({ baseUrl: server.url, ...fastRetries }), { model: 'noFinish' });
     expect(result.error).toBeInstanceOf(LlmStreamError);
     expect((result.error as LlmStreamError).reason).toBe('cut');

@@ -16,6 +16,7 @@ export type ScenarioEmit =
   | { readonly type: 'pause'; readonly ms: number }
   | { readonly type: 'hold'; readonly until: PromiseLike<unknown> }
   | { readonly type: 'cut' }
+  | { readonly type: 'end' }
   | { readonly type: 'malformed'; readonly text: string }
   | { readonly type: 'stream_error'; readonly message: string }
   | { readonly type: 'raw'; readonly data: string };
@@ -28,6 +29,8 @@ export interface ScenarioHttpError {
   readonly times: number;
   /** Sent as the `retry-after` header (seconds) when set. */
   readonly retryAfterSeconds?: number;
+  /** Only requests that offer tools get the error (Ollama's "… does not support tools"). */
+  readonly onlyWithTools?: boolean;
 }
 
 /** One model response. */
@@ -135,6 +138,12 @@ export class TurnBuilder {
     return this;
   }
 
+  /** Fault: ends the response here, cleanly, with neither a finish chunk nor `[DONE]`. */
+  end(): this {
+    this.emits.push({ type: 'end' });
+    return this;
+  }
+
   /** Fault: sends a `data:` line that is not valid JSON. */
   malformedChunk(text = '{"id":"broken","choices":[{"delta":{"content":"oops"'): this {
     this.emits.push({ type: 'malformed', text });
@@ -154,8 +163,8 @@ export class TurnBuilder {
   }
 
   /** Fault: answers with an HTTP error (OpenAI-style body) for the first `times` requests of this turn. */
-  httpError(status: number, message = `Scripted HTTP ${status}`, options: { times?: number; retryAfterSeconds?: number } = {}): this {
-    this.httpErrorValue = { status, message, times: options.times ?? Number.POSITIVE_INFINITY, retryAfterSeconds: options.retryAfterSeconds };
+  httpError(status: number, message = `Scripted HTTP ${status}`, options: { times?: number; retryAfterSeconds?: number; onlyWithTools?: boolean } = {}): this {
+    this.httpErrorValue = { status, message, times: options.times ?? Number.POSITIVE_INFINITY, retryAfterSeconds: options.retryAfterSeconds, ...(options.onlyWithTools === true ? { onlyWithTools: true } : {}) };
     return this;
   }
 

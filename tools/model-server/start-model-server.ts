@@ -129,7 +129,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         sendError(response, { status: 404, message: `No recorded stream named \`${route.file}\`.`, type: 'invalid_request_error', code: 'model_not_found' });
         return;
       }
-      startSse(response);
+      startSse(response, 'rawBody' in replay ? replay.contentType : undefined);
       if ('rawBody' in replay) response.end(replay.rawBody);
       else await writeFrames(response, replay.frames, options.chunkDelayMs ?? 0);
       return;
@@ -137,7 +137,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const selected = route.kind === 'scenario' ? pickTurn(route.name, route.scenario, body) : { key: model, turn: extractiveTurn(body, options.extractive) };
     const scriptedTurn = selected.turn;
     const httpError = scriptedTurn.httpError;
-    if (httpError) {
+    if (httpError && (httpError.onlyWithTools !== true || (Array.isArray(body.tools) && body.tools.length > 0))) {
       const attempts = (turnAttempts.get(selected.key) ?? 0) + 1;
       turnAttempts.set(selected.key, attempts);
       if (attempts <= httpError.times) {
@@ -222,8 +222,8 @@ function parseJson(text: string): ChatRequestBody | null {
   }
 }
 
-function startSse(response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+function startSse(response: ServerResponse, contentType = 'text/event-stream; charset=utf-8'): void {
+  response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive' });
   response.flushHeaders();
 }
 

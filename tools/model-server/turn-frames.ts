@@ -68,6 +68,8 @@ export function turnToFrames(turn: ScenarioTurn, options: TurnFrameOptions): Sse
       case 'cut':
         frames.push({ kind: 'cut' });
         return frames;
+      case 'end':
+        return frames;
       case 'malformed':
         frames.push({ kind: 'data', data: emit.text });
         break;

@@ -66,7 +66,22 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const writeTools = await noteWriteTools(options);
     const { images, notices: imageNotices } = request === undefined ? { images: [], notices: [] } : await readQuestionImages(options.app, { question: request.question, ...(request.context !== undefined ? { request: request.context } : {}), ...(context !== undefined ? { attached: context } : {}), modelName, settings });
     const notices = [...mcp.notices, ...imageNotices];
-    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(notices.length > 0 ? { notices } : {}), ...(attachedAnything ? { context } : {}), ...(images.length > 0 ? { images } : {}) };
+    // A model the server refused tools for is answered without them (DESIGN.md 12.1); the refusal is remembered.
+    const withoutTools = Object.hasOwn(settings.modelsWithoutTools, modelName) ? settings.modelsWithoutTools[modelName] : undefined;
+    const onToolsRefused = (reason: string): void => {
+      settings.modelsWithoutTools = { ...settings.modelsWithoutTools, [modelName]: reason };
+      void options.settings.saveSettings();
+    };
+    return {
+      model,
+      tools: [...tools, ...writeTools, ...mcp.tools],
+      ...(notice ? { notice } : {}),
+      ...(notices.length > 0 ? { notices } : {}),
+      ...(attachedAnything ? { context } : {}),
+      ...(images.length > 0 ? { images } : {}),
+      ...(withoutTools !== undefined ? { withoutTools } : {}),
+      onToolsRefused,
+    };
   };
 }
 

@@ -16,5 +16,7 @@ export function createEmbeddingEndpoint(options: { app: App; settings: GlassboxS
   const apiKey = secretName === '' ? null : app.secretStorage.getSecret(secretName);
   const nodeFetch = createDesktopFetch();
   const fetch = nodeFetch === null ? createMobileFetch() : createChatFetch({ nodeFetch });
-  return createEmbeddingClient({ baseUrl: settings.baseUrl.trim(), apiKey, model, fetch });
+  // Its own endpoint when set (the key goes there too), else the chat's.
+  const baseUrl = settings.embeddingsBaseUrl.trim() !== '' ? settings.embeddingsBaseUrl.trim() : settings.baseUrl.trim();
+  return createEmbeddingClient({ baseUrl, apiKey, model, fetch });
 }

@@ -18,6 +18,10 @@ export interface SettingDefinitionsContext {
   baseUrl(): string;
   /** Stores a finished base URL (the field was left, or typing paused). */
   setBaseUrl(url: string): void;
+  /** Models the server refused tools for, with its words. */
+  modelsWithoutTools(): Readonly<Record<string, string>>;
+  /** Forgets one: its next question offers tools again. */
+  forgetModelWithoutTools(model: string): void;
 }
 
 
@@ -60,6 +64,28 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         { name: 'Model', control: { type: 'text', key: 'model' } },
+        {
+          name: 'Models without tools',
+          desc: 'Models the server said cannot use tools. Their questions are answered from a search of your notes, without tools. Forget one to offer it tools again.',
+          aliases: ['does not support tools', 'tool calling'],
+          render: (setting) => {
+            const list = setting.settingEl.createDiv({ cls: 'glassbox-models-without-tools' });
+            const draw = (): void => {
+              list.empty();
+              const models = Object.entries(context.modelsWithoutTools());
+              if (models.length === 0) list.createEl('p', { text: 'None.' });
+              for (const [model, reason] of models) {
+                const item = list.createDiv({ cls: 'glassbox-mcp-row' });
+                item.createSpan({ text: model, attr: { title: reason } });
+                item.createEl('button', { text: 'Forget' }).addEventListener('click', () => {
+                  context.forgetModelWithoutTools(model);
+                  draw();
+                });
+              }
+            };
+            draw();
+          },
+        },
         {
           name: 'Response timeout (seconds)',
           desc: 'Longest wait for the next part of an answer; then the run stops with an error and keeps what arrived.',
@@ -133,6 +159,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           desc: 'The model the endpoint embeds with, e.g. text-embedding-3-small (OpenAI) or nomic-embed-text (Ollama). Changing it means embedding the notes again.',
           aliases: ['embeddings model'],
           control: { type: 'text', key: 'embeddingModel' },
+        },
+        {
+          name: 'Embeddings base URL',
+          desc: 'Where notes are embedded, when not at the chat\'s base URL, e.g. http://localhost:11434/v1 for Ollama\'s embedding models while chatting elsewhere. Empty: the chat\'s.',
+          aliases: ['embeddings endpoint', 'embedding server'],
+          control: { type: 'text', key: 'embeddingsBaseUrl', placeholder: 'The chat\'s base URL' },
         },
       ],
     },

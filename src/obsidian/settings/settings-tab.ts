@@ -42,6 +42,12 @@ export class GlassboxSettingTab extends PluginSettingTab {
         this.host.settings.apiKeySecretName = name;
         void this.host.saveSettings();
       },
+      modelsWithoutTools: () => this.host.settings.modelsWithoutTools,
+      forgetModelWithoutTools: (model) => {
+        const { [model]: _forgotten, ...rest } = this.host.settings.modelsWithoutTools;
+        this.host.settings.modelsWithoutTools = rest;
+        void this.host.saveSettings();
+      },
       baseUrl: () => this.host.settings.baseUrl,
       setBaseUrl: (url) => {
         this.host.settings.baseUrl = url;

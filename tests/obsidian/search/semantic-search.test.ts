@@ -114,6 +114,26 @@ describe('search by meaning in the plugin', () => {
     await act(async () => again.plugin.unload());
   });
 
+  it('embeds at the embeddings base URL when it is set, not at the chat\'s', async () => {
+    server = await startModelServer();
+    const embeddings = await startModelServer();
+    try {
+      const app = await vaultWithNotes();
+      const { plugin } = await loadPlugin(app, { semanticSearch: true, embeddingModel: 'nomic-embed-text', embeddingsBaseUrl: embeddings.url });
+      // The dialog names where the passages go.
+      expect(await embedNotes(app, 'Embed notes')).toContain(embeddings.url);
+      await until(() => noticeTexts().some((text) => text.includes('Embedded 3 notes')));
+      await localSearch(plugin, 'tomatoes sun');
+      const sent = embeddings.requests.filter((request) => request.path === '/v1/embeddings');
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      expect(sent.every((request) => (request.body as { model?: string }).model === 'nomic-embed-text')).toBe(true);
+      expect(embeddingRequests()).toEqual([]);
+      await act(async () => plugin.unload());
+    } finally {
+      await embeddings.close();
+    }
+  });
+
   it('with the endpoint gone, searches by words and says so once', async () => {
     server = await startModelServer();
     const app = await vaultWithNotes();

@@ -37,8 +37,8 @@ describe('GlassboxSettingTab', () => {
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)',
-      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'Search by meaning', 'Embedding model',
+      'Provider', 'Base URL', 'API key', 'Model', 'Models without tools', 'Response timeout (seconds)',
+      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
       'Servers', 'Server status', 'Remembered approvals', 'Server log',
@@ -73,6 +73,22 @@ describe('GlassboxSettingTab', () => {
     expect(saved).toMatchObject({ provider: 'lmstudio', baseUrl: 'http://localhost:1234/v1', model: 'qwen3-8b' });
     await tab.setControlValue('notASetting', 'x');
     expect(plugin.settings).not.toHaveProperty('notASetting');
+  });
+
+  it('lists the models remembered without tools, and Forget offers one tools again (saved)', async () => {
+    const app = createFakeApp();
+    const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
+    plugin.settings.modelsWithoutTools = { 'gemma3:4b': 'registry.ollama.ai/library/gemma3:4b does not support tools' };
+    const save = jest.spyOn(plugin, 'saveSettings');
+    app.setting.openTab(app.setting.pluginTabs[0]);
+    const root = (app.setting.pluginTabs[0] as unknown as GlassboxSettingTab).containerEl;
+    const models = row(root, 'Models without tools');
+    expect(models.querySelector('.glassbox-models-without-tools span')?.textContent).toBe('gemma3:4b');
+    models.querySelector('button')?.click();
+    await callsSettled(save);
+    expect(models.querySelector('.glassbox-models-without-tools')?.textContent).toBe('None.');
+    const saved = JSON.parse(await app.vault.adapter.read(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`));
+    expect(saved.modelsWithoutTools).toEqual({});
   });
 
   it('refuses a question timeout that is not above zero and says why, keeping the saved one', async () => {

@@ -138,7 +138,15 @@ describe('AgentReasoningBlock: reloaded', () => {
     expect(header().getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('shows the saved token usage in its footer, and no footer when the endpoint reported none', () => {
+  it('marks estimated usage with "~" and names cached and reasoning tokens the server reported', () => {
+    const { unmount } = render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 2000, steps: [], usage: { promptTokens: 1812, completionTokens: 64, estimated: true } })} live={false} />);
+    expect(screen.getByTestId('reasoning-usage').textContent).toBe('Tokens: ~1,812 in / ~64 out');
+    unmount();
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 2000, steps: [], usage: { promptTokens: 900, completionTokens: 120, cachedTokens: 512, reasoningTokens: 80 } })} live={false} />);
+    expect(screen.getByTestId('reasoning-usage').textContent).toBe('Tokens: 900 in (512 cached) / 120 out (80 reasoning)');
+  });
+
+  it('shows the saved token usage in its footer, and no footer when the run has none', () => {
     const { unmount } = render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 2000, steps: [], usage: { promptTokens: 812, completionTokens: 64 } })} live={false} />);
     expect(screen.getByTestId('reasoning-usage').textContent).toBe('Tokens: 812 in / 64 out');
     unmount();
