@@ -6,6 +6,7 @@ export {
   LlmError,
   LlmAbortError,
   LlmAuthError,
+  LlmContextOverflowError,
   LlmEndpointNotFoundError,
   LlmIncompatibleEndpointError,
   LlmModelNotFoundError,

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
 import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
+import { withErrorBodies } from './error-body-fetch';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
@@ -57,12 +58,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
   // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
   // read from the attempt's fetch, not from whatever error the SDK makes of it.
-  const clientFor = (onTimeout: () => Error): OpenAI =>
+  const clientFor = (onTimeout: () => Error, onErrorBody: (text: string) => void): OpenAI =>
     new OpenAI({
       baseURL: options.baseUrl,
       // The SDK insists on a key; local servers ignore the header.
       apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-      fetch: withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout),
+      fetch: withErrorBodies(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), onErrorBody),
       dangerouslyAllowBrowser: true,
       // We retry ourselves, because only we know whether a token has been shown.
       maxRetries: 0,
@@ -82,7 +83,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       let yielded = false;
       let responseStarted = false;
       let expired: LlmTimeoutError | undefined;
-      const client = clientFor(() => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })));
+      let errorBody: string | undefined;
+      const client = clientFor(
+        () => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
+        (text) => (errorBody = text),
+      );
       try {
         const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
         responseStarted = true;
@@ -107,7 +112,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         return;
       } catch (error) {
-        const llmError = expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted });
+        const llmError = expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted, ...(errorBody !== undefined ? { errorBody } : {}) });
         if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
           // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
           params = { ...params, stream_options: undefined };
