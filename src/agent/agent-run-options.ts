@@ -1,4 +1,4 @@
-import type { ChatModel, LlmMessage } from '../llm';
+import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import type { AgentTool } from './agent-tool';
 import type { AgentApprovalGate } from './approval';
@@ -66,6 +66,11 @@ export interface AgentRunOptions {
   /** Replaces the built-in system prompt (it is still used for redaction). */
   readonly systemPrompt?: string;
   readonly temperature?: number;
+  /**
+   * The model's context window (DESIGN.md 12.1): every request is fitted to it, and a `context`
+   * step says what was left out. Without it requests go whole until the server says one was too long.
+   */
+  readonly contextWindow?: ContextWindow;
 }
 
 /** What a run produced. */

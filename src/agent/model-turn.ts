@@ -26,6 +26,8 @@ export interface ModelTurnResult {
   readonly answered: boolean;
   /** The error that ended the stream early (an abort, an `LlmError`, ...). */
   readonly error?: unknown;
+  /** Prompt tokens as the server counted them, when it said (a request it cut shows here). */
+  readonly promptTokens?: number;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   let held = '';
   let released = false;
   let finishReason: LlmFinishReason | undefined;
+  let promptTokens: number | undefined;
   const release = (piece: string) => {
     // A second answer piece of the run (after tool work) starts its own paragraph.
     const prefix = !released && recorder.answerStarted && !recorder.answer.endsWith('\n\n') ? '\n\n' : '';
@@ -73,6 +76,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
           break;
         case 'usage':
           recorder.addUsage({ promptTokens: delta.promptTokens, completionTokens: delta.completionTokens });
+          promptTokens = delta.promptTokens;
           break;
         case 'finish':
           finishReason = delta.reason;
@@ -94,7 +98,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
     if (toolCalls.length > 0 && error === undefined) narrate(recorder, held);
     else release(held);
   }
-  const result = { text, reasoning: reasoning.text, toolCalls, finishReason, answered: released };
+  const result = { text, reasoning: reasoning.text, toolCalls, finishReason, answered: released, ...(promptTokens !== undefined ? { promptTokens } : {}) };
   return error === undefined ? result : { ...result, error };
 }
 

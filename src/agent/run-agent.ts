@@ -3,7 +3,8 @@ import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
 import type { AgentRunEndStatus } from './events';
-import { contextNotices, contextPreamble, contextStep } from './context-step';
+import { contextNotices, contextStep } from './context-step';
+import { RequestFitter } from './context-fit/request-fitter';
 import { formatLimit } from './format-limit';
 import type { LoopOutcome } from './loop-outcome';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
@@ -57,7 +58,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     recorder,
     signal: linked.controller.signal,
     clock,
-    baseMessages: [{ role: 'system', content: systemPrompt }, ...stripHistory(options.history), { role: 'user', content: firstQuestion(options) }],
+    request: { system: [{ role: 'system', content: systemPrompt }], history: stripHistory(options.history), question: options.question, ...(options.context !== undefined ? { context: options.context } : {}) },
+    fitter: new RequestFitter(recorder, options.contextWindow),
     tools,
     toolSchemas: tools.map(toLlmToolSchema),
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
@@ -127,11 +129,6 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   if (payload === null) throw new Error('The run ended without a reasoning state.');
   const result = { status, content: recorder.content(), answer: recorder.answer, payload, transcript: [...context.transcript] };
   return errorMessage === undefined ? result : { ...result, error: errorMessage };
-}
-
-/** The question as the first request carries it: the attached notes (each marked with its path), then the question. */
-function firstQuestion(options: AgentRunOptions): string {
-  return options.context === undefined ? options.question : `${contextPreamble(options.context)}${options.question}`;
 }
 
 /** History as the model sees it: every marker stripped from assistant messages (DESIGN.md 3.3). */

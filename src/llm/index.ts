@@ -20,3 +20,20 @@ export {
   shownBaseUrl,
   withoutCredentials,
 } from './errors';
+export {
+  type ContextWindow,
+  ContextWindowCache,
+  DEFAULT_LOCAL_CONTEXT_WINDOW,
+  DEFAULT_REMOTE_CONTEXT_WINDOW,
+  DISCOVERY_TIMEOUT_MS,
+  type DiscoverContextWindowOptions,
+  type DiscoveredContextWindow,
+  type ModelServerKind,
+  OLLAMA_DEFAULT_CONTEXT_WINDOW,
+  defaultContextWindow,
+  discoverContextWindow,
+  endpointUrl,
+  fetchJson,
+  isLocalHost,
+  serverRootOf,
+} from './servers';

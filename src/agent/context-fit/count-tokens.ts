@@ -13,6 +13,16 @@ export function countTokens(text: string): number {
   return Math.ceil(total);
 }
 
+/** The length of the longest start of `text` whose estimate stays within `tokens` (one pass). */
+export function prefixWithinTokens(text: string, tokens: number): number {
+  let total = 0;
+  for (let index = 0; index < text.length; index++) {
+    total += weightOf(text.charCodeAt(index));
+    if (Math.ceil(total) > tokens) return index;
+  }
+  return text.length;
+}
+
 /** Tokens one message costs beyond its text (role and separators in the chat template). */
 export const MESSAGE_OVERHEAD_TOKENS = 6;
 
