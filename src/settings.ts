@@ -55,6 +55,8 @@ export interface GlassboxSettings {
   responseTimeoutSeconds: number;
   /** Estimated tokens of attached notes and selection sent with one question; more is cut with a notice. */
   contextBudgetTokens: number;
+  /** The "Context window" of each model, in tokens, by model name; a model not listed is asked of the server (DESIGN.md 12.1). */
+  contextWindows: Record<string, number>;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
   /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
@@ -81,6 +83,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   rememberedApprovals: {},
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
+  contextWindows: {},
   attachOpenNote: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
@@ -123,6 +126,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
+  settings.contextWindows = Object.fromEntries(Object.entries(settings.contextWindows).filter(([, tokens]) => typeof tokens === 'number' && isPositiveInteger(tokens)));
   return settings;
 }
 

@@ -37,7 +37,7 @@ describe('GlassboxSettingTab', () => {
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)',
+      'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Response timeout (seconds)',
       'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Search by meaning', 'Embedding model',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
