@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runAgent } from '../agent/run-agent';
-import { reduceReasoning } from '../agent';
+import { attachmentBudget, DEFAULT_CONTEXT_BUDGET_TOKENS, reduceReasoning } from '../agent';
 import type { AgentEvent, AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
-import { createOpenAiChatModel } from '../llm';
+import { createOpenAiChatModel, discoverContextWindow } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
@@ -54,9 +54,12 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   // Saved conversations are not notes to answer from (see FolderExcludingSource).
   const vaultSource = new NodeVaultSource(vaultDir);
   const source = new FolderExcludingSource(vaultSource, DEFAULT_CONVERSATION_FOLDER);
+  // The window is asked of the server while the vault is indexed (DESIGN.md 12.1).
+  const windowQuery = options.contextWindow !== undefined ? Promise.resolve({ tokens: options.contextWindow, source: 'setting' }) : discoverContextWindow({ baseUrl: options.baseUrl, model: options.model, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const index = await VaultIndex.build(source);
+  const contextWindow = await windowQuery;
   // Attached notes are read from the whole vault: a --note may name a saved conversation.
-  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: options.question, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource });
+  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: options.question, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, budgetTokens: attachmentBudget(contextWindow.tokens, DEFAULT_CONTEXT_BUDGET_TOKENS) });
   const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
@@ -70,6 +73,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     ? null
     : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, rows: io.stdout.rows ?? 0, now: Date.now });
   let payload: ReasoningPayload | null = null;
+  if (renderer === null) io.stdout.write(`${JSON.stringify({ type: 'context_window', tokens: contextWindow.tokens, source: contextWindow.source })}\n`);
   try {
     const mcpTools = mcp === null ? { tools: [], notices: [] } : await mcp.toolsForRun();
     const result = await runAgent({
@@ -81,6 +85,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
         ...mcpTools.tools,
       ],
       ...(context !== null ? { context } : {}),
+      contextWindow,
       notices: mcpTools.notices,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
       question,

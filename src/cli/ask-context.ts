@@ -18,6 +18,8 @@ export async function readAskContext(options: {
   tags: readonly string[];
   index: VaultIndex;
   source: VaultSource;
+  /** The attachments' budget in estimated tokens; default the "Context budget" default. */
+  budgetTokens?: number;
 }): Promise<AttachedContext | null> {
   const { vaultDir, cwd } = options;
   const notes: string[] = [];
@@ -32,7 +34,7 @@ export async function readAskContext(options: {
     question: options.question,
     context: { notes, ...(folders.length > 0 || tags.length > 0 ? { scope: { folders, tags } } : {}) },
     notes: indexContextNotes({ index: options.index, source: options.source, extraPaths: notes }),
-    budgetTokens: DEFAULT_CONTEXT_BUDGET_TOKENS,
+    budgetTokens: options.budgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
   });
   const empty = context.attachments.length === 0 && context.missingLinks.length === 0 && context.scope === undefined;
   return empty ? null : context;
