@@ -98,7 +98,9 @@ export function fitRequest(parts: RequestParts, budgetTokens: number): FitOutcom
   }
   // 3. The attachments' text, shared out over what is left.
   if (total() > budgetTokens && parts.context !== undefined && attachments.some((attachment) => attachment.text !== '')) {
-    const room = Math.max(0, budgetTokens - (total() - preambleTokens) - countTokens(contextPreamble({ ...parts.context, attachments: attachments.map((attachment) => ({ ...attachment, text: '' })) })));
+    // The frame around the texts (paths, the cut notice with its numbers) is counted as it will be sent.
+    const frame = countTokens(contextPreamble({ ...parts.context, attachments: attachments.map((attachment) => ({ ...attachment, text: ' ', cut: true, chars: attachment.chars * 10 })) }));
+    const room = Math.max(0, budgetTokens - (total() - preambleTokens) - frame);
     const cut = cutAttachments(attachments, room);
     report.attachmentsCut = cut.names;
     attachments = cut.attachments;
