@@ -100,7 +100,7 @@ export function fitRequest(parts: RequestParts, budgetTokens: number): FitOutcom
   if (total() > budgetTokens && parts.context !== undefined && attachments.some((attachment) => attachment.text !== '')) {
     // The frame around the texts (paths, the cut notice with its numbers) is counted as it will be sent.
     const frame = countTokens(contextPreamble({ ...parts.context, attachments: attachments.map((attachment) => ({ ...attachment, text: ' ', cut: true, chars: attachment.chars * 10 })) }));
-    const room = Math.max(0, budgetTokens - (total() - preambleTokens) - frame);
+    const room = Math.max(0, budgetTokens - (total() - preambleTokens) - frame - 8);
     const cut = cutAttachments(attachments, room);
     report.attachmentsCut = cut.names;
     attachments = cut.attachments;
