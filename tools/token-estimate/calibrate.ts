@@ -40,7 +40,7 @@ function median(values: number[]): number {
 const languages = readdirSync(corpus).filter((name) => /^[a-z]{2}(-[a-zA-Z]{2})?$/.test(name) && statSync(join(corpus, name)).isDirectory());
 const all: Record<keyof typeof tokenizers, number[]> = { cl100k: [], o200k: [] };
 const format = (value: number) => value.toFixed(2);
-console.log('language files | cl100k median lowest highest | o200k median lowest highest');
+process.stdout.write(`${'language files | cl100k median lowest highest | o200k median lowest highest'}\n`);
 for (const language of languages) {
   const texts = markdownFiles(join(corpus, language))
     .map((path) => readFileSync(path, 'utf8'))
@@ -56,7 +56,7 @@ for (const language of languages) {
     }
   }
   const row = (name: keyof typeof tokenizers) => `${format(median(ratios[name]))} ${format(Math.min(...ratios[name]))} ${format(Math.max(...ratios[name]))}`;
-  console.log(`${language} ${texts.length} | ${row('cl100k')} | ${row('o200k')}`);
+  process.stdout.write(`${`${language} ${texts.length} | ${row('cl100k')} | ${row('o200k')}`}\n`);
 }
 const total = (name: keyof typeof tokenizers) => `${format(median(all[name]))} ${format(Math.min(...all[name]))} ${format(Math.max(...all[name]))}`;
-console.log(`all ${all.cl100k.length} | ${total('cl100k')} | ${total('o200k')}`);
+process.stdout.write(`${`all ${all.cl100k.length} | ${total('cl100k')} | ${total('o200k')}`}\n`);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AgentTool } from '../../../src/agent/agent-tool';
 import type { AttachedContext } from '../../../src/agent/question-context';
 import { runAgent } from '../../../src/agent/run-agent';
-import type { AgentEvent, ReasoningStep } from '../../../src/agent';
+import type { AgentEvent } from '../../../src/agent';
+import type { ReasoningStep } from '../../../src/markers';
 import { createOpenAiChatModel, discoverContextWindow, type ContextWindow, type LlmMessage } from '../../../src/llm';
 import { type ImitatedServer, type ImitatedServerKind, proseOf, startImitatedServer } from '../../support/imitated-model-servers';
 
