@@ -5,8 +5,8 @@ import globals from 'globals';
 // The module map (docs/module-map.md), enforced. Modules with an index.ts are imported through
 // it from anywhere else; the core modules never import the host (Obsidian), React, or the
 // layers built on them. Each message names the rule it breaks.
-const INDEXED_MODULES = ['agent', 'chat', 'conversation', 'llm', 'markers', 'mcp', 'search', 'writes'];
-const CORE_MODULES = ['agent', 'chat', 'conversation', 'llm', 'markers', 'mcp', 'search', 'writes'];
+const INDEXED_MODULES = ['agent', 'chat', 'conversation', 'llm', 'markers', 'mcp', 'prompts', 'search', 'writes'];
+const CORE_MODULES = ['agent', 'chat', 'conversation', 'llm', 'markers', 'mcp', 'prompts', 'search', 'writes'];
 const coreBoundary = (name) => `module-map rule "core stays headless": src/{${CORE_MODULES.join(',')}} may not import ${name} (docs/module-map.md).`;
 // Imports are relative, so what `../chat/x` means depends on how deep the importing file sits:
 // one config per depth (src/main.ts is depth 0, src/agent/x.ts depth 1, …).
@@ -61,7 +61,7 @@ export default defineConfig([
   },
   {
     // MCP is an acronym, like the API and JSON the rule already knows; ignoreWords adds to its
-    // defaults, where acronyms and brands would replace them (src/obsidian/mcp-setting-definitions.ts).
+    // defaults, where acronyms and brands would replace them (src/obsidian/settings/mcp-setting-definitions.ts).
     // An address shown as a placeholder is typed as it is, not in sentence case.
     rules: { 'obsidianmd/ui/sentence-case': ['warn', { ignoreWords: ['MCP', 'Model', 'Context', 'Protocol'], ignoreRegex: ['^https?://'] }] },
   },

@@ -16,7 +16,17 @@ export const PROVIDER_PRESETS = Object.freeze({
 export type ProviderPreset = keyof typeof PROVIDER_PRESETS;
 
 import { AGENT_LOOP_STYLES, type AgentLoopStyle } from './agent';
-import { DISPLAY_MODES, type DisplayMode } from './ui/reasoning/display-options';
+
+/**
+ * How much of the agent's work the reasoning block shows (DESIGN.md 5):
+ * - `minimal`: the header only; expanding it shows step titles.
+ * - `normal`: steps with the tool name, short arguments, status and duration; outputs folded.
+ * - `verbose`: full arguments, full outputs and the raw reasoning text.
+ */
+export type DisplayMode = 'minimal' | 'normal' | 'verbose';
+
+/** Every display mode, in the order the settings list them. */
+export const DISPLAY_MODES: readonly DisplayMode[] = Object.freeze(['minimal', 'normal', 'verbose']);
 
 /** The plugin's settings, as kept in `data.json` (the API key is not: it lives in SecretStorage). */
 export interface GlassboxSettings {
@@ -59,6 +69,12 @@ export interface GlassboxSettings {
   contextWindows: Record<string, number>;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
+  /** Models that accept images, one per line or comma-separated: only they are sent the question's images. */
+  imageModels: string;
+  /** Longest side, in pixels, images are downscaled to before they are sent. */
+  imageMaxSide: number;
+  /** Notes here are custom prompts (the `/` menu, `ask --prompt`); Copilot's folder is read too. */
+  promptsFolder: string;
   /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
@@ -85,6 +101,10 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   contextBudgetTokens: 12_000,
   contextWindows: {},
   attachOpenNote: true,
+  promptsFolder: 'Glassbox/Prompts',
+  imageModels: '',
+  // What Anthropic recommends and near OpenAI's high-detail tile grid: smaller images lose text.
+  imageMaxSide: 1568,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
 });
@@ -127,6 +147,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
   settings.contextWindows = Object.fromEntries(Object.entries(settings.contextWindows).filter(([, tokens]) => typeof tokens === 'number' && isPositiveInteger(tokens)));
+  if (!isPositiveInteger(settings.imageMaxSide)) settings.imageMaxSide = DEFAULT_SETTINGS.imageMaxSide;
   return settings;
 }
 

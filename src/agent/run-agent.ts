@@ -6,6 +6,8 @@ import type { AgentRunEndStatus } from './events';
 import { contextNotices, contextStep } from './context-step';
 import { RequestFitter } from './context-fit/request-fitter';
 import { formatLimit } from './format-limit';
+import { withImageFallback } from './image-fallback';
+import type { AttachedContext } from './question-context';
 import type { LoopOutcome } from './loop-outcome';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
 import { buildSystemPrompt } from './prompts/system-prompt';
@@ -53,12 +55,19 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const clock = new RunClock({ budgetMs: options.runTimeoutMs ?? AGENT_DEFAULTS.runTimeoutMs, now });
   const linked = linkAbortSignals([options.signal, clock.signal]);
   const inputTimeoutMs = options.inputTimeoutMs ?? AGENT_DEFAULTS.inputTimeoutMs;
+  const model = withImageFallback(options.model, (notice) => recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice }));
   const context = new RunContext({
-    run: options,
+    run: { ...options, model },
     recorder,
     signal: linked.controller.signal,
     clock,
-    request: { system: [{ role: 'system', content: systemPrompt }], history: stripHistory(options.history), question: options.question, ...(options.context !== undefined ? { context: options.context } : {}) },
+    request: {
+      system: [{ role: 'system', content: systemPrompt }],
+      history: stripHistory(options.history),
+      question: options.question,
+      ...(options.context !== undefined ? { context: options.context } : {}),
+      ...((options.images?.length ?? 0) > 0 ? { images: (options.images ?? []).map((image) => ({ url: image.dataUrl })) } : {}),
+    },
     fitter: new RequestFitter(recorder, options.contextWindow),
     tools,
     toolSchemas: tools.map(toLlmToolSchema),
@@ -68,8 +77,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
+  if (options.context !== undefined || (options.images?.length ?? 0) > 0) {
+    recorder.step(contextStep(recorder.nextStepId(), options.context ?? NOTHING_ATTACHED, options.images));
+  }
   if (options.context !== undefined) {
-    recorder.step(contextStep(recorder.nextStepId(), options.context));
     for (const notice of contextNotices(options.context)) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
   }
   for (const notice of options.notices ?? []) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
@@ -130,6 +141,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const result = { status, content: recorder.content(), answer: recorder.answer, payload, transcript: [...context.transcript] };
   return errorMessage === undefined ? result : { ...result, error: errorMessage };
 }
+
+/** The context step of a question that attached images and no notes. */
+const NOTHING_ATTACHED: AttachedContext = { attachments: [], missingLinks: [], budgetTokens: 0 };
 
 /** History as the model sees it: every marker stripped from assistant messages (DESIGN.md 3.3). */
 function stripHistory(history: readonly LlmMessage[]): LlmMessage[] {

@@ -1,4 +1,4 @@
-import type { LlmMessage, LlmToolCall, LlmToolSchema } from '../../llm';
+import type { LlmImage, LlmMessage, LlmToolCall, LlmToolSchema } from '../../llm';
 import { contextPreamble } from '../context-step';
 import type { AttachedContext, ContextAttachment } from '../question-context';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS, prefixWithinTokens } from './count-tokens';
@@ -13,6 +13,8 @@ export interface RequestParts {
   readonly question: string;
   /** What the user attached; its texts may be cut to fit. */
   readonly context?: AttachedContext;
+  /** Images sent with the question (never cut; each counted as {@link IMAGE_TOKENS}). */
+  readonly images?: readonly LlmImage[];
   /** This run's model replies and tool results so far. */
   readonly transcript: readonly LlmMessage[];
   /** A phase prompt sent last and not kept. */
@@ -38,6 +40,9 @@ export interface FitReport {
 export type FitOutcome =
   | { readonly fits: true; readonly messages: LlmMessage[]; readonly tokens: number; readonly report: FitReport }
   | { readonly fits: false; readonly tokens: number; readonly requiredTokens: number };
+
+/** What one image is counted as: servers charge from ~85 to ~1,600 tokens by size; images are downscaled before sending. */
+export const IMAGE_TOKENS = 1000;
 
 /** Estimated tokens of a message, memoised: the same message objects are counted on every turn of a run. */
 const counted = new WeakMap<LlmMessage, number>();
@@ -69,7 +74,7 @@ export function fitRequest(parts: RequestParts, budgetTokens: number): FitOutcom
   let history = [...parts.history];
   let transcript = [...parts.transcript];
   let attachments = parts.context?.attachments ?? [];
-  const fixed = sum(parts.system) + sum(parts.trailing) + toolsTokens(parts.tools) + MESSAGE_OVERHEAD_TOKENS + countTokens(parts.question);
+  const fixed = sum(parts.system) + sum(parts.trailing) + toolsTokens(parts.tools) + MESSAGE_OVERHEAD_TOKENS + countTokens(parts.question) + (parts.images?.length ?? 0) * IMAGE_TOKENS;
   let preambleTokens = parts.context === undefined ? 0 : countTokens(contextPreamble(parts.context));
   let historyTokens = sum(history);
   let transcriptTokens = sum(transcript);
@@ -138,7 +143,8 @@ export function fitRequest(parts: RequestParts, budgetTokens: number): FitOutcom
   }
   if (total() > budgetTokens) return { fits: false, tokens: total(), requiredTokens: fixed };
   const question = parts.context === undefined ? parts.question : `${contextPreamble({ ...parts.context, attachments })}${parts.question}`;
-  const messages: LlmMessage[] = [...parts.system, ...history, { role: 'user', content: question }, ...transcript, ...parts.trailing];
+  const asked: LlmMessage = parts.images !== undefined && parts.images.length > 0 ? { role: 'user', content: question, images: parts.images } : { role: 'user', content: question };
+  const messages: LlmMessage[] = [...parts.system, ...history, asked, ...transcript, ...parts.trailing];
   return { fits: true, messages, tokens: total(), report };
 }
 
