@@ -138,6 +138,12 @@ export default defineConfig([
     rules: { 'obsidianmd/prefer-window-timers': 'off', 'no-restricted-globals': 'off' },
   },
   {
+    // Context-window discovery asks the server from the plugin and the CLI (no `window`); without
+    // a fetch given it uses the global one, as the idle timeout does.
+    files: ['src/llm/servers/fetch-json.ts'],
+    rules: { 'obsidianmd/prefer-window-timers': 'off', 'no-restricted-globals': 'off' },
+  },
+  {
     // The fake host implements Obsidian itself (its DOM helpers, timers, config folder, vault),
     // so the rules that steer plugins towards those helpers do not apply to it, nor to its own
     // tests and the playground's (which check, for one, that `.obsidian` is the default).

@@ -65,6 +65,8 @@ export interface GlassboxSettings {
   responseTimeoutSeconds: number;
   /** Estimated tokens of attached notes and selection sent with one question; more is cut with a notice. */
   contextBudgetTokens: number;
+  /** The "Context window" of each model, in tokens, by model name; a model not listed is asked of the server (DESIGN.md 12.1). */
+  contextWindows: Record<string, number>;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
   /** Models that accept images, one per line or comma-separated: only they are sent the question's images. */
@@ -104,6 +106,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   rememberedApprovals: {},
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
+  contextWindows: {},
   attachOpenNote: true,
   promptsFolder: 'Glassbox/Prompts',
   imageModels: '',
@@ -153,6 +156,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   settings.modelsWithoutTools = Object.fromEntries(Object.entries(settings.modelsWithoutTools).filter(([, reason]) => typeof reason === 'string'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
+  settings.contextWindows = Object.fromEntries(Object.entries(settings.contextWindows).filter(([, tokens]) => typeof tokens === 'number' && isPositiveInteger(tokens)));
   if (!isPositiveInteger(settings.imageMaxSide)) settings.imageMaxSide = DEFAULT_SETTINGS.imageMaxSide;
   return settings;
 }

@@ -1,4 +1,4 @@
-import type { ChatModel, LlmMessage } from '../llm';
+import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import type { AgentTool } from './agent-tool';
 import type { AgentApprovalGate } from './approval';
@@ -81,6 +81,11 @@ export interface AgentRunOptions {
   readonly withoutTools?: string;
   /** Called when the server refuses tools for this model during the run (the host may remember it). */
   readonly onToolsRefused?: (reason: string) => void;
+  /**
+   * The model's context window (DESIGN.md 12.1): every request is fitted to it, and a `context`
+   * step says what was left out. Without it requests go whole until the server says one was too long.
+   */
+  readonly contextWindow?: ContextWindow;
 }
 
 /** What a run produced. */

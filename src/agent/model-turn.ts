@@ -30,6 +30,8 @@ export interface ModelTurnResult {
   readonly answered: boolean;
   /** The error that ended the stream early (an abort, an `LlmError`, ...). */
   readonly error?: unknown;
+  /** Prompt tokens as the server counted them, when it said (a request it cut shows here). */
+  readonly promptTokens?: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   let released = false;
   let finishReason: LlmFinishReason | undefined;
   let usage: ReasoningUsage | undefined;
+  let promptTokens: number | undefined;
   const turnStartedAt = recorder.now();
   const release = (piece: string) => {
     if (piece === '') return;
@@ -88,6 +91,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
             ...(delta.reasoningTokens !== undefined ? { reasoningTokens: delta.reasoningTokens } : {}),
             ...(delta.cachedTokens !== undefined ? { cachedTokens: delta.cachedTokens } : {}),
           };
+          promptTokens = delta.promptTokens;
           break;
         case 'finish':
           finishReason = delta.reason;
@@ -127,7 +131,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   const produced = text !== '' || reasoning.text !== '' || toolCalls.length > 0;
   const turnUsage = usage ?? (produced ? estimateUsage({ request: options.request, text, reasoning: reasoning.text, toolCalls }) : undefined);
   recorder.addModelTurn({ at: turnStartedAt, durationMs: Math.max(0, recorder.now() - turnStartedAt), ...(turnUsage !== undefined ? { usage: turnUsage } : {}) });
-  const result = { text, reasoning: reasoning.text, toolCalls, finishReason, answered: released };
+  const result = { text, reasoning: reasoning.text, toolCalls, finishReason, answered: released, ...(promptTokens !== undefined ? { promptTokens } : {}) };
   return error === undefined ? result : { ...result, error };
 }
 

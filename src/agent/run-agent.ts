@@ -3,7 +3,8 @@ import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
 import type { AgentRunEndStatus } from './events';
-import { contextNotices, contextPreamble, contextStep } from './context-step';
+import { contextNotices, contextStep } from './context-step';
+import { RequestFitter } from './context-fit/request-fitter';
 import { formatLimit } from './format-limit';
 import { withImageFallback } from './image-fallback';
 import type { AttachedContext } from './question-context';
@@ -61,7 +62,14 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     recorder,
     signal: linked.controller.signal,
     clock,
-    baseMessages: [{ role: 'system', content: systemPrompt }, ...stripHistory(options.history), firstRequestQuestion(options)],
+    request: {
+      system: [{ role: 'system', content: systemPrompt }],
+      history: stripHistory(options.history),
+      question: options.question,
+      ...(options.context !== undefined ? { context: options.context } : {}),
+      ...((options.images?.length ?? 0) > 0 ? { images: (options.images ?? []).map((image) => ({ url: image.dataUrl })) } : {}),
+    },
+    fitter: new RequestFitter(recorder, options.contextWindow),
     tools,
     toolSchemas: tools.map(toLlmToolSchema),
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
@@ -134,13 +142,6 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   if (payload === null) throw new Error('The run ended without a reasoning state.');
   const result = { status, content: recorder.content(), answer: recorder.answer, payload, transcript: [...context.transcript] };
   return errorMessage === undefined ? result : { ...result, error: errorMessage };
-}
-
-/** The question as the first request carries it: the attached notes (each marked with its path), then the question, then its images. */
-function firstRequestQuestion(options: AgentRunOptions): LlmMessage {
-  const content = options.context === undefined ? options.question : `${contextPreamble(options.context)}${options.question}`;
-  const images = options.images ?? [];
-  return images.length === 0 ? { role: 'user', content } : { role: 'user', content, images: images.map((image) => ({ url: image.dataUrl })) };
 }
 
 /** The context step of a question that attached images and no notes. */

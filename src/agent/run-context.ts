@@ -11,6 +11,8 @@ import { parseArguments } from './tool-call-runner';
 import type { RunClock } from './run-clock';
 import type { RunApprovals } from './run-approvals';
 import { MAX_PARALLEL_CALLS, replyLimits, TOO_MANY_CALLS_OUTPUT, toolResultForModel } from './reply-limits';
+import type { RequestParts } from './context-fit/fit-request';
+import type { RequestFitter } from './context-fit/request-fitter';
 
 /** How a batch of tool calls ended. */
 export type ToolBatchOutcome = 'ok' | 'repeated' | 'stopped';
@@ -36,8 +38,10 @@ export class RunContext {
       /** Aborts on a stop or on the whole-run timeout. */
       signal: AbortSignal;
       clock: RunClock;
-      /** System prompt + history (markers stripped) + the question. */
-      baseMessages: readonly LlmMessage[];
+      /** System prompt, history (markers stripped), the question and its attachments: what every request starts with. */
+      request: Pick<RequestParts, 'system' | 'history' | 'question' | 'context'>;
+      /** Fits each request to the model's window and shrinks it after an overflow. */
+      fitter: RequestFitter;
       tools: readonly AgentTool[];
       toolSchemas: readonly LlmToolSchema[];
       toolTimeoutMs: number;
@@ -59,18 +63,30 @@ export class RunContext {
    * that is not kept (the phase prompts). The reply goes into the transcript, partial or not.
    */
   async callModel(options: { mode: TurnTextMode; withTools: boolean; prompt?: string }): Promise<ModelTurnResult> {
-    const messages: LlmMessage[] = [...this.options.baseMessages, ...this.transcript];
+    const run = this.options.run;
     // Phase prompts go last as a system message: the user's question stays the last user
     // message (simple policies and small models key on it), and the prompt is not kept.
-    if (options.prompt !== undefined) messages.push({ role: 'system', content: options.prompt });
-    const run = this.options.run;
-    const request = {
-      model: run.modelName,
-      messages,
-      ...(options.withTools ? { tools: this.options.toolSchemas } : {}),
-      ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
-    };
-    const turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode, maxTextChars: replyLimits(run).answerChars });
+    const trailing: LlmMessage[] = options.prompt !== undefined ? [{ role: 'system', content: options.prompt }] : [];
+    const parts: RequestParts = { ...this.options.request, transcript: this.transcript, trailing, tools: options.withTools ? this.options.toolSchemas : [] };
+    const fitter = this.options.fitter;
+    let turn: ModelTurnResult;
+    for (let attempt = 0; ; attempt++) {
+      const fitted = fitter.prepare(parts);
+      if (fitted instanceof Error) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: fitted };
+      const request = {
+        model: run.modelName,
+        messages: fitted.messages,
+        ...(options.withTools ? { tools: this.options.toolSchemas } : {}),
+        ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
+      };
+      turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode, maxTextChars: replyLimits(run).answerChars });
+      const overflow = this.signal.aborted ? undefined : fitter.overflowOf(turn, fitted.tokens);
+      if (overflow === undefined) break;
+      // Asked once more, smaller, unless the reply already reached the answer (then later requests are smaller).
+      const retry = attempt === 0 && !turn.answered && turn.toolCalls.length === 0;
+      fitter.shrink(overflow, retry);
+      if (!retry) break;
+    }
     this.lastFinishReason = turn.finishReason;
     if (turn.text !== '' || turn.reasoning !== '' || turn.toolCalls.length > 0) {
       this.transcript.push({

@@ -1,7 +1,7 @@
 import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type QuestionContext, type QuestionImage, RunAccumulator, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
-import type { ChatModel, LlmMessage } from '../llm';
+import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
 import type { ChatPersistence } from './chat-persistence';
 import { type ChatMessage, type ChatState, withMessage } from './chat-state';
 import type { ChatStore } from './chat-store';
@@ -25,6 +25,8 @@ export interface ChatRunSetup {
   readonly withoutTools?: string;
   /** The server refused tools for the model during the run: the host remembers it. */
   readonly onToolsRefused?: (reason: string) => void;
+  /** The model's context window and where it came from (DESIGN.md 12.1); every request is fitted to it. */
+  readonly contextWindow?: ContextWindow;
   /** Images sent with the question (read and downscaled by the host). */
   readonly images?: readonly QuestionImage[];
 }
@@ -33,6 +35,8 @@ export interface ChatRunSetup {
 export interface ChatRunRequest {
   readonly question: string;
   readonly context?: QuestionContext;
+  /** The setup waits for something (the vault index opening): the live block says so until the run starts. */
+  readonly onWaiting?: (what: string) => void;
 }
 
 /** Where "always" and "never" approvals are kept (the plugin's settings); the chat asks for the rest. */
@@ -93,7 +97,8 @@ export class ChatTurns {
     let errorOpensSettings = false;
     try {
       const state = this.store.current();
-      const setup = await this.options.prepareRun(state.model, { question, ...(context !== undefined ? { context } : {}) });
+      const onWaiting = (what: string) => this.showWaiting(turn, { what, question, model: state.model, at: sentAt });
+      const setup = await this.options.prepareRun(state.model, { question, ...(context !== undefined ? { context } : {}), onWaiting });
       if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
       const attached = setup.context;
       const images = setup.images ?? [];
@@ -106,6 +111,7 @@ export class ChatTurns {
         ...(attached !== undefined ? { context: attached } : {}),
         ...(setup.withoutTools !== undefined ? { withoutTools: setup.withoutTools } : {}),
         ...(setup.onToolsRefused !== undefined ? { onToolsRefused: setup.onToolsRefused } : {}),
+        ...(setup.contextWindow !== undefined ? { contextWindow: setup.contextWindow } : {}),
         ...(images.length > 0 ? { images } : {}),
         question,
         history,
@@ -126,6 +132,18 @@ export class ChatTurns {
       errorOpensSettings = (thrown as { opensSettings?: unknown } | null)?.opensSettings === true;
     }
     this.finish({ turn, result, error, errorOpensSettings });
+  }
+
+  /** Before the run starts: the live block shows one notice step (the run's own first event replaces it). */
+  private showWaiting(turn: RunTurn, options: { what: string; question: string; model: string; at: number }): void {
+    const waiting = new RunAccumulator();
+    const runId = `waiting-${options.at.toString(36)}`;
+    waiting.apply({ type: 'run_start', runId, at: options.at, model: options.model, question: options.question });
+    waiting.apply({ type: 'step', runId, at: options.at, step: { id: 'waiting', kind: 'notice', summary: options.what, at: options.at } });
+    this.store.update((state) => {
+      const message = state.messages[turn.assistantId];
+      return message === undefined || message.content !== '' ? state : withMessage(state, { ...message, content: waiting.content() });
+    }, 'now');
   }
 
   private approvalGate(): AgentApprovalGate {

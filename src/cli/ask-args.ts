@@ -37,6 +37,8 @@ export interface AskArgs {
   /** `--folder PATH` and `--tag TAG`, repeatable: the scope of the vault tools, as given (tags without `#`). */
   readonly folders: readonly string[];
   readonly tags: readonly string[];
+  /** `--context-window N`: the model's window in tokens; undefined = ask the server (DESIGN.md 12.1). */
+  readonly contextWindow: number | undefined;
   /** `--image PATH`, repeatable: images sent with the question, as given. */
   readonly images: readonly string[];
   /** `--prompt NAME`: a custom prompt of the vault; the question, if any, fills its `{}`. */
@@ -70,6 +72,7 @@ export const ASK_COMMAND = {
     prompt: { value: 'NAME' },
     image: { value: 'PATH', multiple: true },
     ...EMBEDDINGS_FLAGS,
+    'context-window': { value: 'N' },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -86,6 +89,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   const maxIterations = parseMaxIterations(flags['max-iterations']);
   const loopStyle = parseLoop(flags.loop);
   const timeoutMs = parseTimeout(flags.timeout);
+  const contextWindow = parseContextWindow(flags['context-window']);
   if (flags.events !== undefined && flags.events !== 'jsonl') throw new CliUsageError(`--events only supports "jsonl", not "${flags.events}".`);
   const vault = flags.vault;
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
@@ -119,6 +123,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     notes: flags.note,
     folders: flags.folder,
     tags: flags.tag.map((tag) => tag.trim().replace(/^#/, '')).filter((tag) => tag !== ''),
+    contextWindow,
     prompt: flags.prompt,
     images: flags.image,
     modelFromFlag: flags.model !== undefined,
@@ -139,6 +144,13 @@ function parseTimeout(text: string | undefined): number {
   const seconds = Number(text);
   if (!/^\d+$/.test(text) || seconds < 1 || seconds > 3600) throw new CliUsageError(`--timeout must be a whole number of seconds from 1 to 3600, not "${text}".`);
   return seconds * 1000;
+}
+
+function parseContextWindow(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 256 || value > 10_000_000) throw new CliUsageError(`--context-window must be a whole number of tokens from 256 up, not "${text}" (leave it out to ask the server).`);
+  return value;
 }
 
 function parseLoop(text: string | undefined): AgentLoopStyle {

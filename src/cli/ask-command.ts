@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runAgent } from '../agent/run-agent';
-import { reduceReasoning } from '../agent';
+import { attachmentBudget, DEFAULT_CONTEXT_BUDGET_TOKENS, reduceReasoning } from '../agent';
 import type { AgentEvent, AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
-import { createOpenAiChatModel } from '../llm';
+import { createOpenAiChatModel, discoverContextWindow } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
@@ -68,8 +68,10 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const meaning = options.embeddings === undefined ? undefined : await buildCliMeaningSearch({ index, endpoint: options.embeddings });
   if (meaning?.notice !== undefined) io.stderr.write(stripControls(`${meaning.notice}\n`));
   const hybrid = meaning?.search;
+  // The model's window (DESIGN.md 12.1): the flag, else the server is asked (once the model is known: a prompt may name it).
+  const contextWindow = options.contextWindow !== undefined ? { tokens: options.contextWindow, source: 'setting' } : await discoverContextWindow({ baseUrl: options.baseUrl, model: modelName, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   // Attached notes are read from the whole vault: a --note may name a saved conversation.
-  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: asked, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt });
+  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: asked, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt, budgetTokens: attachmentBudget(contextWindow.tokens, DEFAULT_CONTEXT_BUDGET_TOKENS) });
   const images = await readAskImages({ paths: options.images, cwd: io.cwd, vaultDir });
   const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
@@ -84,6 +86,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     ? null
     : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, rows: io.stdout.rows ?? 0, now: Date.now });
   let payload: ReasoningPayload | null = null;
+  if (renderer === null) io.stdout.write(`${JSON.stringify({ type: 'context_window', tokens: contextWindow.tokens, source: contextWindow.source })}\n`);
   try {
     const mcpTools = mcp === null ? { tools: [], notices: [] } : await mcp.toolsForRun();
     const result = await runAgent({
@@ -95,6 +98,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
         ...mcpTools.tools,
       ],
       ...(context !== null ? { context } : {}),
+      contextWindow,
       ...(images.length > 0 ? { images } : {}),
       notices: mcpTools.notices,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),

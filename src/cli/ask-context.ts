@@ -19,6 +19,8 @@ export async function readAskContext(options: {
   tags: readonly string[];
   index: VaultIndex;
   source: VaultSource;
+  /** The attachments' budget in estimated tokens; default the "Context budget" default. */
+  budgetTokens?: number;
   /** A `--prompt`: the notes its variables named are attached after the `--note` ones, and the trace names it. */
   prompt?: AskPrompt | null;
 }): Promise<AttachedContext | null> {
@@ -36,7 +38,7 @@ export async function readAskContext(options: {
     question: options.question,
     context: { notes, ...(folders.length > 0 || tags.length > 0 ? { scope: { folders, tags } } : {}) },
     notes: indexContextNotes({ index: options.index, source: options.source, extraPaths: notes }),
-    budgetTokens: DEFAULT_CONTEXT_BUDGET_TOKENS,
+    budgetTokens: options.budgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
   });
   const { prompt } = options;
   if (prompt) return { ...context, prompt: { name: prompt.prompt.name, variables: prompt.variables } };

@@ -7,6 +7,7 @@ export {
   LlmError,
   LlmAbortError,
   LlmAuthError,
+  LlmContextOverflowError,
   LlmEndpointNotFoundError,
   LlmIncompatibleEndpointError,
   LlmModelNotFoundError,
@@ -22,3 +23,20 @@ export {
 } from './errors';
 export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';
 export { parseTextToolCalls, textCallStart, readJsonValue, type ParsedTextToolCalls, type TextToolCall, type TextToolCallArguments } from './text-tool-calls';
+export {
+  type ContextWindow,
+  ContextWindowCache,
+  DEFAULT_LOCAL_CONTEXT_WINDOW,
+  DEFAULT_REMOTE_CONTEXT_WINDOW,
+  DISCOVERY_TIMEOUT_MS,
+  type DiscoverContextWindowOptions,
+  type DiscoveredContextWindow,
+  type ModelServerKind,
+  OLLAMA_DEFAULT_CONTEXT_WINDOW,
+  defaultContextWindow,
+  discoverContextWindow,
+  endpointUrl,
+  fetchJson,
+  isLocalHost,
+  serverRootOf,
+} from './servers';

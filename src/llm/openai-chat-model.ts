@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
 import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
+import { withErrorBodies } from './error-body-fetch';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { createSecretRedactor, redactErrorText } from './secret-redactor';
 import { readingServerStreams, type ServerStreamState } from './server-stream-fetch';
@@ -61,12 +62,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
   // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
   // read from the attempt's fetch, not from whatever error the SDK makes of it.
-  const clientFor = (onTimeout: () => Error, streamState: ServerStreamState): OpenAI =>
+  const clientFor = (onTimeout: () => Error, streamState: ServerStreamState, onErrorBody: (text: string) => void): OpenAI =>
     new OpenAI({
       baseURL: options.baseUrl,
       // The SDK insists on a key; local servers ignore the header.
       apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-      fetch: readingServerStreams(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), streamState),
+      fetch: readingServerStreams(withErrorBodies(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), onErrorBody), streamState),
       dangerouslyAllowBrowser: true,
       // We retry ourselves, because only we know whether a token has been shown.
       maxRetries: 0,
@@ -87,7 +88,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       let responseStarted = false;
       let expired: LlmTimeoutError | undefined;
       const streamState: ServerStreamState = { done: false };
-      const client = clientFor(() => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })), streamState);
+      let errorBody: string | undefined;
+      const client = clientFor(
+        () => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
+        streamState,
+        (text) => (errorBody = text),
+      );
       try {
         const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
         responseStarted = true;
@@ -113,7 +119,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         return;
       } catch (error) {
-        const llmError = redactErrorText(expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted }), redactKey);
+        const llmError = redactErrorText(expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted, ...(errorBody !== undefined ? { errorBody } : {}) }), redactKey);
         if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
           // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
           params = { ...params, stream_options: undefined };

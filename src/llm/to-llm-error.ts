@@ -1,4 +1,5 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { contextOverflowOf } from './context-overflow';
 import {
   LlmAbortError,
   LlmAuthError,
@@ -20,6 +21,8 @@ export interface ToLlmErrorContext {
   readonly signal: AbortSignal;
   /** Whether the HTTP response had arrived (an error after it is a broken stream). */
   readonly responseStarted: boolean;
+  /** The failed response's body as sent, when it was read (vLLM's top-level error is not in the SDK's `error`). */
+  readonly errorBody?: string;
 }
 
 /** Turns whatever the SDK or fetch threw into one of our typed errors. */
@@ -34,6 +37,9 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
     const apiError = error as APIError<number | undefined, Headers | undefined, object | undefined>;
     const providerMessage = providerMessageOf(apiError);
     const status = apiError.status;
+    // A request too long for the window, whatever the status (400, 500, or inside a stream): the runner shrinks it.
+    const overflow = contextOverflowOf({ baseUrl, status, ...overflowEvidenceOf(apiError, providerMessage, context.errorBody), cause: error });
+    if (overflow !== undefined) return overflow;
     if (status === undefined) return new LlmStreamError({ reason: 'provider_error', baseUrl, providerMessage, cause: error });
     if (status === 401 || status === 403) return new LlmAuthError({ status, baseUrl, providerMessage, cause: error });
     if (status === 404) {
@@ -52,6 +58,19 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
     return new LlmStreamError({ reason: 'cut', baseUrl, providerMessage: error instanceof Error ? error.message : undefined, cause: error });
   }
   return new LlmNetworkError({ baseUrl, detail: error instanceof Error ? error.message : String(error), ...hostMessageOf(error), cause: error });
+}
+
+// The body the SDK kept (`error`), else the whole body as sent (vLLM puts its message at the top level).
+function overflowEvidenceOf(error: APIError<number | undefined, Headers | undefined, object | undefined>, providerMessage: string | undefined, errorBody: string | undefined): { body: unknown; providerMessage: string | undefined } {
+  if (error.error !== undefined || errorBody === undefined) return { body: error.error, providerMessage };
+  let body: unknown;
+  try {
+    body = JSON.parse(errorBody);
+  } catch {
+    return { body: undefined, providerMessage: providerMessage ?? withoutCredentials(errorBody) };
+  }
+  const message = body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? withoutCredentials(body.message) : providerMessage;
+  return { body, providerMessage: message };
 }
 
 // A fetch given by the host may explain its own failure (`userMessage` on the error or its cause).

@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chatRequests } from '../support/wire-messages';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../src/agent/events';
@@ -60,10 +61,12 @@ describe('glassbox ask', () => {
     expect(io.err()).toBe('');
   });
 
-  it('prints one AgentEvent JSON per line with --events jsonl, and nothing else on stdout', async () => {
+  it('prints the context window, then one AgentEvent JSON per line with --events jsonl, and nothing else on stdout', async () => {
     const io = captureIo();
     await expect(ask(io, '--model', 'extractive', '--events', 'jsonl', 'How long do refunds take?')).resolves.toBe(0);
-    const lines = io.out().trimEnd().split('\n');
+    const [windowLine = '', ...lines] = io.out().trimEnd().split('\n');
+    // The scripted server reports no window: a loopback server gets the local default.
+    expect(JSON.parse(windowLine)).toEqual({ type: 'context_window', tokens: 8192, source: 'default for a local server' });
     const events = lines.map((line) => JSON.parse(line) as AgentEvent);
     expect(events[0]).toMatchObject({ type: 'run_start', model: 'extractive', question: 'How long do refunds take?' });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'complete' });
@@ -193,7 +196,7 @@ describe('glassbox ask', () => {
     const kinds = events.flatMap((event) => (event.type === 'step' ? [event.step.kind] : []));
     expect(kinds).toContain('reason');
     expect(kinds).toContain('tool');
-    const prompts = server.requests.slice(-8).map((request) => JSON.stringify(request.body?.messages?.at(-1)));
+    const prompts = chatRequests(server).slice(-8).map((request) => JSON.stringify(request.body?.messages?.at(-1)));
     expect(prompts.some((prompt) => prompt.includes('tools_to_consider'))).toBe(true);
   });
 });

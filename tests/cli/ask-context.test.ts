@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chatRequests } from '../support/wire-messages';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
@@ -43,9 +44,9 @@ afterAll(async () => {
 type Body = { messages: { role: string; content: string; tool_call_id?: string }[] };
 
 async function ask(args: string[]) {
-  const before = server.requests.length;
+  const before = chatRequests(server).length;
   const result = await cli.run(['ask', '--vault', vault, '--base-url', server.url, ...args]);
-  const requests = server.requests.slice(before).map((request) => request.body as Body);
+  const requests = chatRequests(server).slice(before).map((request) => request.body as Body);
   return { ...result, requests, firstQuestion: requests[0]?.messages.at(-1)?.content ?? '' };
 }
 

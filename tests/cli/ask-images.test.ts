@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chatRequests } from '../support/wire-messages';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
@@ -37,10 +38,10 @@ type Body = { messages: { role: string; content: string | Part[] }[] };
 
 describe('glassbox ask --image', () => {
   it('sends each image as an image_url part, names them in the trace, and the saved note embeds the vault one', async () => {
-    const before = server.requests.length;
+    const before = chatRequests(server).length;
     const { status, stdout, stderr } = await cli.run(['ask', '--vault', vault, '--base-url', server.url, '--model', 'answer', '--save', '--image', join(vault, 'Attachments', 'whiteboard.png'), '--image', join(outside, 'photo.jpg'), 'What is on these?']);
     expect(status).toBe(0);
-    const content = (server.requests[before].body as Body).messages.at(-1)?.content;
+    const content = (chatRequests(server)[before].body as Body).messages.at(-1)?.content;
     expect(content).toEqual([
       { type: 'text', text: 'What is on these?' },
       { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
@@ -55,10 +56,10 @@ describe('glassbox ask --image', () => {
   });
 
   it('a file that is not an image is a usage error (exit 2) and nothing is sent', async () => {
-    const before = server.requests.length;
+    const before = chatRequests(server).length;
     const { status, stderr } = await cli.run(['ask', '--vault', vault, '--base-url', server.url, '--model', 'answer', '--image', join(outside, 'notes.txt'), 'What is this?']);
     expect(status).toBe(2);
     expect(stderr.trim()).toBe(`--image ${join(outside, 'notes.txt')} is not a PNG, JPEG, GIF or WebP image.`);
-    expect(server.requests.length).toBe(before);
+    expect(chatRequests(server).length).toBe(before);
   });
 });

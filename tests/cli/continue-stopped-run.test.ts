@@ -7,7 +7,7 @@ import { readLeadingMarker } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { captureIo } from '../support/capture-io';
 import { gate } from '../support/gate';
-import { messagesSent } from '../support/wire-messages';
+import { messagesSent, chatRequests } from '../support/wire-messages';
 
 // Issue 14 item 5 / DESIGN.md 11.2: `glassbox ask --continue NOTE` with no question resumes a run
 // that hit the step limit (or was stopped), sending its transcript: tool calls and tool results.
@@ -47,7 +47,7 @@ const askModel = (model: string, ...args: string[]) => {
 
 /** The first request from `from` on, and where the stopped run's search call and its result sit in it. */
 function continuedRequest(from: number) {
-  const sent = messagesSent(server.requests[from]);
+  const sent = messagesSent(chatRequests(server)[from]);
   const call = sent.findIndex((message) => message.role === 'assistant' && (message.tool_calls ?? []).some((entry) => entry.id === 'call_search' && entry.function.name === 'localSearch'));
   const result = sent.findIndex((message) => message.role === 'tool' && message.tool_call_id === 'call_search');
   return { sent, call, result };
@@ -63,7 +63,7 @@ describe('glassbox ask --continue NOTE without a question', () => {
     const saved = parseConversationNote(await readFile(join(vault, path), 'utf8'));
     if (!saved.ok) throw saved.error;
     expect(statusOf(saved.value.messages[1].content)).toBe('max_iterations');
-    const before = server.requests.length;
+    const before = chatRequests(server).length;
 
     const second = ask('--continue', path);
     await expect(second.done).resolves.toBe(0);
@@ -90,7 +90,7 @@ describe('glassbox ask --continue NOTE without a question', () => {
     if (!saved.ok) throw saved.error;
     expect(statusOf(saved.value.messages[1].content)).toBe('stopped');
     weighing.open();
-    const before = server.requests.length;
+    const before = chatRequests(server).length;
 
     const second = ask('--continue', path);
     await expect(second.done).resolves.toBe(0);
@@ -105,10 +105,10 @@ describe('glassbox ask --continue NOTE without a question', () => {
   it('is a usage error (exit 2, one sentence, nothing sent) when the last turn ended normally', async () => {
     const first = ask('--save', 'Who pays refunds?');
     await expect(first.done).resolves.toBe(0);
-    const before = server.requests.length;
+    const before = chatRequests(server).length;
     const second = ask('--continue', 'Glassbox/Conversations/Who pays refunds.md');
     await expect(second.done).resolves.toBe(2);
     expect(second.io.err()).toBe('--continue: the last turn of "Glassbox/Conversations/Who pays refunds.md" was not stopped and did not hit the step limit, so there is nothing to resume; give a question after the note.\n');
-    expect(server.requests.length).toBe(before);
+    expect(chatRequests(server).length).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { runCli } from '../../src/cli/main';
 import { parseConversationNote } from '../../src/conversation';
 import { startModelServer, type ModelServer } from '../../tools/model-server';
 import { captureIo } from '../support/capture-io';
-import { messagesSent, type WireMessage } from '../support/wire-messages';
+import { messagesSent, type WireMessage, chatRequests } from '../support/wire-messages';
 
 // Issue 15 / DESIGN.md 11.4: `glassbox ask --continue NOTE` sends the earlier turns with their tool
 // results to the model and appends the new turn to the note. Real runner, openai SDK, model server.
@@ -49,7 +49,7 @@ const ask = (cwd: string, ...args: string[]) => {
 };
 
 function messagesOf(requestIndex: number): WireMessage[] {
-  return messagesSent(server.requests[requestIndex]);
+  return messagesSent(chatRequests(server)[requestIndex]);
 }
 
 describe('glassbox ask --continue NOTE', () => {
@@ -59,12 +59,12 @@ describe('glassbox ask --continue NOTE', () => {
     const path = 'Glassbox/Conversations/How long do refunds take.md';
     expect(first.io.err()).toBe(`saved: ${path}\n`);
     // What the model had in hand when it answered the first question: every call and result of the turn.
-    const firstRun = messagesOf(server.requests.length - 1);
+    const firstRun = messagesOf(chatRequests(server).length - 1);
     const firstTurn = firstRun.slice(firstRun.findIndex((message) => message.role === 'user'));
     expect(firstTurn.filter((message) => message.role === 'tool').some((message) => (message.content ?? '').length > 4000)).toBe(true);
     const answer = parseConversationNote(await readFile(join(vault, path), 'utf8'));
     if (!answer.ok) throw answer.error;
-    const before = server.requests.length;
+    const before = chatRequests(server).length;
 
     const second = ask(vault, '--continue', path, 'Who approves refunds over 500 EUR?');
     await expect(second.done).resolves.toBe(0);
@@ -98,11 +98,11 @@ describe('glassbox ask --continue NOTE', () => {
     ['a note that is not a conversation', 'Not a chat.md', /^--continue: "Not a chat\.md" is not a conversation note/],
     ['a note outside the vault', '../outside.md', /^--continue: there is no note "\.\.\/outside\.md" in the vault/],
   ])('is a usage error (exit 2, one sentence, nothing sent) for %s', async (_name, note, message) => {
-    const before = server.requests.length;
+    const before = chatRequests(server).length;
     const run = ask(vault, '--continue', note, 'Anything?');
     await expect(run.done).resolves.toBe(2);
     expect(run.io.err()).toMatch(message);
     expect(run.io.err().trimEnd().split('\n')).toHaveLength(1);
-    expect(server.requests.length).toBe(before);
+    expect(chatRequests(server).length).toBe(before);
   });
 });

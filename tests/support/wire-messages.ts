@@ -12,3 +12,8 @@ export interface WireMessage {
 export function messagesSent(request: RecordedRequest): WireMessage[] {
   return (request.body as { messages?: WireMessage[] }).messages ?? [];
 }
+
+/** The chat requests a server received, without the context-window discovery that runs before them (GET /props, /api/ps, …). */
+export function chatRequests(server: { readonly requests: readonly RecordedRequest[] }): RecordedRequest[] {
+  return server.requests.filter((request) => request.path === '/v1/chat/completions');
+}

@@ -7,6 +7,7 @@ import { readReplay } from './replay-frames';
 import type { Scenario, ScenarioTurn } from './scenario';
 import { turnToCompletion } from './turn-completion';
 import { turnToFrames, type SseFrame } from './turn-frames';
+import { answerSmallWindow } from './small-window';
 import { MISSING_EMBEDDING_MODEL, SCRIPTED_EMBEDDING_DIMS, scriptedEmbedding } from './scripted-embeddings';
 
 /** One request the server received, for assertions. */
@@ -40,6 +41,8 @@ export interface ModelServerOptions {
    * included). False imitates a server that allows no page origin (LM Studio with CORS off).
    */
   readonly cors?: boolean;
+  /** A "small window" server (`small-window.ts`): reports this many tokens at `/props` and refuses longer chat requests as llama.cpp does. */
+  readonly contextWindow?: number;
 }
 
 /** A running model server. */
@@ -97,6 +100,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       response.end();
       return;
     }
+    if (answerSmallWindow({ request, response, path, rawBody, window: options.contextWindow })) return;
     if (request.method === 'GET' && path === '/v1/models') {
       const ids = [...Object.keys(options.scenarios ?? {}), EXTRACTIVE_MODEL, EXTRACTIVE_SLOW_MODEL];
       sendJson(response, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'glassbox' })) });

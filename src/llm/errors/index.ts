@@ -2,6 +2,7 @@ export { LlmError } from './llm-error';
 export { shownBaseUrl, withoutCredentials } from './without-credentials';
 export { LlmAbortError } from './llm-abort-error';
 export { LlmAuthError } from './llm-auth-error';
+export { LlmContextOverflowError } from './llm-context-overflow-error';
 export { LlmEndpointNotFoundError } from './llm-endpoint-not-found-error';
 export { LlmIncompatibleEndpointError } from './llm-incompatible-endpoint-error';
 export { LlmModelNotFoundError } from './llm-model-not-found-error';

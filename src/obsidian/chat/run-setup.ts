@@ -4,6 +4,8 @@ import type { McpRunTools } from '../../mcp';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { ChatRunRequest, ChatRunSetup } from '../../chat';
 import { attachQuestionContext } from '../../search/context';
+import { attachmentBudget } from '../../agent';
+import { pluginContextWindow } from '../network/context-windows';
 import { obsidianContextNotes } from './obsidian-context-notes';
 import { readQuestionImages } from './question-images';
 import { createChatFetch } from '../network/chat-fetch';
@@ -19,8 +21,8 @@ import type { NoteChangeLog, NoteWriter } from '../../writes';
 export interface RunSetupOptions {
   readonly app: App;
   readonly settings: GlassboxSettingsHost;
-  /** The vault tools for a run starting now (the VaultToolsProvider). */
-  readonly vaultTools: { current(scope?: NoteScope): VaultToolsSnapshot };
+  /** The vault tools for a run starting now (the VaultToolsProvider); a run waits a little for an index still opening. */
+  readonly vaultTools: { current(scope?: NoteScope): VaultToolsSnapshot; readonly opening?: boolean; whenSettledWithin?(timeoutMs: number): Promise<void> };
   /** The MCP servers (desktop); their tools join each run, and a server that cannot start is a notice. */
   readonly mcp?: { readonly configured: boolean; toolsForRun(): Promise<McpRunTools> } | null;
   /** Note writes: where they go and where the undo command finds them; without it the agent only reads. */
@@ -28,6 +30,12 @@ export interface RunSetupOptions {
   /** How chat requests travel; default {@link createChatFetch} (tests pass the fake renderer's). */
   readonly fetch?: typeof fetch;
 }
+
+/** How long the first question waits for the vault index still opening before it runs without vault tools. */
+export const INDEX_WAIT_MS = 5000;
+
+/** What the live block says while a question waits for the index. */
+export const INDEX_WAIT_NOTICE = 'Waiting for the vault index to open (a few seconds at most)';
 
 /**
  * Builds, for each run, the model client from the current settings (base URL from the preset
@@ -54,10 +62,17 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
       throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
     }
     const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
+    // The window is asked of the server while the index may still be opening; both are waited for below.
+    const contextWindow = pluginContextWindow(settings, modelName, apiKey);
+    if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
+      request?.onWaiting?.(INDEX_WAIT_NOTICE);
+      await options.vaultTools.whenSettledWithin(INDEX_WAIT_MS);
+    }
+    const modelWindow = await contextWindow;
     // What the question attaches (notes, selection, [[links]], scope), read before the tools are
     // made: the scope limits them, and the notes attached explicitly stay readable.
     const countInScope = options.vaultTools.current().countInScope;
-    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, countInScope), budgetTokens: settings.contextBudgetTokens });
+    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, countInScope), budgetTokens: attachmentBudget(modelWindow.tokens, settings.contextBudgetTokens) });
     const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined);
     const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
     const { tools, notice } = options.vaultTools.current(scope);
@@ -81,6 +96,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
       ...(images.length > 0 ? { images } : {}),
       ...(withoutTools !== undefined ? { withoutTools } : {}),
       onToolsRefused,
+      contextWindow: modelWindow,
     };
   };
 }

@@ -90,6 +90,22 @@ export class VaultToolsProvider {
     return this.building;
   }
 
+  /** True while the index is being opened (loaded or built) for the first time. */
+  get opening(): boolean {
+    return this.state.kind === 'idle' || this.state.kind === 'building';
+  }
+
+  /**
+   * Waits for the index to open, at most `timeoutMs`: the first question asked while the plugin
+   * starts gets the vault tools when they are seconds away (issue 24), and never waits longer.
+   */
+  async whenSettledWithin(timeoutMs: number): Promise<void> {
+    let timer: number | undefined;
+    const expired = new Promise<void>((resolve) => (timer = window.setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.whenSettled(), expired]);
+    window.clearTimeout(timer);
+  }
+
   /** The tools for a run starting now, limited to `scope` (a question's folders and tags, plus its attached notes). */
   current(scope?: NoteScope): VaultToolsSnapshot {
     this.start();

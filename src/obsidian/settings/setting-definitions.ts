@@ -1,5 +1,6 @@
 import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
 import { AGENT_LOOP_STYLES, LOOP_STYLE_LABELS } from '../../agent';
+import type { ContextWindow } from '../../llm';
 import { DISPLAY_MODES, PROVIDER_PRESETS, type GlassboxSettings } from '../../settings';
 import { DISPLAY_MODE_LABELS } from '../../ui/reasoning/display-options';
 import { onTextCommitted } from './text-commit';
@@ -22,8 +23,13 @@ export interface SettingDefinitionsContext {
   modelsWithoutTools(): Readonly<Record<string, string>>;
   /** Forgets one: its next question offers tools again. */
   forgetModelWithoutTools(model: string): void;
+  /** The model's "Context window" setting (undefined: ask the server). */
+  contextWindowSetting(): number | undefined;
+  /** Stores it (undefined: ask the server again). */
+  setContextWindowSetting(tokens: number | undefined): void;
+  /** The window runs use now and where it came from (the setting, the server, or a default). */
+  contextWindow(): Promise<ContextWindow>;
 }
-
 
 /**
  * Every setting of the plugin, once: Obsidian 1.13 renders and indexes these for its settings
@@ -64,6 +70,29 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         { name: 'Model', control: { type: 'text', key: 'model' } },
+        {
+          name: 'Context window (tokens)',
+          desc: 'How many tokens the model reads at once, for this model. Empty: ask the server.',
+          aliases: ['num_ctx', 'n_ctx', 'context length', 'window'],
+          // Drawn here: the value belongs to the current model, and the row shows what the server said.
+          render: (setting) => {
+            const shown = setting.descEl.createDiv({ cls: 'glassbox-context-window' });
+            const showWindow = () => {
+              shown.setText('Asking the server…');
+              void context.contextWindow().then((window) => shown.setText(`In use: ${window.tokens.toLocaleString('en-US')} tokens (${window.source}).`));
+            };
+            setting.addText((text) =>
+              onTextCommitted(text.setPlaceholder('Ask the server').setValue(String(context.contextWindowSetting() ?? '')), (value) => {
+                const tokens = Number(value.trim());
+                if (value.trim() === '') context.setContextWindowSetting(undefined);
+                else if (Number.isInteger(tokens) && tokens >= 256) context.setContextWindowSetting(tokens);
+                else return;
+                showWindow();
+              }),
+            );
+            showWindow();
+          },
+        },
         {
           name: 'Models without tools',
           desc: 'Models the server said cannot use tools. Their questions are answered from a search of your notes, without tools. Forget one to offer it tools again.',
@@ -114,7 +143,7 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
         },
         {
           name: 'Context budget (tokens)',
-          desc: 'Most text from attached notes and the selection sent with a question, in estimated tokens; the rest is cut with a notice in the trace.',
+          desc: "Most text from attached notes and the selection sent with a question, in estimated tokens, and never more than a quarter of the model's context window; the rest is cut with a notice in the trace.",
           aliases: ['attached notes', 'selection'],
           control: { type: 'number', key: 'contextBudgetTokens', min: 100, step: 100, validate: wholeNumber },
         },

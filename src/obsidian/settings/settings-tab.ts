@@ -4,6 +4,7 @@ import type { DesktopMcpServers } from '../network/desktop-mcp-servers';
 import { mcpSettingGroup } from './mcp-setting-definitions';
 import { renderSettingDefinitions } from './render-setting-definitions';
 import { glassboxSettingDefinitions } from './setting-definitions';
+import { pluginContextWindow } from '../network/context-windows';
 
 /**
  * The settings tab. The settings are declared once (`setting-definitions.ts`): Obsidian 1.13
@@ -47,6 +48,18 @@ export class GlassboxSettingTab extends PluginSettingTab {
         const { [model]: _forgotten, ...rest } = this.host.settings.modelsWithoutTools;
         this.host.settings.modelsWithoutTools = rest;
         void this.host.saveSettings();
+      },
+      contextWindowSetting: () => this.host.settings.contextWindows[this.host.settings.model],
+      setContextWindowSetting: (tokens) => {
+        const settings = this.host.settings;
+        const { [settings.model]: _previous, ...others } = settings.contextWindows;
+        settings.contextWindows = tokens === undefined ? others : { ...others, [settings.model]: tokens };
+        void this.host.saveSettings();
+      },
+      contextWindow: () => {
+        const settings = this.host.settings;
+        const secret = settings.apiKeySecretName.trim();
+        return pluginContextWindow(settings, settings.model, secret === '' ? null : this.app.secretStorage.getSecret(secret));
       },
       baseUrl: () => this.host.settings.baseUrl,
       setBaseUrl: (url) => {

@@ -71,7 +71,7 @@ async function chat(settings: Partial<GlassboxSettings> = {}) {
     await controller.send(question, context);
     const messages = orderedMessages(controller.store.current());
     const assistant = messages.at(-1)!;
-    const requests = server.requests.slice(before).map((request) => request.body as { messages: { role: string; content: string; tool_call_id?: string }[] });
+    const requests = server.requests.slice(before).filter((request) => request.path === '/v1/chat/completions').map((request) => request.body as { messages: { role: string; content: string; tool_call_id?: string }[] });
     return { requests, firstQuestion: requests[0].messages.at(-1)!.content, steps: parseAssistantContent(assistant.content).reasoning?.steps ?? [], user: messages.at(-2)!, assistant };
   };
   return { send, saved, dispose: () => vaultTools.dispose() };

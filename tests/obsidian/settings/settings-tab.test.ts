@@ -37,7 +37,7 @@ describe('GlassboxSettingTab', () => {
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model', 'Models without tools', 'Response timeout (seconds)',
+      'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Models without tools', 'Response timeout (seconds)',
       'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',

@@ -1,0 +1,31 @@
+import { hostOf, LlmError } from './llm-error';
+
+/**
+ * The request did not fit the model's context window (DESIGN.md 12.1), however the server said
+ * so: OpenAI's `context_length_exceeded`, llama.cpp's `exceed_context_size_error` (400) or
+ * "Context size has been exceeded" (500), vLLM's "maximum context length", an error chunk inside
+ * a 200 stream. Not retried as is: the runner shrinks the request and asks once more.
+ */
+export class LlmContextOverflowError extends LlmError {
+  readonly userMessage: string;
+  readonly retryable = false;
+  readonly baseUrl: string;
+  /** The window the server named, when it named one. */
+  readonly windowTokens: number | undefined;
+  /** The request's size as the server counted it, when it said. */
+  readonly requestTokens: number | undefined;
+  readonly providerMessage: string | undefined;
+  /** The HTTP status, or undefined for an error inside a stream. */
+  readonly status: number | undefined;
+
+  constructor(options: { baseUrl: string; windowTokens?: number; requestTokens?: number; providerMessage?: string; status?: number; cause?: unknown }) {
+    super(`Context window exceeded at ${options.baseUrl}${options.providerMessage ? `: ${options.providerMessage}` : ''}`, { cause: options.cause });
+    this.baseUrl = options.baseUrl;
+    this.windowTokens = options.windowTokens;
+    this.requestTokens = options.requestTokens;
+    this.providerMessage = options.providerMessage;
+    this.status = options.status;
+    const window = options.windowTokens === undefined ? 'its context window' : `its ${options.windowTokens.toLocaleString('en-US')}-token context window`;
+    this.userMessage = `The request was too long for ${window} at ${hostOf(options.baseUrl)}; set a smaller context window in the Glassbox settings.`;
+  }
+}

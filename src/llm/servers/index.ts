@@ -1,0 +1,10 @@
+/**
+ * What a model server says about itself (DESIGN.md 12.1): the context window and where it came
+ * from. Plain TypeScript over a fetch, for the plugin, the CLI and `glassbox doctor`.
+ */
+export { type ContextWindow, DEFAULT_LOCAL_CONTEXT_WINDOW, DEFAULT_REMOTE_CONTEXT_WINDOW, OLLAMA_DEFAULT_CONTEXT_WINDOW, defaultContextWindow } from './context-window';
+export { type ModelServerKind, type ReportedContextWindow } from './context-window-probes';
+export { DISCOVERY_TIMEOUT_MS, type DiscoverContextWindowOptions, type DiscoveredContextWindow, discoverContextWindow } from './discover-context-window';
+export { ContextWindowCache } from './context-window-cache';
+export { endpointUrl, fetchJson, serverRootOf, type FetchJsonOptions } from './fetch-json';
+export { isLocalHost } from './is-local-host';
