@@ -39,3 +39,4 @@ export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-an
 export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';
 export { formatAttachmentsLine } from './attachments-line';
+export { visibleConversationText } from './visible-conversation-text';

@@ -56,7 +56,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     // What the question attaches (notes, selection, [[links]], scope), read before the tools are
     // made: the scope limits them, and the notes attached explicitly stay readable.
     const countInScope = options.vaultTools.current().countInScope;
-    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, countInScope), budgetTokens: settings.contextBudgetTokens });
+    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder, ...(countInScope ? { countInScope } : {}) }), budgetTokens: settings.contextBudgetTokens });
     const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined);
     const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
     const { tools, notice } = options.vaultTools.current(scope);

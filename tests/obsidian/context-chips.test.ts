@@ -9,6 +9,7 @@ const FILES = {
   'Meetings/2026-09-17 Pricing review.md': 'Price fixed at 12.90. #pricing',
   'Inbox/Draft.md': 'Notes for the pricing memo.',
   'Inbox/Huge.md': 'x'.repeat(60_000),
+  'Glassbox/Conversations/Pricing chat.md': '---\nglassbox: conversation\n---\n### 🧑 You · 2026-11-22 10:15\nWhat about pricing?\n',
 };
 
 async function chipsChat(settings: Record<string, unknown> = {}) {
@@ -62,6 +63,18 @@ describe('context chips above the composer', () => {
     expect(chat.prepared[0].context).toEqual({ notes: ['Projects/Website redesign.md'] });
     // The next question starts with the open note again.
     expect(chat.chipTexts()).toEqual(['Website redesign']);
+  });
+
+  it('a saved conversation opened in a tab is not attached by itself, and [[ does not suggest conversations (issue 26)', async () => {
+    const chat = await chipsChat();
+    close = chat.close;
+    await chat.open('Inbox/Draft.md');
+    await chat.open('Glassbox/Conversations/Pricing chat.md');
+    expect(chat.chipTexts()).toEqual([]);
+    chat.type('Compare [[pricing');
+    const labels = chat.options('Notes').map((option) => option.querySelector('.suggestion-content')!.textContent);
+    expect(labels).toContain('Pricing experiment');
+    expect(labels).not.toContain('Pricing chat');
   });
 
   it('a removed chip is not sent; the setting turns the open-note chip off', async () => {
