@@ -1,5 +1,5 @@
 import { setInterval, clearInterval } from 'node:timers';
-import { describeRunDuration, waitingLabel } from '../markers';
+import { describeRunDuration, waitingLabel, withStepFailures } from '../markers';
 import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';
@@ -157,22 +157,35 @@ export class TerminalBlockRenderer {
 
   private printNewSteps(): void {
     // A line per new step, and again when its text changes (a tool's "Found 5 notes" after
-    // "Searching…"); a status or duration change alone does not repeat the line.
+    // "Searching…") or it ends other than well (failed, declined, cancelled: a failure must not
+    // read as the success the model may claim next); a duration alone does not repeat the line.
     for (const step of this.payload?.steps ?? []) {
-      if (this.printed.get(step.id) === step.summary) continue;
-      this.printed.set(step.id, step.summary);
+      const key = `${step.summary}\u0000${unsuccessful(step) ? step.tool?.status : ''}`;
+      if (this.printed.get(step.id) === key) continue;
+      this.printed.set(step.id, key);
       this.options.out.write(`${stepLine(step)}\n`);
     }
+  }
+
+  /** The settled header with how many steps failed or were declined ("Thought for 5s · 1 step failed"). */
+  private settledHeader(): string {
+    return withStepFailures(this.header(), this.payload?.steps ?? []);
+  }
+
+  /** The steps a folded block keeps on screen: those that failed, were declined or cancelled. */
+  private unsuccessfulStepLines(): string[] {
+    return (this.payload?.steps ?? []).filter(unsuccessful).map((step) => `${DIM}${this.fit(stepLine(step))}${RESET}`);
   }
 
   private collapse(): void {
     if (this.answered) return;
     this.answered = true;
-    const header = this.header();
+    const header = this.settledHeader();
     if (this.live) {
       this.live = false;
       this.dispose();
-      this.redraw([header]);
+      // Folded to its header, but a step that failed or was declined stays listed under it.
+      this.redraw([header, ...this.unsuccessfulStepLines()]);
     } else {
       this.printNewSteps();
       this.options.out.write(`${header}\n`);
@@ -184,17 +197,17 @@ export class TerminalBlockRenderer {
     this.dispose();
     if (this.answered) {
       this.options.out.write('\n');
-      if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.header()}\n`);
+      if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.settledHeader()}\n`);
       return;
     }
     // No answer: keep the steps on screen under the final header (the user wants to see what happened).
     const steps = this.payload?.steps ?? [];
     if (this.live) {
       this.live = false;
-      this.redraw([this.header(), ...steps.map((step) => `${DIM}${this.fit(stepLine(step))}${RESET}`)]);
+      this.redraw([this.settledHeader(), ...steps.map((step) => `${DIM}${this.fit(stepLine(step))}${RESET}`)]);
     } else {
       this.printNewSteps();
-      this.options.out.write(`${this.header()}\n`);
+      this.options.out.write(`${this.settledHeader()}\n`);
     }
   }
 
@@ -204,6 +217,12 @@ export class TerminalBlockRenderer {
     const width = Math.max(20, columns - 1);
     return fitToColumns(line, width);
   }
+}
+
+/** A tool step that did not go well: failed, declined or cancelled. */
+function unsuccessful(step: ReasoningStep): boolean {
+  const status = step.tool?.status;
+  return status === 'error' || status === 'declined' || status === 'cancelled';
 }
 
 /** One bullet: the step's summary, and for tools how the call went. */

@@ -14,3 +14,4 @@ export { formatDuration } from './format-duration';
 export { noteWritesOf, readToolChange, type NoteWriteRecord } from './read-tool-change';
 export { waitingLabel } from './waiting-label';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';
+export { describeStepFailures, withStepFailures } from './describe-step-failures';

@@ -126,6 +126,22 @@ describe('AgentReasoningBlock: live run', () => {
 });
 
 describe('AgentReasoningBlock: reloaded', () => {
+  it('says in the folded line how many steps failed or were declined (issue 26)', () => {
+    const steps = [
+      toolStep('s1', 'Searched notes'),
+      toolStep('s2', 'Create Inbox/Offsite ideas.md', { name: 'createNote', status: 'error' }),
+      toolStep('s3', 'Append to Inbox/Todo.md', { name: 'appendToNote', status: 'declined' }),
+    ];
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 5_000, steps })} live={false} />);
+    expect(content().hidden).toBe(true);
+    expect(label()).toBe('Thought for 5s · 1 step failed, 1 declined');
+  });
+
+  it('a folded block whose steps all went well reads as before', () => {
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 5_000, steps: [toolStep('s1', 'Searched notes')] })} live={false} />);
+    expect(label()).toBe('Thought for 5s');
+  });
+
   it('starts collapsed, with the duration from the saved fields, and expands on click', () => {
     render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 65_000, steps: [thoughtStep('s1', 'Plan')] })} live={false} />);
     expect(label()).toBe('Thought for 1m 5s');
