@@ -35,7 +35,8 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
     const providerMessage = providerMessageOf(apiError);
     const status = apiError.status;
     if (status === undefined) return new LlmStreamError({ reason: 'provider_error', baseUrl, providerMessage, cause: error });
-    if (status === 401 || status === 403) return new LlmAuthError({ status, baseUrl, providerMessage, cause: error });
+    // A 403 is as often a region, plan or policy refusal as a key: "key rejected" only when its body says so.
+    if (status === 401 || (status === 403 && (providerMessage === undefined || saysKeyIsWrong(providerMessage)))) return new LlmAuthError({ status, baseUrl, providerMessage, cause: error });
     if (status === 404) {
       return namesModel(apiError, providerMessage)
         ? new LlmModelNotFoundError({ model: context.model, baseUrl, providerMessage, cause: error })
@@ -52,6 +53,11 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
     return new LlmStreamError({ reason: 'cut', baseUrl, providerMessage: error instanceof Error ? error.message : undefined, cause: error });
   }
   return new LlmNetworkError({ baseUrl, detail: error instanceof Error ? error.message : String(error), ...hostMessageOf(error), cause: error });
+}
+
+// "Invalid API key", "Incorrect API key provided", "invalid_api_key", "Unauthorized", "authentication failed", "invalid token".
+function saysKeyIsWrong(message: string): boolean {
+  return /api[\s_-]?key|unauthori[sz]ed|authenticat|\b(?:invalid|expired|missing|bad)[\s_-]+(?:access[\s_-]+)?token/i.test(message);
 }
 
 // A fetch given by the host may explain its own failure (`userMessage` on the error or its cause).
