@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
-import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
+import { hostOf, LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmNetworkError, LlmRateLimitError, LlmRequestError, LlmServerError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
@@ -116,6 +116,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         const delay = retryDelay({ error: llmError, attempt, baseDelay, maxRetryAfter });
         if (yielded || attempt >= maxRetries || delay === undefined) throw llmError;
+        // Said before the wait, so a 7 s retry-after is a visible step, not a bare spinner.
+        yield { type: 'retry', reason: retryReason(llmError, shownUrl), delayMs: delay };
         await sleep(delay, signal);
       }
     }
@@ -135,6 +137,15 @@ export function defaultHoldStartChars(model: string): number {
 
 function rejectsStreamOptions(error: LlmError): boolean {
   return error instanceof LlmRequestError && (error.status === 400 || error.status === 422) && /stream_options|include_usage/i.test(error.providerMessage ?? '');
+}
+
+/** Why an attempt is retried, in a few words naming the host: "Rate limited by api.example.com". */
+function retryReason(error: LlmError, baseUrl: string): string {
+  const host = hostOf(baseUrl);
+  if (error instanceof LlmRateLimitError) return `Rate limited by ${host}`;
+  if (error instanceof LlmServerError) return `${host} answered HTTP ${error.status}`;
+  if (error instanceof LlmNetworkError) return `Could not reach ${host}`;
+  return `${host} failed`;
 }
 
 /** The wait before the next attempt, or undefined when this error must not be retried. */
