@@ -55,6 +55,8 @@ export interface GlassboxSettings {
   responseTimeoutSeconds: number;
   /** Estimated tokens of attached notes and selection sent with one question; more is cut with a notice. */
   contextBudgetTokens: number;
+  /** The most tokens one model call may write (`max_tokens`): bounds an answer that would not end. */
+  maxTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
   /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
@@ -81,6 +83,8 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   rememberedApprovals: {},
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
+  // The model client's own default (DEFAULT_MAX_OUTPUT_TOKENS in src/llm), not imported: the settings load before the client.
+  maxTokens: 8192,
   attachOpenNote: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
@@ -123,6 +127,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
+  if (!isPositiveInteger(settings.maxTokens)) settings.maxTokens = DEFAULT_SETTINGS.maxTokens;
   return settings;
 }
 

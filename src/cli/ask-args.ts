@@ -1,5 +1,5 @@
 import type { AgentLoopStyle } from '../agent';
-import { DEFAULT_IDLE_TIMEOUT_MS, shownBaseUrl } from '../llm';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, shownBaseUrl } from '../llm';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError } from './cli-io';
 
@@ -29,6 +29,8 @@ export interface AskArgs {
   readonly continueNote: string | undefined;
   /** `--timeout SECONDS` in ms: the longest wait for the next byte from the endpoint (default 120 s). */
   readonly timeoutMs: number;
+  /** `--max-tokens N`: the most tokens one model call may write (default 8,192). */
+  readonly maxTokens: number;
   /** `--note PATH`, repeatable: notes attached to the question, as given. */
   readonly notes: readonly string[];
   /** `--folder PATH` and `--tag TAG`, repeatable: the scope of the vault tools, as given (tags without `#`). */
@@ -54,6 +56,7 @@ export const ASK_COMMAND = {
     'allow-writes': {},
     continue: { value: 'NOTE' },
     timeout: { value: 'SECONDS' },
+    'max-tokens': { value: 'N' },
     note: { value: 'PATH', multiple: true },
     folder: { value: 'PATH', multiple: true },
     tag: { value: 'TAG', multiple: true },
@@ -73,6 +76,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   const maxIterations = parseMaxIterations(flags['max-iterations']);
   const loopStyle = parseLoop(flags.loop);
   const timeoutMs = parseTimeout(flags.timeout);
+  const maxTokens = parseMaxTokens(flags['max-tokens']);
   if (flags.events !== undefined && flags.events !== 'jsonl') throw new CliUsageError(`--events only supports "jsonl", not "${flags.events}".`);
   const vault = flags.vault;
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
@@ -99,6 +103,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     allowWrites: flags['allow-writes'],
     continueNote: flags.continue,
     timeoutMs,
+    maxTokens,
     notes: flags.note,
     folders: flags.folder,
     tags: flags.tag.map((tag) => tag.trim().replace(/^#/, '')).filter((tag) => tag !== ''),
@@ -118,6 +123,13 @@ function parseTimeout(text: string | undefined): number {
   const seconds = Number(text);
   if (!/^\d+$/.test(text) || seconds < 1 || seconds > 3600) throw new CliUsageError(`--timeout must be a whole number of seconds from 1 to 3600, not "${text}".`);
   return seconds * 1000;
+}
+
+function parseMaxTokens(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_OUTPUT_TOKENS;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > 1_000_000) throw new CliUsageError(`--max-tokens must be a whole number from 1 to 1000000, not "${text}".`);
+  return value;
 }
 
 function parseLoop(text: string | undefined): AgentLoopStyle {

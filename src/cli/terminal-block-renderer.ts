@@ -98,6 +98,9 @@ export class TerminalBlockRenderer {
       case 'input_request':
       case 'input_response':
         if (!changed) return;
+        // After the answer began, a step (the error that ended it) waits for the end, where it
+        // goes on its own line under a header that says how the run ended, not into the answer.
+        if (this.answered) return;
         if (this.options.tty) this.draw();
         else this.printNewSteps();
         return;
@@ -160,7 +163,7 @@ export class TerminalBlockRenderer {
     // "Searching…") or it ends other than well (failed, declined, cancelled: a failure must not
     // read as the success the model may claim next); a duration alone does not repeat the line.
     for (const step of this.payload?.steps ?? []) {
-      const key = `${step.summary}\u0000${unsuccessful(step) ? step.tool?.status : ''}`;
+      const key = printedKey(step);
       if (this.printed.get(step.id) === key) continue;
       this.printed.set(step.id, key);
       this.options.out.write(`${stepLine(step)}\n`);
@@ -181,6 +184,8 @@ export class TerminalBlockRenderer {
     if (this.answered) return;
     this.answered = true;
     const header = this.settledHeader();
+    // What is on screen now counts as printed: the end lists only the steps that come after.
+    for (const step of this.payload?.steps ?? []) this.printed.set(step.id, printedKey(step));
     if (this.live) {
       this.live = false;
       this.dispose();
@@ -198,6 +203,7 @@ export class TerminalBlockRenderer {
     if (this.answered) {
       this.options.out.write('\n');
       if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.settledHeader()}\n`);
+      this.printNewSteps();
       return;
     }
     // No answer: keep the steps on screen under the final header (the user wants to see what happened).
@@ -217,6 +223,11 @@ export class TerminalBlockRenderer {
     const width = Math.max(20, columns - 1);
     return fitToColumns(line, width);
   }
+}
+
+/** What makes a step's line worth printing again: its text, or its ending other than well. */
+function printedKey(step: ReasoningStep): string {
+  return `${step.summary}\u0000${unsuccessful(step) ? (step.tool?.status ?? '') : ''}`;
 }
 
 /** A tool step that did not go well: failed, declined or cancelled. */

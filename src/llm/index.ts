@@ -1,5 +1,5 @@
 export type { ChatModel, LlmDelta, LlmFinishReason, LlmMessage, LlmRequest, LlmToolCall, LlmToolSchema } from './chat-types';
-export { createOpenAiChatModel, DEFAULT_IDLE_TIMEOUT_MS, type OpenAiChatModelOptions } from './openai-chat-model';
+export { createOpenAiChatModel, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, type OpenAiChatModelOptions } from './openai-chat-model';
 export { ThinkTagSplitter, type ThinkTagSegment, type ThinkTagSplitterOptions } from './think-tag-splitter';
 export { StreamingToolCallTracker, type ToolCallDeltaInput, type TrackedToolCall } from './streaming-tool-call-tracker';
 export {
@@ -18,4 +18,8 @@ export {
   type LlmStreamErrorReason,
   shownBaseUrl,
   withoutCredentials,
+  adviseError,
+  PLUGIN_ERROR_ADVICE,
+  type LlmErrorAdvice,
+  type LlmErrorFix,
 } from './errors';

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
 import { hostOf, LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmNetworkError, LlmRateLimitError, LlmRequestError, LlmServerError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
@@ -33,7 +34,24 @@ export interface OpenAiChatModelOptions {
    * {@link DEFAULT_IDLE_TIMEOUT_MS}.
    */
   readonly idleTimeoutMs?: number;
+  /**
+   * The most tokens one model call may write (`max_tokens`, issue 26): sent to the server, and
+   * enforced here too, so a server that ignores it (or trickles a chunk every few seconds for
+   * ever) still ends, with the finish reason `length`. Default {@link DEFAULT_MAX_OUTPUT_TOKENS}.
+   */
+  readonly maxOutputTokens?: number;
 }
+
+/** The default cap on what one model call writes: room for a long answer and a reasoning model's thinking. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
+
+/**
+ * Past these multiples of the cap the client ends the call itself. Loose on purpose, so a server
+ * that honours `max_tokens` always ends first: chunks carry at least a token each, a token is
+ * rarely more than 8 characters.
+ */
+const CHUNKS_PER_TOKEN_CAP = 1;
+const CHARS_PER_TOKEN_CAP = 8;
 
 /** The default longest wait for the next byte from the endpoint: 120 s (DESIGN.md 11.4). */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -75,8 +93,10 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   const hold = options.holdStartChars ?? defaultHoldStartChars;
   const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
 
+  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
-    let params = toOpenAiParams(request);
+    let params: ChatCompletionCreateParamsStreaming = { ...toOpenAiParams(request), max_tokens: maxOutputTokens };
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
       let yielded = false;
@@ -88,11 +108,18 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         responseStarted = true;
         const mapper = new ChunkDeltaMapper({ holdStartChars: holdStartChars(request.model) });
         let chunks = 0;
+        let outputChars = 0;
         for await (const chunk of sdkStream) {
           chunks++;
           for (const delta of mapper.push(chunk)) {
             yielded = true;
+            if (delta.type === 'text' || delta.type === 'reasoning') outputChars += delta.text.length;
             yield delta;
+          }
+          if (chunks > maxOutputTokens * CHUNKS_PER_TOKEN_CAP + 8 || outputChars > maxOutputTokens * CHARS_PER_TOKEN_CAP) {
+            // Leaving the loop aborts the request; a tool call cut off here is dropped, not half-sent.
+            yield { type: 'finish', reason: 'length' };
+            return;
           }
         }
         // The SDK ends quietly when the request is aborted mid-stream.
@@ -111,6 +138,13 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
           // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
           params = { ...params, stream_options: undefined };
+          attempt--;
+          continue;
+        }
+        if (!yielded && params.max_tokens !== undefined && rejectsMaxTokens(llmError)) {
+          // OpenAI's reasoning models want `max_completion_tokens`; a server whose window cannot
+          // hold the cap refuses it. Either way ask again without it: the cap above still holds.
+          params = { ...params, max_tokens: undefined, ...(/max_completion_tokens/.test(llmError instanceof LlmRequestError ? (llmError.providerMessage ?? '') : '') ? { max_completion_tokens: maxOutputTokens } : {}) };
           attempt--;
           continue;
         }
@@ -137,6 +171,10 @@ export function defaultHoldStartChars(model: string): number {
 
 function rejectsStreamOptions(error: LlmError): boolean {
   return error instanceof LlmRequestError && (error.status === 400 || error.status === 422) && /stream_options|include_usage/i.test(error.providerMessage ?? '');
+}
+
+function rejectsMaxTokens(error: LlmError): boolean {
+  return error instanceof LlmRequestError && (error.status === 400 || error.status === 422) && /max_tokens|max_completion_tokens|in the completion|max_new_tokens/i.test(error.providerMessage ?? '');
 }
 
 /** Why an attempt is retried, in a few words naming the host: "Rate limited by api.example.com". */

@@ -52,7 +52,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
       throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
     }
-    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
+    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
     // What the question attaches (notes, selection, [[links]], scope), read before the tools are
     // made: the scope limits them, and the notes attached explicitly stay readable.
     const countInScope = options.vaultTools.current().countInScope;

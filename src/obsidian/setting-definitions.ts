@@ -66,6 +66,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           aliases: ['stalled', 'hang'],
           control: { type: 'number', key: 'responseTimeoutSeconds', min: 1, step: 'any', validate: positiveNumber },
         },
+        {
+          name: 'Answer length limit (tokens)',
+          desc: 'Most tokens one model call may write (max_tokens); a longer answer is cut with a notice.',
+          aliases: ['max tokens', 'max_tokens', 'endless'],
+          control: { type: 'number', key: 'maxTokens', min: 1, step: 1, validate: wholeNumber },
+        },
       ],
     },
     {
