@@ -96,7 +96,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
 
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
-    let params: ChatCompletionCreateParamsStreaming = { ...toOpenAiParams(request), max_tokens: maxOutputTokens };
+    let params = toOpenAiParams(request);
+    // The field that carries the cap: `max_tokens` is what every compatible server reads.
+    let capField: 'max_tokens' | 'max_completion_tokens' | null = 'max_tokens';
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
       let yielded = false;
@@ -104,7 +106,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       let expired: LlmTimeoutError | undefined;
       const client = clientFor(() => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })));
       try {
-        const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
+        const sent: ChatCompletionCreateParamsStreaming = capField === null ? params : { ...params, [capField]: maxOutputTokens };
+        const { data: sdkStream, response } = await client.chat.completions.create(sent, { signal }).withResponse();
         responseStarted = true;
         const mapper = new ChunkDeltaMapper({ holdStartChars: holdStartChars(request.model) });
         let chunks = 0;
@@ -141,10 +144,10 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
           attempt--;
           continue;
         }
-        if (!yielded && params.max_tokens !== undefined && rejectsMaxTokens(llmError)) {
+        if (!yielded && capField === 'max_tokens' && rejectsMaxTokens(llmError)) {
           // OpenAI's reasoning models want `max_completion_tokens`; a server whose window cannot
-          // hold the cap refuses it. Either way ask again without it: the cap above still holds.
-          params = { ...params, max_tokens: undefined, ...(/max_completion_tokens/.test(llmError instanceof LlmRequestError ? (llmError.providerMessage ?? '') : '') ? { max_completion_tokens: maxOutputTokens } : {}) };
+          // hold the cap refuses it. Either way ask once more: the client's own cap still holds.
+          capField = llmError instanceof LlmRequestError && /max_completion_tokens/.test(llmError.providerMessage ?? '') ? 'max_completion_tokens' : null;
           attempt--;
           continue;
         }
