@@ -37,7 +37,7 @@ describe('GlassboxSettingTab', () => {
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)',
+      'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)', 'Answer length limit (tokens)',
       'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Search by meaning', 'Embedding model',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
@@ -73,6 +73,22 @@ describe('GlassboxSettingTab', () => {
     expect(saved).toMatchObject({ provider: 'lmstudio', baseUrl: 'http://localhost:1234/v1', model: 'qwen3-8b' });
     await tab.setControlValue('notASetting', 'x');
     expect(plugin.settings).not.toHaveProperty('notASetting');
+  });
+
+  it('each provider remembers its own base URL and model: Custom → OpenAI → Custom comes back to the custom server (issue 26)', async () => {
+    const { tab, plugin, root } = await setup();
+    await tab.setControlValue('provider', 'custom');
+    await tab.setControlValue('baseUrl', 'http://127.0.0.1:8080/v1');
+    await tab.setControlValue('model', 'extractive');
+    await tab.setControlValue('provider', 'openai');
+    expect(plugin.settings).toMatchObject({ provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' });
+    expect(row(root, 'Base URL').querySelector('input')!.value).toBe('https://api.openai.com/v1');
+    await tab.setControlValue('model', 'gpt-4.1');
+    await tab.setControlValue('provider', 'custom');
+    expect(plugin.settings).toMatchObject({ provider: 'custom', baseUrl: 'http://127.0.0.1:8080/v1', model: 'extractive' });
+    expect(row(root, 'Model').querySelector('input')!.value).toBe('extractive');
+    await tab.setControlValue('provider', 'openai');
+    expect(plugin.settings).toMatchObject({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1' });
   });
 
   it('refuses a question timeout that is not above zero and says why, keeping the saved one', async () => {
