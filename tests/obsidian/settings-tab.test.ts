@@ -38,7 +38,7 @@ describe('GlassboxSettingTab', () => {
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
       'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)', 'Answer length limit (tokens)',
-      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Search by meaning', 'Embedding model',
+      'Max steps', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Search by meaning', 'Embedding model',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
       'Servers', 'Server status', 'Remembered approvals', 'Server log',
@@ -89,6 +89,29 @@ describe('GlassboxSettingTab', () => {
     expect(row(root, 'Model').querySelector('input')!.value).toBe('extractive');
     await tab.setControlValue('provider', 'openai');
     expect(plugin.settings).toMatchObject({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1' });
+  });
+
+  it('"Max steps", as the chat calls it, shows its value and takes a new one (issue 26)', async () => {
+    const { root, plugin } = await setup();
+    const input = row(root, 'Max steps').querySelector('input')!;
+    expect(input.type).toBe('number');
+    expect(input.value).toBe('10');
+    input.value = '25';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.maxIterations).toBe(25);
+    input.value = '500';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.maxIterations).toBe(25);
+  });
+
+  it('the API key field is empty while no secret stands behind the name, and shows a chosen one (issue 26)', async () => {
+    const { root, app, tab } = await setup();
+    expect(row(root, 'API key').querySelector('input')!.value).toBe('');
+    app.secretStorage.setSecret('glassbox-api-key', 'sk-test-123');
+    tab.display();
+    expect(row(root, 'API key').querySelector('input')!.value).toBe('glassbox-api-key');
   });
 
   it('refuses a question timeout that is not above zero and says why, keeping the saved one', async () => {
