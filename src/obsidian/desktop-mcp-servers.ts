@@ -100,5 +100,6 @@ export class DesktopMcpServers {
 
 /** Whether this renderer runs on Node (Obsidian's desktop app), which stdio servers need. */
 function nodeIsThere(): boolean {
-  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+  const node = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof node?.versions?.node === 'string';
 }

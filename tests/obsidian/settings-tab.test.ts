@@ -107,10 +107,10 @@ describe('GlassboxSettingTab', () => {
   });
 
   it('the API key field is empty while no secret stands behind the name, and shows a chosen one (issue 26)', async () => {
-    const { root, app, tab } = await setup();
+    const { root, app } = await setup();
     expect(row(root, 'API key').querySelector('input')!.value).toBe('');
     app.secretStorage.setSecret('glassbox-api-key', 'sk-test-123');
-    tab.display();
+    app.setting.openTab(app.setting.pluginTabs[0]);
     expect(row(root, 'API key').querySelector('input')!.value).toBe('glassbox-api-key');
   });
 
