@@ -100,6 +100,6 @@ export class DesktopMcpServers {
 
 /** Whether this renderer runs on Node (Obsidian's desktop app), which stdio servers need. */
 function nodeIsThere(): boolean {
-  const node = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  const node = (window as { process?: { versions?: { node?: unknown } } }).process;
   return typeof node?.versions?.node === 'string';
 }
