@@ -46,7 +46,8 @@ describe('context and answer actions', () => {
     await saveScreenshot(page, 'context-suggest', chat.panel);
     await input.press('Enter');
     await notes.waitFor({ state: 'detached' });
-    await expect(input.inputValue()).resolves.toBe('What did we decide in ');
+    // The sentence keeps the name; the chip carries the note.
+    await expect(input.inputValue()).resolves.toBe('What did we decide in 2026-09-17 Pricing review');
     expect(await chipLabels()).toEqual(['Home', '2026-09-17 Pricing review']);
 
     // A folder from the scope suggester.
@@ -56,14 +57,14 @@ describe('context and answer actions', () => {
     await page.keyboard.press('Enter');
     expect(await chipLabels()).toEqual(['Home', '2026-09-17 Pricing review', 'Folder: Projects']);
     await input.click();
-    await input.pressSequentially('pricing?');
+    await input.pressSequentially(' about pricing?');
     await saveScreenshot(page, 'context-chips', chat.panel.locator('.glassbox-composer'));
 
     await chat.useModel('cite');
     await chat.ask('What did we decide about pricing?');
     await chat.waitForIdle();
-    // Sent: the chips start again from the open note.
-    expect(await chipLabels()).toEqual(['Home']);
+    // Sent: the chips start again from the open note; the scope stays until removed.
+    expect(await chipLabels()).toEqual(['Home', 'Folder: Projects']);
     expect(session.pageErrors).toEqual([]);
   });
 

@@ -114,7 +114,8 @@ describe('context chips above the composer', () => {
     const picked = second.querySelector('.suggestion-content')!.textContent;
     chat.key('Enter');
     expect(within(chat.root).queryByRole('listbox', { name: 'Notes' })).toBeNull();
-    expect(chat.input().value).toBe('Compare ');
+    // The sentence keeps the name it was going to link (issue 26).
+    expect(chat.input().value).toBe(`Compare ${picked}`);
     expect(chat.chipTexts()).toEqual([picked]);
     expect(chat.view.controller.store.getState().running).toBe(false);
 
@@ -145,6 +146,13 @@ describe('context chips above the composer', () => {
     expect(chat.chipTexts()).toEqual(['Folder: Projects', 'Tag: #pricing']);
     await chat.send('What changed in pricing?');
     expect(chat.prepared[0].context).toEqual({ scope: { folders: ['Projects'], tags: ['pricing'] } });
+    // The scope stays until removed: the follow-up searches the same folder and tag (issue 26).
+    expect(chat.chipTexts()).toEqual(['Folder: Projects', 'Tag: #pricing']);
+    await chat.send('And before that?');
+    expect(chat.prepared[1].context).toEqual({ scope: { folders: ['Projects'], tags: ['pricing'] } });
+    fireEvent.click(within(chat.root).getByRole('button', { name: 'Remove Tag: #pricing' }));
+    await chat.send('Anything else?');
+    expect(chat.prepared[2].context).toEqual({ scope: { folders: ['Projects'] } });
   });
 
   it('says before sending when the attached notes are over the context budget', async () => {
