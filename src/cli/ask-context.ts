@@ -1,8 +1,8 @@
-import { DEFAULT_CONTEXT_BUDGET_TOKENS, type AttachedContext } from '../agent';
+import { DEFAULT_CONTEXT_BUDGET_TOKENS, describeScope, type AttachedContext } from '../agent';
 import { attachQuestionContext, indexContextNotes, type VaultIndex, type VaultSource } from '../search';
 import { CliUsageError } from './cli-io';
 import { findVaultNote } from './find-vault-note';
-import { vaultFolder } from './vault-folder';
+import { emptyScopeMessage, vaultFolder } from './vault-folder';
 
 /**
  * What `glassbox ask` attaches (DESIGN.md 11.4): the `--note` notes (a missing one is a usage
@@ -34,6 +34,8 @@ export async function readAskContext(options: {
     notes: indexContextNotes({ index: options.index, source: options.source, extraPaths: notes }),
     budgetTokens: DEFAULT_CONTEXT_BUDGET_TOKENS,
   });
+  // A scope of no note would run the question on nothing: say so as --folder nosuch does.
+  if (context.scopeNotes === 0) throw new CliUsageError(emptyScopeMessage(describeScope(context.scope)));
   const empty = context.attachments.length === 0 && context.missingLinks.length === 0 && context.scope === undefined;
   return empty ? null : context;
 }
