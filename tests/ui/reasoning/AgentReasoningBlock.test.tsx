@@ -206,6 +206,16 @@ describe('AgentReasoningBlock: display modes', () => {
     expect(screen.queryByText('raw chain of thought')).toBeNull();
   });
 
+  it('normal: a readNote step folds to the first lines of the note\'s text, not its header, properties and blank lines (issue 26)', () => {
+    const output = '[[Home]] (Home.md):\n\n---\ntags: [home]\n---\n\n# Home\nWelcome to the studio.\nStandup is at 10:00.\nLunch on Fridays.';
+    const read = toolStep('s1', 'Read Home', { name: 'readNote', args: { path: 'Home.md' }, output, outputChars: output.length });
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 1000, steps: [read] })} live={false} />);
+    fireEvent.click(header());
+    expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe('# Home\nWelcome to the studio.\nStandup is at 10:00.');
+    fireEvent.click(screen.getByRole('button', { name: '+7 lines' }));
+    expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe(output);
+  });
+
   it('verbose: full arguments, whole output and the raw reasoning', () => {
     open({ mode: 'verbose' });
     expect(document.querySelector('.glassbox-tool-args-full')?.textContent).toBe('{\n  "query": "refunds"\n}');
