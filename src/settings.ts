@@ -77,6 +77,12 @@ export interface GlassboxSettings {
   maxTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
+  /** Models that accept images, one per line or comma-separated: only they are sent the question's images. */
+  imageModels: string;
+  /** Longest side, in pixels, images are downscaled to before they are sent. */
+  imageMaxSide: number;
+  /** Notes here are custom prompts (the `/` menu, `ask --prompt`); Copilot's folder is read too. */
+  promptsFolder: string;
   /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
@@ -105,6 +111,10 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   // The model client's own default (DEFAULT_MAX_OUTPUT_TOKENS in src/llm), not imported: the settings load before the client.
   maxTokens: 8192,
   attachOpenNote: true,
+  promptsFolder: 'Glassbox/Prompts',
+  imageModels: '',
+  // What Anthropic recommends and near OpenAI's high-detail tile grid: smaller images lose text.
+  imageMaxSide: 1568,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
 });
@@ -150,6 +160,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   settings.providerEndpoints = Object.fromEntries(
     Object.entries(settings.providerEndpoints).filter(([provider, endpoint]) => provider in PROVIDER_PRESETS && isPlainObject(endpoint) && typeof endpoint.baseUrl === 'string' && typeof endpoint.model === 'string'),
   );
+  if (!isPositiveInteger(settings.imageMaxSide)) settings.imageMaxSide = DEFAULT_SETTINGS.imageMaxSide;
   return settings;
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_CONTEXT_BUDGET_TOKENS, describeScope, type AttachedContext } from '../agent';
 import { attachQuestionContext, indexContextNotes, type VaultIndex, type VaultSource } from '../search';
+import type { AskPrompt } from './ask-prompt';
 import { CliUsageError } from './cli-io';
 import { findVaultNote } from './find-vault-note';
 import { emptyScopeMessage, vaultFolder } from './vault-folder';
@@ -18,6 +19,8 @@ export async function readAskContext(options: {
   tags: readonly string[];
   index: VaultIndex;
   source: VaultSource;
+  /** A `--prompt`: the notes its variables named are attached after the `--note` ones, and the trace names it. */
+  prompt?: AskPrompt | null;
 }): Promise<AttachedContext | null> {
   const { vaultDir, cwd } = options;
   const notes: string[] = [];
@@ -26,6 +29,7 @@ export async function readAskContext(options: {
     if (found === null) throw new CliUsageError(`--note ${name} is not a note of the vault (give its path inside the vault, e.g. --note "Projects/Alpha.md").`);
     notes.push(found.path);
   }
+  for (const path of options.prompt?.notes ?? []) if (!notes.includes(path)) notes.push(path);
   const folders = await Promise.all(options.folders.map((folder) => vaultFolder({ vaultDir, cwd, folder })));
   const tags = options.tags;
   const context = await attachQuestionContext({
@@ -36,6 +40,8 @@ export async function readAskContext(options: {
   });
   // A scope of no note would run the question on nothing: say so as --folder nosuch does.
   if (context.scopeNotes === 0) throw new CliUsageError(emptyScopeMessage(describeScope(context.scope)));
+  const { prompt } = options;
+  if (prompt) return { ...context, prompt: { name: prompt.prompt.name, variables: prompt.variables } };
   const empty = context.attachments.length === 0 && context.missingLinks.length === 0 && context.scope === undefined;
   return empty ? null : context;
 }

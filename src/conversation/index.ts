@@ -16,6 +16,7 @@ export {
   type PendingInput,
   type MessageAttachments,
   type AttachedNoteRecord,
+  type AttachedImageRecord,
 } from './conversation';
 export type { ConversationWarning, ConversationWarningCode } from './conversation-warning';
 export { ConversationParseError } from './errors/conversation-parse-error';
@@ -40,3 +41,4 @@ export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lin
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';
 export { formatAttachmentsLine } from './attachments-line';
 export { visibleConversationText } from './visible-conversation-text';
+export { readFrontmatterBlock, entryString } from './frontmatter';

@@ -91,6 +91,9 @@ export class ChatView extends ItemView {
       get conversationsFolder() {
         return options.settings.settings.conversationsFolder;
       },
+      get promptsFolder() {
+        return options.settings.settings.promptsFolder;
+      },
     });
     // A chat whose run waits on an approval card outlives a closed view: this view takes it over.
     const waiting = options.waitingChats?.take() ?? null;
