@@ -83,7 +83,9 @@ describe('context and answer actions', () => {
     await page.waitForFunction((text) => document.querySelector('[data-testid="note-pane"]')?.textContent?.includes(text), 'Monthly passes cost €12.90');
     await page.evaluate(() => window.glassboxPlayground!.flushWrites());
     const onDisk = await readFile(path.join(session.vaultDir, 'Glossary.md'), 'utf8');
-    expect(onDisk.startsWith(CITED_ANSWER)).toBe(true);
+    // The cursor was at 0:0, before the properties: the answer goes after them, on lines of its
+    // own, and the properties stay whole (issue 26; it used to land glued to the opening ---).
+    expect(onDisk).toMatch(new RegExp(`^---\\ncreated: 2026-08-21\\ntags: \\[index, glossary\\]\\n---\\n${CITED_ANSWER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n\\n# Glossary\\n`));
     expect(onDisk).not.toContain('<!--');
 
     await actions.locator('[data-testid="answer-open-cited"]').click();
