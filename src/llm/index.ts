@@ -24,3 +24,4 @@ export {
   type LlmErrorAdvice,
   type LlmErrorFix,
 } from './errors';
+export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';
