@@ -66,6 +66,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
       conversations,
       waitingChats: this.waitingChats,
+      changes: writes.changes,
       ribbonIcon: () => this.ribbonIconEl,
       // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
       listModels: () => listModels({ baseUrl: this.settings.baseUrl, apiKey: this.apiKey(), get: ({ url, headers }) => requestUrl({ url, headers, throw: false }).then((response) => ({ status: response.status, json: safeJson(response) })) }),

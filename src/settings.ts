@@ -5,11 +5,11 @@
 
 /** Provider presets offered in the settings tab. Every one speaks the OpenAI chat API. */
 export const PROVIDER_PRESETS = Object.freeze({
-  openai: { label: 'OpenAI', baseUrl: 'https://api.openai.com/v1' },
-  ollama: { label: 'Ollama', baseUrl: 'http://localhost:11434/v1' },
-  lmstudio: { label: 'LM Studio', baseUrl: 'http://localhost:1234/v1' },
-  openrouter: { label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1' },
-  custom: { label: 'Custom', baseUrl: '' },
+  openai: { label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
+  ollama: { label: 'Ollama', baseUrl: 'http://localhost:11434/v1', model: '' },
+  lmstudio: { label: 'LM Studio', baseUrl: 'http://localhost:1234/v1', model: '' },
+  openrouter: { label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4o-mini' },
+  custom: { label: 'Custom', baseUrl: '', model: '' },
 } as const);
 
 /** A provider preset id. */
@@ -28,12 +28,20 @@ export type DisplayMode = 'minimal' | 'normal' | 'verbose';
 /** Every display mode, in the order the settings list them. */
 export const DISPLAY_MODES: readonly DisplayMode[] = Object.freeze(['minimal', 'normal', 'verbose']);
 
+/** What a provider remembers: its base URL and model. */
+export interface ProviderEndpoint {
+  readonly baseUrl: string;
+  readonly model: string;
+}
+
 /** The plugin's settings, as kept in `data.json` (the API key is not: it lives in SecretStorage). */
 export interface GlassboxSettings {
   /** Which preset the endpoint came from. */
   provider: ProviderPreset;
   /** The OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`. */
   baseUrl: string;
+  /** The base URL and model last used with each provider, restored when it is chosen again. */
+  providerEndpoints: Record<string, ProviderEndpoint>;
   /** Id of the secret in Obsidian's SecretStorage that holds the API key; empty for none. */
   apiKeySecretName: string;
   /** Model name sent to the endpoint. */
@@ -67,6 +75,8 @@ export interface GlassboxSettings {
   contextBudgetTokens: number;
   /** The "Context window" of each model, in tokens, by model name; a model not listed is asked of the server (DESIGN.md 12.1). */
   contextWindows: Record<string, number>;
+  /** The most tokens one model call may write (`max_tokens`): bounds an answer that would not end. */
+  maxTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
   /** Models that accept images, one per line or comma-separated: only they are sent the question's images. */
@@ -92,6 +102,7 @@ export interface GlassboxSettings {
 export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   provider: 'openai',
   baseUrl: PROVIDER_PRESETS.openai.baseUrl,
+  providerEndpoints: {},
   apiKeySecretName: 'glassbox-api-key',
   model: 'gpt-4o-mini',
   maxIterations: 10,
@@ -107,6 +118,8 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
   contextWindows: {},
+  // The model client's own default (DEFAULT_MAX_OUTPUT_TOKENS in src/llm), not imported: the settings load before the client.
+  maxTokens: 8192,
   attachOpenNote: true,
   promptsFolder: 'Glassbox/Prompts',
   imageModels: '',
@@ -157,8 +170,27 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
   settings.contextWindows = Object.fromEntries(Object.entries(settings.contextWindows).filter(([, tokens]) => typeof tokens === 'number' && isPositiveInteger(tokens)));
+  if (!isPositiveInteger(settings.maxTokens)) settings.maxTokens = DEFAULT_SETTINGS.maxTokens;
+  settings.providerEndpoints = Object.fromEntries(
+    Object.entries(settings.providerEndpoints).filter(([provider, endpoint]) => provider in PROVIDER_PRESETS && isPlainObject(endpoint) && typeof endpoint.baseUrl === 'string' && typeof endpoint.model === 'string'),
+  );
   if (!isPositiveInteger(settings.imageMaxSide)) settings.imageMaxSide = DEFAULT_SETTINGS.imageMaxSide;
   return settings;
+}
+
+/**
+ * Switches `settings` to `provider` (issue 26): the old provider keeps its base URL and model,
+ * the new one gets back what it had, or its preset's address (and model, when the preset names
+ * one); Custom with nothing remembered keeps the current ones.
+ */
+export function switchProvider(settings: GlassboxSettings, provider: ProviderPreset): void {
+  const previous = settings.provider;
+  settings.providerEndpoints = { ...settings.providerEndpoints, [previous]: { baseUrl: settings.baseUrl, model: settings.model } };
+  settings.provider = provider;
+  const remembered = Object.hasOwn(settings.providerEndpoints, provider) ? settings.providerEndpoints[provider] : undefined;
+  const preset = PROVIDER_PRESETS[provider];
+  settings.baseUrl = remembered?.baseUrl ?? (preset.baseUrl === '' ? settings.baseUrl : preset.baseUrl);
+  settings.model = remembered?.model ?? (preset.model === '' ? settings.model : preset.model);
 }
 
 /** What the chat view needs from the plugin: the live settings and a way to save them. */

@@ -1,4 +1,4 @@
-import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
+import type { ChatModel, ContextWindow, LlmErrorAdvice, LlmMessage } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import type { AgentTool } from './agent-tool';
 import type { AgentApprovalGate } from './approval';
@@ -49,6 +49,8 @@ export interface AgentRunOptions {
   readonly images?: readonly QuestionImage[];
   /** Shown as the run's first `notice` steps, e.g. an MCP server that could not start. */
   readonly notices?: readonly string[];
+  /** How this host words the fix of a provider error (the CLI its flags); default the plugin's settings tab. */
+  readonly errorAdvice?: LlmErrorAdvice;
   /** Decides calls of tools that need approval (MCP tools, note writes); without it such calls are declined. */
   readonly approvals?: AgentApprovalGate;
   /** Model calls (tools loop) or reason-act-observe cycles before the run ends with a notice. Default 10. */

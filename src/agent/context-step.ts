@@ -38,9 +38,11 @@ export function contextNotices(context: AttachedContext): string[] {
 export function contextPreamble(context: AttachedContext): string {
   const parts = context.attachments
     .filter((attachment) => attachment.text)
-    .map(({ kind, path, lines, text, chars, cut }) => {
+    .map(({ kind, path, lines, text, chars, cut, hiddenFromTools }) => {
       const what = kind === 'selection' && lines ? `Selection from ${path}, lines ${lines.from}-${lines.to}` : `Note ${path}`;
-      return `<attached path=${JSON.stringify(path)}>\n${what}${cut ? ` (cut: first ${text.length} of ${chars} characters; readNote has the rest)` : ''}:\n\n${text}\n</attached>\n`;
+      // Only a note the tools can open is said to have its rest in readNote: a saved conversation is refused there.
+      const rest = hiddenFromTools ? 'the rest was not sent and no tool can read it' : 'readNote has the rest';
+      return `<attached path=${JSON.stringify(path)}>\n${what}${cut ? ` (cut: first ${text.length} of ${chars} characters; ${rest})` : ''}:\n\n${text}\n</attached>\n`;
     });
   if (parts.length > 0) parts.unshift('The user attached these (cite them as [[links]]):\n');
   if (context.missingLinks.length > 0) parts.push(`No note exists for ${links(context.missingLinks)}.\n`);

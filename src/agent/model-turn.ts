@@ -42,6 +42,7 @@ export interface ModelTurnResult {
 export async function streamModelTurn(options: { model: ChatModel; request: LlmRequest; signal: AbortSignal; recorder: RunRecorder; mode: TurnTextMode; maxTextChars?: number }): Promise<ModelTurnResult> {
   const { recorder, mode } = options;
   const reasoning = new ReasoningStepWriter(recorder);
+  const retries = new RetryStepWriter(recorder);
   const indexed: { index: number; call: LlmToolCall }[] = [];
   const offered = options.request.tools ?? [];
   let text = '';
@@ -61,7 +62,11 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   let error: unknown;
   try {
     for await (const delta of options.model.stream(options.request, options.signal)) {
+      if (delta.type !== 'retry') retries.answered();
       switch (delta.type) {
+        case 'retry':
+          retries.waiting(delta.reason, delta.delayMs);
+          break;
         case 'reasoning':
           reasoning.append(delta.text);
           break;
@@ -112,6 +117,8 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   } catch (caught) {
     error = caught;
   }
+  if (error === undefined) retries.answered();
+  else retries.failed();
   reasoning.finish();
   let toolCalls = indexed.sort((a, b) => a.index - b.index).map((entry) => entry.call);
   if (toolCalls.length === 0 && error === undefined && offered.length > 0 && held !== '') {
@@ -144,6 +151,38 @@ function narrate(recorder: RunRecorder, text: string): void {
   const summary = clampLine(firstLine(trimmed), LIMITS.summaryChars);
   const step = { id: recorder.nextStepId(), kind: 'thought' as const, summary };
   recorder.step(summary === clampLine(trimmed, LIMITS.summaryChars) ? step : { ...step, detail: clampText(trimmed, LIMITS.detailChars) });
+}
+
+/**
+ * A `notice` step per retry of the model call (issue 26): "Rate limited by HOST — retrying in
+ * 7 s" while it waits, then its outcome ("— waited 7 s, then it answered" / "then it failed").
+ */
+class RetryStepWriter {
+  private pending: { readonly id: string; readonly reason: string; readonly wait: string } | null = null;
+
+  constructor(private readonly recorder: RunRecorder) {}
+
+  waiting(reason: string, delayMs: number): void {
+    this.settle('then it failed again');
+    const wait = delayMs < 1000 ? 'under a second' : `${Math.round(delayMs / 1000)} s`;
+    this.pending = { id: this.recorder.nextStepId(), reason, wait };
+    this.recorder.step({ id: this.pending.id, kind: 'notice', summary: clampLine(`${reason} — retrying in ${wait}`, LIMITS.summaryChars) });
+  }
+
+  answered(): void {
+    this.settle('then it answered');
+  }
+
+  failed(): void {
+    this.settle('then it failed');
+  }
+
+  private settle(outcome: string): void {
+    if (this.pending === null) return;
+    const { id, reason, wait } = this.pending;
+    this.pending = null;
+    this.recorder.step({ id, kind: 'notice', summary: clampLine(`${reason} — waited ${wait}, ${outcome}`, LIMITS.summaryChars) });
+  }
 }
 
 /** Builds the `reasoning` step of one model call from native reasoning deltas. */

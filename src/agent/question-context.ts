@@ -50,6 +50,8 @@ export interface ContextAttachment {
   readonly text: string;
   /** True when `text` is shorter than the note (the budget ran out, or it was not readable text). */
   readonly cut: boolean;
+  /** The vault tools refuse this note (a saved conversation): nothing tells the model to read the rest with them. */
+  readonly hiddenFromTools?: true;
   /** Why it was cut or left out, one sentence ("binary-looking, not sent"). */
   readonly notice?: string;
 }

@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../llm';
+import { adviseError, type LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
@@ -122,7 +122,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
         break;
       case 'error':
         status = 'error';
-        errorMessage = userMessageOf(outcome.error, { context: 'The run failed' });
+        errorMessage = (options.errorAdvice ? adviseError(outcome.error, options.errorAdvice) : null) ?? userMessageOf(outcome.error, { context: 'The run failed' });
         break;
       default: {
         const unreachable: never = outcome;

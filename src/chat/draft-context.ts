@@ -144,11 +144,15 @@ export class DraftContext {
     return { ...(notes.length > 0 ? { notes } : {}), ...(selection ? { selection } : {}), ...(folders.length + tags.length > 0 ? { scope } : {}), ...(images.length > 0 ? { images } : {}), ...(this.prompt ? { prompt: this.prompt } : {}) };
   }
 
-  /** The question was sent: the chips clear, and the open note is attached again for the next one. */
+  /**
+   * The question was sent: the notes and selection clear, and the open note is attached again for
+   * the next one. A folder or tag scope stays until removed (issue 26): a follow-up about the
+   * same folder must not silently search the whole vault.
+   */
   sent(): void {
     this.openRemoved = false;
     this.prompt = null;
-    this.publish([]);
+    this.publish(this.state.chips.filter((chip) => chip.kind === 'folder' || chip.kind === 'tag'));
     this.followActive();
   }
 

@@ -1,6 +1,6 @@
 import { EMBEDDINGS_FLAGS, readEmbeddingsEndpoint, type EmbeddingsEndpoint } from './cli-meaning-search';
 import type { AgentLoopStyle } from '../agent';
-import { DEFAULT_IDLE_TIMEOUT_MS, shownBaseUrl } from '../llm';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, shownBaseUrl } from '../llm';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError } from './cli-io';
 
@@ -32,6 +32,8 @@ export interface AskArgs {
   readonly continueNote: string | undefined;
   /** `--timeout SECONDS` in ms: the longest wait for the next byte from the endpoint (default 120 s). */
   readonly timeoutMs: number;
+  /** `--max-tokens N`: the most tokens one model call may write (default 8,192). */
+  readonly maxTokens: number;
   /** `--note PATH`, repeatable: notes attached to the question, as given. */
   readonly notes: readonly string[];
   /** `--folder PATH` and `--tag TAG`, repeatable: the scope of the vault tools, as given (tags without `#`). */
@@ -53,26 +55,27 @@ export interface AskArgs {
 export const ASK_COMMAND = {
   name: 'ask',
   flags: {
-    vault: { value: 'DIR', required: true },
-    'base-url': { value: 'URL' },
-    'api-key': { value: 'KEY' },
-    model: { value: 'NAME' },
-    'max-iterations': { value: 'N' },
-    loop: { value: 'tools|reason-act-observe' },
-    events: { value: 'jsonl' },
-    save: {},
-    mcp: { value: 'FILE' },
-    'allow-mcp': {},
-    'allow-writes': {},
-    continue: { value: 'NOTE' },
-    timeout: { value: 'SECONDS' },
-    note: { value: 'PATH', multiple: true },
-    folder: { value: 'PATH', multiple: true },
-    tag: { value: 'TAG', multiple: true },
-    prompt: { value: 'NAME' },
-    image: { value: 'PATH', multiple: true },
+    vault: { value: 'DIR', required: true, description: 'The folder of notes to answer from.' },
+    'base-url': { value: 'URL', description: 'The OpenAI-compatible endpoint.', defaultValue: `GLASSBOX_BASE_URL, else ${DEFAULT_BASE_URL}` },
+    'api-key': { value: 'KEY', description: 'The API key for the endpoint.', defaultValue: 'GLASSBOX_API_KEY, else none' },
+    model: { value: 'NAME', description: 'The model to ask.', defaultValue: 'GLASSBOX_MODEL' },
+    'max-iterations': { value: 'N', description: 'Most model calls in one answer, 1 to 100.', defaultValue: '10' },
+    loop: { value: 'tools|reason-act-observe', description: 'How the agent works: tool calls, or reason, act and observe phases.', defaultValue: 'tools' },
+    events: { value: 'jsonl', description: 'Print each event of the run as a JSON line instead of the block.' },
+    save: { description: 'Save the conversation as a note in Glassbox/Conversations.' },
+    mcp: { value: 'FILE', description: 'Add the tools of the MCP servers in this mcpServers JSON file.' },
+    'allow-mcp': { description: 'Run MCP tool calls without asking.', defaultValue: 'ask in a terminal, decline in a pipe' },
+    'allow-writes': { description: 'Approve note writes without asking.', defaultValue: 'ask in a terminal, decline in a pipe' },
+    continue: { value: 'NOTE', description: 'Add this turn to a saved conversation; without a question, resume its stopped run.' },
+    timeout: { value: 'SECONDS', description: 'Longest wait for the next byte from the endpoint, 1 to 3600.', defaultValue: String(DEFAULT_IDLE_TIMEOUT_MS / 1000) },
+    'max-tokens': { value: 'N', description: 'Most tokens one model call may write (max_tokens).', defaultValue: String(DEFAULT_MAX_OUTPUT_TOKENS) },
+    note: { value: 'PATH', multiple: true, description: 'Attach a note to the question.' },
+    folder: { value: 'PATH', multiple: true, description: 'Limit the vault tools to a folder.', defaultValue: 'the whole vault' },
+    tag: { value: 'TAG', multiple: true, description: 'Limit the vault tools to notes with a tag.', defaultValue: 'any tag' },
+    prompt: { value: 'NAME', description: 'Ask through a custom prompt note of Glassbox/Prompts (the question fills its {} or {selection}).' },
+    image: { value: 'PATH', multiple: true, description: 'Send an image with the question (models that take images).' },
     ...EMBEDDINGS_FLAGS,
-    'context-window': { value: 'N' },
+    'context-window': { value: 'N', description: "The model's context window in tokens (every request is fitted to it).", defaultValue: 'ask the server' },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -90,6 +93,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   const loopStyle = parseLoop(flags.loop);
   const timeoutMs = parseTimeout(flags.timeout);
   const contextWindow = parseContextWindow(flags['context-window']);
+  const maxTokens = parseMaxTokens(flags['max-tokens']);
   if (flags.events !== undefined && flags.events !== 'jsonl') throw new CliUsageError(`--events only supports "jsonl", not "${flags.events}".`);
   const vault = flags.vault;
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
@@ -120,6 +124,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     allowWrites: flags['allow-writes'],
     continueNote: flags.continue,
     timeoutMs,
+    maxTokens,
     notes: flags.note,
     folders: flags.folder,
     tags: flags.tag.map((tag) => tag.trim().replace(/^#/, '')).filter((tag) => tag !== ''),
@@ -150,6 +155,13 @@ function parseContextWindow(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 256 || value > 10_000_000) throw new CliUsageError(`--context-window must be a whole number of tokens from 256 up, not "${text}" (leave it out to ask the server).`);
+  return value;
+}
+
+function parseMaxTokens(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_OUTPUT_TOKENS;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > 1_000_000) throw new CliUsageError(`--max-tokens must be a whole number from 1 to 1000000, not "${text}".`);
   return value;
 }
 

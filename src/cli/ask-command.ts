@@ -14,7 +14,7 @@ import { readAskImages } from './ask-images';
 import { readAskPrompt } from './ask-prompt';
 import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
-import { cliErrorHint } from './cli-error-hint';
+import { CLI_ERROR_ADVICE, cliErrorHint } from './cli-error-hint';
 import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
 import { continuedQuestion, openContinuedConversation } from './continued-conversation';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
@@ -74,7 +74,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const context = await readAskContext({ vaultDir, cwd: io.cwd, question: asked, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt, budgetTokens: attachmentBudget(contextWindow.tokens, DEFAULT_CONTEXT_BUDGET_TOKENS) });
   const images = await readAskImages({ paths: options.images, cwd: io.cwd, vaultDir });
   const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
-  const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
+  const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, maxOutputTokens: options.maxTokens, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
   let stoppedBy: StopSignal = 'SIGINT';
   const unregister = io.onInterrupt((signal) => {
@@ -101,6 +101,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       contextWindow,
       ...(images.length > 0 ? { images } : {}),
       notices: mcpTools.notices,
+      errorAdvice: CLI_ERROR_ADVICE,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
       question,
       // A continued conversation's earlier turns, with every tool result they had (DESIGN.md 11.4).

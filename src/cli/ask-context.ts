@@ -1,9 +1,9 @@
-import { DEFAULT_CONTEXT_BUDGET_TOKENS, type AttachedContext } from '../agent';
+import { DEFAULT_CONTEXT_BUDGET_TOKENS, describeScope, type AttachedContext } from '../agent';
 import { attachQuestionContext, indexContextNotes, type VaultIndex, type VaultSource } from '../search';
 import type { AskPrompt } from './ask-prompt';
 import { CliUsageError } from './cli-io';
 import { findVaultNote } from './find-vault-note';
-import { vaultFolder } from './vault-folder';
+import { emptyScopeMessage, vaultFolder } from './vault-folder';
 
 /**
  * What `glassbox ask` attaches (DESIGN.md 11.4): the `--note` notes (a missing one is a usage
@@ -40,6 +40,8 @@ export async function readAskContext(options: {
     notes: indexContextNotes({ index: options.index, source: options.source, extraPaths: notes }),
     budgetTokens: options.budgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
   });
+  // A scope of no note would run the question on nothing: say so as --folder nosuch does.
+  if (context.scopeNotes === 0) throw new CliUsageError(emptyScopeMessage(describeScope(context.scope)));
   const { prompt } = options;
   if (prompt) return { ...context, prompt: { name: prompt.prompt.name, variables: prompt.variables } };
   const empty = context.attachments.length === 0 && context.missingLinks.length === 0 && context.scope === undefined;

@@ -1,15 +1,19 @@
+import { PLUGIN_ERROR_ADVICE, type LlmErrorAdvice, type LlmErrorFix } from '../llm';
+
 /**
- * The provider errors (`src/llm/errors/`) end in advice for the plugin ("Check it in Glassbox
- * settings."); a CLI user has no settings tab, so what `glassbox ask` prints names the flag and
- * environment variable instead. Only the terminal text changes: `--events jsonl` and the saved
- * note keep the run's own words.
+ * A provider error names what fixes it (`fix` on the errors of `src/llm/errors/`); the CLI words
+ * it with its flags and environment variables, a CLI user having no settings tab. `glassbox ask`
+ * gives this to the run (so the saved note and `--events jsonl` say it too).
  */
-const HINTS: readonly (readonly [string, string])[] = [
-  ['Check the model name in Glassbox settings.', 'Check --model (or GLASSBOX_MODEL) and --base-url.'],
-  ['Check it in Glassbox settings.', 'Check --api-key (or GLASSBOX_API_KEY).'],
-  ['Check the base URL in Glassbox settings; OpenAI-compatible servers usually end in /v1.', 'Check --base-url (or GLASSBOX_BASE_URL); OpenAI-compatible servers usually end in /v1.'],
-  ['raise the response timeout in Glassbox settings if the model is just slow.', 'raise --timeout if the model is just slow.'],
-];
+export const CLI_ERROR_ADVICE: LlmErrorAdvice = Object.freeze({
+  model: 'Check --model (or GLASSBOX_MODEL) and --base-url.',
+  api_key: 'Check --api-key (or GLASSBOX_API_KEY).',
+  base_url: 'Check --base-url (or GLASSBOX_BASE_URL); OpenAI-compatible servers usually end in /v1.',
+  response_timeout: 'raise --timeout if the model is just slow.',
+});
+
+/** Text that still ends in the plugin's advice (a run saved by the plugin, continued here): the CLI's instead. */
+const HINTS = (Object.keys(CLI_ERROR_ADVICE) as LlmErrorFix[]).map((fix) => [PLUGIN_ERROR_ADVICE[fix], CLI_ERROR_ADVICE[fix]] as const);
 
 /** `text` with a settings-tab hint replaced by the CLI's flags; other text unchanged. */
 export function cliErrorHint(text: string): string {

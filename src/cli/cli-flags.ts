@@ -6,6 +6,10 @@ import { CliUsageError } from './cli-io';
  * without one is a switch. `multiple` flags may be given more than once and read as a list.
  */
 export interface FlagSpec {
+  /** What the flag does, one short sentence for `--help`. */
+  readonly description: string;
+  /** What applies without the flag, as `--help` says it (`120`, `GLASSBOX_MODEL`); absent: nothing. */
+  readonly defaultValue?: string;
   readonly value?: string;
   readonly multiple?: boolean;
   /** Shown without brackets in the usage: the command cannot run without it. */
@@ -101,4 +105,18 @@ export function usageOf(command: CommandSpec, width = 80): string {
   }
   lines.push(line.trimEnd());
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Every flag of a command with what it does and its default, one a line under "ask options:",
+ * the flags lined up in one column (issue 26: `--help` listed flags with neither).
+ */
+export function optionsOf(command: CommandSpec): string {
+  const rows = Object.entries(command.flags).map(([name, spec]) => {
+    const flag = spec.value === undefined ? `--${name}` : `--${name} ${spec.value}`;
+    const extras = [spec.required === true ? 'required' : '', spec.multiple === true ? 'repeatable' : '', spec.defaultValue !== undefined ? `default: ${spec.defaultValue}` : ''].filter(Boolean);
+    return { flag, text: extras.length > 0 ? `${spec.description} (${extras.join('; ')})` : spec.description };
+  });
+  const width = Math.max(...rows.map((row) => row.flag.length));
+  return `${command.name} options:\n${rows.map((row) => `  ${row.flag.padEnd(width)}  ${row.text}`).join('\n')}\n`;
 }

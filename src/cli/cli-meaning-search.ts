@@ -10,8 +10,8 @@ export interface EmbeddingsEndpoint {
 
 /** The flags both `ask` and `search` take for it. */
 export const EMBEDDINGS_FLAGS = {
-  'embeddings-base-url': { value: 'URL' },
-  'embeddings-model': { value: 'NAME' },
+  'embeddings-base-url': { value: 'URL', description: 'The endpoint of the embedding model, when it is not the chat\'s.', defaultValue: 'GLASSBOX_EMBEDDINGS_BASE_URL, else the base URL' },
+  'embeddings-model': { value: 'NAME', description: 'The embedding model for search by meaning.', defaultValue: 'GLASSBOX_EMBEDDINGS_MODEL, else none (words only)' },
 } as const;
 
 /**

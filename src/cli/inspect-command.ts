@@ -30,7 +30,7 @@ export async function runInspectCommand(args: readonly string[], io: CliIo): Pro
 export const INSPECT_COMMAND = {
   name: 'inspect',
   flags: {
-    message: { value: 'FILE', missingValue: '"--message" needs the path of a file holding one assistant message.' },
+    message: { value: 'FILE', description: 'Read one assistant message from a file instead of a note.', missingValue: '"--message" needs the path of a file holding one assistant message.' },
   },
   words: 'NOTE.md',
   unknownOption: (flag: string) => `Unknown option "${flag}". ${USAGE_HINT}`,

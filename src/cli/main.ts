@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline';
 import { ASK_COMMAND } from './ask-args';
 import { runAskCommand } from './ask-command';
-import { CliHelpRequest, usageOf } from './cli-flags';
+import { CliHelpRequest, optionsOf, usageOf } from './cli-flags';
 import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
-import { runInspectCommand } from './inspect-command';
+import { INSPECT_COMMAND, runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
 import { stripControls } from './terminal-text';
 
@@ -12,7 +12,10 @@ ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
 ${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
   glassbox inspect --message FILE
-`;
+
+${optionsOf(ASK_COMMAND)}
+${optionsOf(SEARCH_COMMAND)}
+${optionsOf(INSPECT_COMMAND)}`;
 
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

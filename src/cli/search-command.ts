@@ -25,12 +25,12 @@ interface SearchArgs {
 export const SEARCH_COMMAND = {
   name: 'search',
   flags: {
-    vault: { value: 'DIR', required: true },
-    json: {},
-    limit: { value: 'N' },
-    folder: { value: 'PATH', multiple: true },
-    tag: { value: 'TAG', multiple: true },
-    meaning: {},
+    vault: { value: 'DIR', required: true, description: 'The folder of notes to search.' },
+    json: { description: 'Print the results as JSON.' },
+    limit: { value: 'N', description: 'Most results, 1 to 1000.', defaultValue: '10' },
+    folder: { value: 'PATH', multiple: true, description: 'Only notes in this folder.', defaultValue: 'the whole vault' },
+    tag: { value: 'TAG', multiple: true, description: 'Only notes with this tag.', defaultValue: 'any tag' },
+    meaning: { description: 'Also search by meaning (needs an embedding model).' },
     ...EMBEDDINGS_FLAGS,
   },
   words: '"query"',

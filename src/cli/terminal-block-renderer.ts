@@ -1,5 +1,5 @@
 import { setInterval, clearInterval } from 'node:timers';
-import { describeRunDuration, waitingLabel } from '../markers';
+import { describeRunDuration, waitingLabel, withStepFailures } from '../markers';
 import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';
@@ -98,6 +98,9 @@ export class TerminalBlockRenderer {
       case 'input_request':
       case 'input_response':
         if (!changed) return;
+        // After the answer began, a step (the error that ended it) waits for the end, where it
+        // goes on its own line under a header that says how the run ended, not into the answer.
+        if (this.answered) return;
         if (this.options.tty) this.draw();
         else this.printNewSteps();
         return;
@@ -157,22 +160,37 @@ export class TerminalBlockRenderer {
 
   private printNewSteps(): void {
     // A line per new step, and again when its text changes (a tool's "Found 5 notes" after
-    // "Searching…"); a status or duration change alone does not repeat the line.
+    // "Searching…") or it ends other than well (failed, declined, cancelled: a failure must not
+    // read as the success the model may claim next); a duration alone does not repeat the line.
     for (const step of this.payload?.steps ?? []) {
-      if (this.printed.get(step.id) === step.summary) continue;
-      this.printed.set(step.id, step.summary);
+      const key = printedKey(step);
+      if (this.printed.get(step.id) === key) continue;
+      this.printed.set(step.id, key);
       this.options.out.write(`${stepLine(step)}\n`);
     }
+  }
+
+  /** The settled header with how many steps failed or were declined ("Thought for 5s · 1 step failed"). */
+  private settledHeader(): string {
+    return withStepFailures(this.header(), this.payload?.steps ?? []);
+  }
+
+  /** The steps a folded block keeps on screen: those that failed, were declined or cancelled. */
+  private unsuccessfulStepLines(): string[] {
+    return (this.payload?.steps ?? []).filter(unsuccessful).map((step) => `${DIM}${this.fit(stepLine(step))}${RESET}`);
   }
 
   private collapse(): void {
     if (this.answered) return;
     this.answered = true;
-    const header = this.header();
+    const header = this.settledHeader();
+    // What is on screen now counts as printed: the end lists only the steps that come after.
+    for (const step of this.payload?.steps ?? []) this.printed.set(step.id, printedKey(step));
     if (this.live) {
       this.live = false;
       this.dispose();
-      this.redraw([header]);
+      // Folded to its header, but a step that failed or was declined stays listed under it.
+      this.redraw([header, ...this.unsuccessfulStepLines()]);
     } else {
       this.printNewSteps();
       this.options.out.write(`${header}\n`);
@@ -184,17 +202,18 @@ export class TerminalBlockRenderer {
     this.dispose();
     if (this.answered) {
       this.options.out.write('\n');
-      if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.header()}\n`);
+      if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.settledHeader()}\n`);
+      this.printNewSteps();
       return;
     }
     // No answer: keep the steps on screen under the final header (the user wants to see what happened).
     const steps = this.payload?.steps ?? [];
     if (this.live) {
       this.live = false;
-      this.redraw([this.header(), ...steps.map((step) => `${DIM}${this.fit(stepLine(step))}${RESET}`)]);
+      this.redraw([this.settledHeader(), ...steps.map((step) => `${DIM}${this.fit(stepLine(step))}${RESET}`)]);
     } else {
       this.printNewSteps();
-      this.options.out.write(`${this.header()}\n`);
+      this.options.out.write(`${this.settledHeader()}\n`);
     }
   }
 
@@ -204,6 +223,17 @@ export class TerminalBlockRenderer {
     const width = Math.max(20, columns - 1);
     return fitToColumns(line, width);
   }
+}
+
+/** What makes a step's line worth printing again: its text, or its ending other than well. */
+function printedKey(step: ReasoningStep): string {
+  return `${step.summary}\u0000${unsuccessful(step) ? (step.tool?.status ?? '') : ''}`;
+}
+
+/** A tool step that did not go well: failed, declined or cancelled. */
+function unsuccessful(step: ReasoningStep): boolean {
+  const status = step.tool?.status;
+  return status === 'error' || status === 'declined' || status === 'cancelled';
 }
 
 /** One bullet: the step's summary, and for tools how the call went. */

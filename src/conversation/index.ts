@@ -41,4 +41,5 @@ export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lin
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';
 export { neutraliseMessageText } from './inert-message-text';
 export { formatAttachmentsLine } from './attachments-line';
+export { visibleConversationText } from './visible-conversation-text';
 export { readFrontmatterBlock, entryString } from './frontmatter';

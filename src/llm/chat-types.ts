@@ -54,7 +54,12 @@ export type LlmDelta =
   /** A complete tool call, emitted only once the stream has finished it (on flush). */
   | { readonly type: 'tool_call'; readonly call: LlmToolCall; readonly index: number }
   | { readonly type: 'usage'; readonly promptTokens: number; readonly completionTokens: number; readonly reasoningTokens?: number; readonly cachedTokens?: number }
-  | { readonly type: 'finish'; readonly reason: LlmFinishReason };
+  | { readonly type: 'finish'; readonly reason: LlmFinishReason }
+  /**
+   * The call failed before any content and is about to be tried again after `delayMs`: `reason`
+   * names why ("Rate limited by api.example.com"). Not content; the trace shows the wait.
+   */
+  | { readonly type: 'retry'; readonly reason: string; readonly delayMs: number };
 
 /**
  * The one-method seam between the agent and a model (as small as assistant-ui's ChatModelAdapter).

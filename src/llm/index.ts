@@ -1,6 +1,6 @@
 export type { ChatModel, LlmDelta, LlmFinishReason, LlmImage, LlmMessage, LlmRequest, LlmToolCall, LlmToolSchema } from './chat-types';
 export { isImageRefusal } from './errors/image-refusal';
-export { createOpenAiChatModel, DEFAULT_IDLE_TIMEOUT_MS, type OpenAiChatModelOptions } from './openai-chat-model';
+export { createOpenAiChatModel, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, type OpenAiChatModelOptions } from './openai-chat-model';
 export { ThinkTagSplitter, type ThinkTagSegment, type ThinkTagSplitterOptions } from './think-tag-splitter';
 export { StreamingToolCallTracker, type ToolCallDeltaInput, type TrackedToolCall } from './streaming-tool-call-tracker';
 export {
@@ -20,6 +20,10 @@ export {
   type LlmStreamErrorReason,
   shownBaseUrl,
   withoutCredentials,
+  adviseError,
+  PLUGIN_ERROR_ADVICE,
+  type LlmErrorAdvice,
+  type LlmErrorFix,
 } from './errors';
 export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';
 export { parseTextToolCalls, textCallStart, readJsonValue, type ParsedTextToolCalls, type TextToolCall, type TextToolCallArguments } from './text-tool-calls';

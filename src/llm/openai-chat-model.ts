@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
-import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
+import { hostOf, LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmNetworkError, LlmRateLimitError, LlmRequestError, LlmServerError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
 import { withErrorBodies } from './error-body-fetch';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { createSecretRedactor, redactErrorText } from './secret-redactor';
@@ -36,7 +37,24 @@ export interface OpenAiChatModelOptions {
    * {@link DEFAULT_IDLE_TIMEOUT_MS}.
    */
   readonly idleTimeoutMs?: number;
+  /**
+   * The most tokens one model call may write (`max_tokens`, issue 26): sent to the server, and
+   * enforced here too, so a server that ignores it (or trickles a chunk every few seconds for
+   * ever) still ends, with the finish reason `length`. Default {@link DEFAULT_MAX_OUTPUT_TOKENS}.
+   */
+  readonly maxOutputTokens?: number;
 }
+
+/** The default cap on what one model call writes: room for a long answer and a reasoning model's thinking. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
+
+/**
+ * Past these multiples of the cap the client ends the call itself. Loose on purpose, so a server
+ * that honours `max_tokens` always ends first: chunks carry at least a token each, a token is
+ * rarely more than 8 characters.
+ */
+const CHUNKS_PER_TOKEN_CAP = 1;
+const CHARS_PER_TOKEN_CAP = 8;
 
 /** The default longest wait for the next byte from the endpoint: 120 s (DESIGN.md 11.4). */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -80,8 +98,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   const hold = options.holdStartChars ?? defaultHoldStartChars;
   const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
 
+  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     let params = toOpenAiParams(request);
+    // The field that carries the cap: `max_tokens` is what every compatible server reads.
+    let capField: 'max_tokens' | 'max_completion_tokens' | null = 'max_tokens';
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
       let yielded = false;
@@ -95,15 +117,23 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         (text) => (errorBody = text),
       );
       try {
-        const { data: sdkStream, response } = await client.chat.completions.create(params, { signal }).withResponse();
+        const sent: ChatCompletionCreateParamsStreaming = capField === null ? params : { ...params, [capField]: maxOutputTokens };
+        const { data: sdkStream, response } = await client.chat.completions.create(sent, { signal }).withResponse();
         responseStarted = true;
         const mapper = new ChunkDeltaMapper({ holdStartChars: holdStartChars(request.model) });
         let chunks = 0;
+        let outputChars = 0;
         for await (const chunk of sdkStream) {
           chunks++;
           for (const delta of mapper.push(chunk)) {
             yielded = true;
+            if (delta.type === 'text' || delta.type === 'reasoning') outputChars += delta.text.length;
             yield delta;
+          }
+          if (chunks > maxOutputTokens * CHUNKS_PER_TOKEN_CAP + 8 || outputChars > maxOutputTokens * CHARS_PER_TOKEN_CAP) {
+            // Leaving the loop aborts the request; a tool call cut off here is dropped, not half-sent.
+            yield { type: 'finish', reason: 'length' };
+            return;
           }
         }
         // The SDK ends quietly when the request is aborted mid-stream.
@@ -126,8 +156,17 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
           attempt--;
           continue;
         }
+        if (!yielded && capField === 'max_tokens' && rejectsMaxTokens(llmError)) {
+          // OpenAI's reasoning models want `max_completion_tokens`; a server whose window cannot
+          // hold the cap refuses it. Either way ask once more: the client's own cap still holds.
+          capField = llmError instanceof LlmRequestError && /max_completion_tokens/.test(llmError.providerMessage ?? '') ? 'max_completion_tokens' : null;
+          attempt--;
+          continue;
+        }
         const delay = retryDelay({ error: llmError, attempt, baseDelay, maxRetryAfter });
         if (yielded || attempt >= maxRetries || delay === undefined) throw llmError;
+        // Said before the wait, so a 7 s retry-after is a visible step, not a bare spinner.
+        yield { type: 'retry', reason: retryReason(llmError, shownUrl), delayMs: delay };
         await sleep(delay, signal);
       }
     }
@@ -147,6 +186,19 @@ export function defaultHoldStartChars(model: string): number {
 
 function rejectsStreamOptions(error: LlmError): boolean {
   return error instanceof LlmRequestError && (error.status === 400 || error.status === 422) && /stream_options|include_usage/i.test(error.providerMessage ?? '');
+}
+
+function rejectsMaxTokens(error: LlmError): boolean {
+  return error instanceof LlmRequestError && (error.status === 400 || error.status === 422) && /max_tokens|max_completion_tokens|in the completion|max_new_tokens/i.test(error.providerMessage ?? '');
+}
+
+/** Why an attempt is retried, in a few words naming the host: "Rate limited by api.example.com". */
+function retryReason(error: LlmError, baseUrl: string): string {
+  const host = hostOf(baseUrl);
+  if (error instanceof LlmRateLimitError) return `Rate limited by ${host}`;
+  if (error instanceof LlmServerError) return `${host} answered HTTP ${error.status}`;
+  if (error instanceof LlmNetworkError) return `Could not reach ${host}`;
+  return `${host} failed`;
 }
 
 /** The wait before the next attempt, or undefined when this error must not be retried. */

@@ -41,7 +41,8 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
     const overflow = contextOverflowOf({ baseUrl, status, ...overflowEvidenceOf(apiError, providerMessage, context.errorBody), cause: error });
     if (overflow !== undefined) return overflow;
     if (status === undefined) return new LlmStreamError({ reason: 'provider_error', baseUrl, providerMessage, cause: error });
-    if (status === 401 || status === 403) return new LlmAuthError({ status, baseUrl, providerMessage, cause: error });
+    // A 403 is as often a region, plan or policy refusal as a key: "key rejected" only when its body says so.
+    if (status === 401 || (status === 403 && (providerMessage === undefined || saysKeyIsWrong(providerMessage)))) return new LlmAuthError({ status, baseUrl, providerMessage, cause: error });
     if (status === 404) {
       return namesModel(apiError, providerMessage)
         ? new LlmModelNotFoundError({ model: context.model, baseUrl, providerMessage, cause: error })
@@ -71,6 +72,11 @@ function overflowEvidenceOf(error: APIError<number | undefined, Headers | undefi
   }
   const message = body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? withoutCredentials(body.message) : providerMessage;
   return { body, providerMessage: message };
+}
+
+// "Invalid API key", "Incorrect API key provided", "invalid_api_key", "Unauthorized", "authentication failed", "invalid token".
+function saysKeyIsWrong(message: string): boolean {
+  return /api[\s_-]?key|unauthori[sz]ed|authenticat|\b(?:invalid|expired|missing|bad)[\s_-]+(?:access[\s_-]+)?token/i.test(message);
 }
 
 // A fetch given by the host may explain its own failure (`userMessage` on the error or its cause).

@@ -17,3 +17,4 @@ export { HIGHLIGHT_ONLY_LANGUAGES, runnableFenceLanguage } from './highlight-onl
 export { noteWritesOf, readToolChange, type NoteWriteRecord } from './read-tool-change';
 export { waitingLabel } from './waiting-label';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';
+export { describeStepFailures, withStepFailures } from './describe-step-failures';

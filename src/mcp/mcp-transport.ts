@@ -15,7 +15,7 @@ export function createMcpTransportFactory(options: { fetch?: typeof fetch; canSt
     if (config.kind === 'http') {
       return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}) });
     }
-    if (!options.canStartProcesses) throw new Error('servers started as a command work in the desktop app and the CLI only');
+    if (!options.canStartProcesses) throw new Error('stdio servers need the desktop app (or the CLI); use a streamable HTTP server here');
     const { StdioClientTransport, getDefaultEnvironment } = await import('@modelcontextprotocol/sdk/client/stdio.js');
     const transport = new StdioClientTransport({ command: config.command, args: [...config.args], env: { ...getDefaultEnvironment(), ...config.env }, stderr: 'pipe' });
     const lines = new LineSplitter(onStderrLine);

@@ -1,5 +1,6 @@
 import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath } from 'obsidian';
 import type { HostComponent, HostServices } from '../ui/host-services';
+import { type NoteChangeLog, placeAnswer } from '../writes';
 
 /**
  * The UI's host services on Obsidian: Markdown through `MarkdownRenderer.render` (so wikilinks,
@@ -14,6 +15,8 @@ export class ObsidianHostServices implements HostServices {
       readonly pluginId?: string;
       /** The registered hover-link source (`registerHoverLinkSource`) and the view previews belong to. */
       readonly hover?: { readonly source: string; readonly parent: HoverParent };
+      /** The log "Undo the last change" reads: an insert is recorded there like a write tool's change. */
+      readonly changes?: NoteChangeLog;
     } = {},
   ) {}
 
@@ -41,9 +44,14 @@ export class ObsidianHostServices implements HostServices {
     const view = this.app.workspace.getMostRecentLeaf()?.view;
     if (!(view instanceof MarkdownView) || view.file === null) return null;
     const editor = view.editor;
-    // At the cursor: a selection is kept, the text goes after it.
-    editor.setCursor(editor.getCursor('to'));
-    editor.replaceSelection(text);
+    const before = editor.getValue();
+    // At the cursor (after a selection, which is kept), never inside the properties: a cursor
+    // there, at 0:0, or a note in reading view puts the answer after them on lines of its own.
+    const place = placeAnswer({ note: before, cursor: editor.posToOffset(editor.getCursor('to')), editing: view.getMode() === 'source', answer: text });
+    const at = editor.offsetToPos(place.offset);
+    editor.replaceRange(place.text, at);
+    editor.setCursor(editor.offsetToPos(place.offset + place.text.length));
+    this.options.changes?.record({ path: view.file.path, before, after: editor.getValue() });
     return view.file.path;
   }
 

@@ -1,6 +1,16 @@
 import type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from './vault-source';
 
 /**
+ * Whether `path` lies inside `folder` (vault-relative, case-insensitive as on macOS and Windows).
+ * An empty folder means the vault root, which holds nothing "inside" it here: hiding everything
+ * would leave the agent blind.
+ */
+export function isInsideFolder(path: string, folder: string): boolean {
+  const normalized = folder.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+  return normalized !== '' && path.toLowerCase().startsWith(`${normalized}/`);
+}
+
+/**
  * A {@link VaultSource} that hides one folder of another source. The plugin and `glassbox ask`
  * hide the conversation notes folder from the agent: otherwise a saved conversation is the best
  * match for the same question next time, and the agent quotes its own earlier answer as a note.
@@ -25,9 +35,7 @@ export class FolderExcludingSource implements VaultSource {
   /** Whether `path` lies inside the hidden folder (case-insensitive, as on macOS and Windows). */
   hides(path: string): boolean {
     const folder = this.currentFolder();
-    // An empty setting means the vault root: hiding everything would leave the agent blind.
-    if (folder === '') return false;
-    return path.toLowerCase().startsWith(`${folder}/`);
+    return isInsideFolder(path, folder);
   }
 
   async listNotes(): Promise<readonly VaultNoteInfo[]> {

@@ -8,3 +8,4 @@ export { describeNoteChange, fullDiffOf } from './note-change';
 export { diffLines, diffSequences, noteLines, type DiffOp } from './line-diff';
 export type { NoteWriter } from './note-writer';
 export { NoteChangeLog, type LoggedNoteChange, type UndoOutcome } from './note-change-log';
+export { placeAnswer, type AnswerInsertion } from './answer-insertion';

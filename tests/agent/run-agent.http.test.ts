@@ -31,6 +31,7 @@ beforeAll(async () => {
         .turn((t) => t.toolCall('readNote', { path: 'Refund policy.md' }, { id: 'call_3' }).usage(180, 12))
         .turn((t) => t.text(ANSWER, { chunkChars: 5 }).usage(230, 25)),
       'bad-key': scenario().turn((t) => t.httpError(401, 'Incorrect API key provided')),
+      'limited-then-answers': scenario().turn((t) => t.text('Fourteen days.').httpError(429, 'Slow down', { times: 1, retryAfterSeconds: 1 })),
       'rate-limited': scenario().turn((t) => t.httpError(429, 'Slow down', { retryAfterSeconds: 30 })),
       'server-error': scenario().turn((t) => t.httpError(503, 'Overloaded')),
       'cut-answer': scenario().turn((t) => t.reasoning('Thinking about it\n').text('Refunds are paid within', { chunkChars: 6 }).cut()),
@@ -48,11 +49,11 @@ afterAll(() => {
   return server.close();
 });
 
-async function run(model: string, options: { baseUrl?: string; controller?: AbortController; onEvent?: (event: AgentEvent) => void } = {}) {
+async function run(model: string, options: { baseUrl?: string; controller?: AbortController; onEvent?: (event: AgentEvent) => void; maxRetries?: number } = {}) {
   const clock = new FakeClock(T);
   const events: AgentEvent[] = [];
   const result = await runAgent({
-    model: createOpenAiChatModel({ baseUrl: options.baseUrl ?? server.url, maxRetries: 0 }),
+    model: createOpenAiChatModel({ baseUrl: options.baseUrl ?? server.url, maxRetries: options.maxRetries ?? 0 }),
     modelName: model,
     tools: [sampleSearchTool({ clock, searchMs: 250 }), sampleReadTool({ clock, readMs: 150 })],
     question: 'How long do refunds take?',
@@ -141,6 +142,15 @@ describe('runAgent over HTTP (real SDK, scripted server)', () => {
       expect.objectContaining({ role: 'assistant', tool_calls: [expect.objectContaining({ id: 'call_3', function: { name: 'readNote', arguments: '{"path":"Refund policy.md"}' } })] }),
       { role: 'tool', tool_call_id: 'call_3', content: 'Refunds are paid within 14 days of the return.' },
     ]);
+  });
+
+  it('shows each rate-limit wait as a step while it waits, then its outcome (issue 26)', async () => {
+    const { result, events, host } = await run('limited-then-answers', { maxRetries: 2 });
+    const notices = events.flatMap((event) => (event.type === 'step' && event.step.kind === 'notice' ? [event.step.summary] : []));
+    expect(notices).toEqual([`Rate limited by ${host} — retrying in 1 s`, `Rate limited by ${host} — waited 1 s, then it answered`]);
+    expect(result.status).toBe('complete');
+    expect(result.answer).toBe('Fourteen days.');
+    expect(result.payload.steps.map((step) => step.summary)).toEqual([`Rate limited by ${host} — waited 1 s, then it answered`]);
   });
 
   it.each([

@@ -56,7 +56,8 @@ describe('DraftContext', () => {
     });
     expect(context.getState().tokens).toBe(100 + 200 + 10);
     context.sent();
-    expect(context.questionContext()).toEqual({ notes: ['Projects/Alpha.md'] });
+    // The notes and selection go with the question; the scope stays for the follow-up (issue 26).
+    expect(context.questionContext()).toEqual({ notes: ['Projects/Alpha.md'], scope: { folders: ['Projects'], tags: ['meeting'] } });
   });
 
   it('a selection of the open note replaces its open-note chip', () => {

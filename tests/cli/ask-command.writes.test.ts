@@ -65,6 +65,9 @@ describe('glassbox ask: note writes', () => {
     expect(outcome.status).toBe(0);
     expect(await standup()).toBe(MEETING);
     expect(outcome.stderr).toContain('editNote wants to change Meetings/Standup.md and no one can be asked in a pipe: declined (run with --allow-writes to approve note writes).\n');
+    // The step's final status is printed, and the block's header counts it (issue 26).
+    expect(outcome.stdout).toMatch(/^ {2}• .*Meetings\/Standup\.md · declined$/m);
+    expect(outcome.stdout).toMatch(/^Thought for .* · 1 step declined$/m);
     expect(await inspectWrites(outcome.stderr)).toEqual([{ tool: 'editNote', path: 'Meetings/Standup.md', status: 'declined', added: 1, removed: 1 }]);
     // The model read the refusal.
     const request = server.requests.filter((entry) => (entry.body as { model?: string } | undefined)?.model === 'edit').at(-1)!;
@@ -93,5 +96,10 @@ describe('glassbox ask: note writes', () => {
     child.stdin.write(`${answer}\r`);
     expect(await exited).toBe(0);
     expect(await standup()).toBe(expected);
+    // Folded, the block still says a step was declined, and lists it under its header (issue 26).
+    // eslint-disable-next-line no-control-regex -- the terminal's escape codes are what this strips
+    const screen = output.slice(output.lastIndexOf('\x1b[0J')).replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+    if (answer === 'n') expect(screen).toMatch(/Thought for .* · 1 step declined\r?\n.*Meetings\/Standup\.md · declined/);
+    else expect(screen).not.toContain('declined');
   });
 });

@@ -91,10 +91,13 @@ describe('glassbox ask with attached notes and a scope', () => {
     expect(parsed.messages[1].reasoning?.steps[0]).toMatchObject({ kind: 'context', summary: 'Attached Maria Lopez (~18 tokens); scope: Projects/, #project' });
   });
 
-  it('a scope that matches no note says so, and the run still answers', async () => {
-    const { status, stdout } = await ask(['--model', 'answer', '--tag', 'nothing-has-this', 'Anything?']);
-    expect(status).toBe(0);
-    expect(stdout).toContain('The scope (#nothing-has-this) matches no note');
-    expect(stdout).toContain('Alpha ships in March');
+  it.each([
+    [['--tag', 'nothing-has-this'], 'The scope #nothing-has-this holds no note of the vault; check --folder and --tag.\n'],
+    [['--folder', 'Nowhere'], 'The scope Nowhere/ holds no note of the vault; check --folder and --tag.\n'],
+  ])('a scope that holds no note (%j) is one sentence and exit 2, a tag as a folder (issue 26)', async (flags, sentence) => {
+    const { status, stdout, stderr } = await ask(['--model', 'answer', ...flags, 'Anything?']);
+    expect(status).toBe(2);
+    expect(stderr).toBe(sentence);
+    expect(stdout).toBe('');
   });
 });

@@ -20,7 +20,11 @@ const vaults: string[] = [];
 beforeAll(async () => {
   cli = await buildCli();
   server = await startModelServer({
-    scenarios: { stalls: scenario().turn((t) => t.text(PARTIAL).pause(30_000).text(' 14 days.')) },
+    scenarios: {
+      stalls: scenario().turn((t) => t.text(PARTIAL).pause(30_000).text(' 14 days.')),
+      // A server that trickles a character every 200 ms and would take 3 minutes to finish, whatever max_tokens says.
+      trickles: scenario().turn((t) => t.text('x'.repeat(900), { chunkChars: 1 }).delay(200)),
+    },
   });
   wrong = await startWrongEndpoints();
 });
@@ -45,10 +49,14 @@ describe('glassbox ask --timeout SECONDS', () => {
       `${new URL(server.url).host} sent nothing for 1 second, so Glassbox stopped waiting; raise --timeout if the model is just slow.\nsaved: Glassbox/Conversations/How long do refunds take.md\n`,
     );
     expect(result.stdout).toContain(PARTIAL);
+    // The partial answer ends its line; the error follows on its own, under a header that says the run failed (issue 26).
+    expect(result.stdout).toMatch(new RegExp(`${PARTIAL}\\n\\nFailed after [^\\n]+\\n  • ${new URL(server.url).host.replace(/\./g, '\\.')} sent nothing for 1 second[^\\n]*raise --timeout[^\\n]*\\n$`));
     const note = parseConversationNote(await readFile(join(vault, 'Glassbox/Conversations/How long do refunds take.md'), 'utf8'));
     if (!note.ok) throw new Error('the saved note does not parse');
     const answer = parseAssistantContent(note.value.messages[1].content);
-    expect(answer.reasoning).toMatchObject({ status: 'error' });
+    expect(answer.reasoning).toMatchObject({ status: 'error', error: expect.stringContaining('raise --timeout if the model is just slow.') });
+    // Advice for the host that ran it: a CLI user has no settings tab (issue 26).
+    expect(JSON.stringify(note.value)).not.toContain('Glassbox settings');
     expect(answer.text).toContain(PARTIAL);
   });
 
@@ -56,6 +64,20 @@ describe('glassbox ask --timeout SECONDS', () => {
     const result = await cli.run(['ask', '--vault', await newVault(), '--base-url', wrong.silent, '--model', 'm', '--timeout', '1', 'How long do refunds take?']);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(`${new URL(wrong.silent).host} sent nothing for 1 second, so Glassbox stopped waiting; raise --timeout if the model is just slow.\n`);
+  });
+
+  it('--max-tokens bounds an answer that would not end: max_tokens is sent, and the client ends the call itself when the server ignores it (issue 26)', async () => {
+    const result = await cli.run(['ask', '--vault', await newVault(), '--base-url', server.url, '--model', 'trickles', '--max-tokens', '5', 'How long do refunds take?']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('The answer was cut off at the model’s length limit');
+    const request = server.requests.filter((entry) => (entry.body as { model?: string } | undefined)?.model === 'trickles')[0];
+    expect((request.body as { max_tokens?: number }).max_tokens).toBe(5);
+  });
+
+  it('--max-tokens lots is a usage error (exit 2)', async () => {
+    const io = captureIo();
+    await expect(runCli(['ask', '--vault', '.', '--model', 'm', '--max-tokens', 'lots', 'q'], io)).resolves.toBe(2);
+    expect(io.err()).toBe('--max-tokens must be a whole number from 1 to 1000000, not "lots".\n');
   });
 
   it.each([['0'], ['2.5'], ['soon'], ['3601']])('--timeout %s is a usage error (exit 2)', async (value) => {

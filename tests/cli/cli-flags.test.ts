@@ -1,13 +1,13 @@
-import { CliHelpRequest, parseFlags, usageOf, type CommandSpec } from '../../src/cli/cli-flags';
+import { CliHelpRequest, optionsOf, parseFlags, usageOf, type CommandSpec } from '../../src/cli/cli-flags';
 import { CliUsageError } from '../../src/cli/cli-io';
 
 const DEMO = {
   name: 'demo',
   flags: {
-    vault: { value: 'DIR', required: true },
-    tag: { value: 'TAG', multiple: true },
-    events: { value: 'jsonl' },
-    save: {},
+    vault: { value: 'DIR', required: true, description: 'The notes.' },
+    tag: { value: 'TAG', multiple: true, description: 'Only these tags.', defaultValue: 'any tag' },
+    events: { value: 'jsonl', description: 'Events as JSON lines.' },
+    save: { description: 'Save the answer.' },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -49,6 +49,12 @@ describe('parseFlags (node:util parseArgs for every command)', () => {
   it('asks for help on --help or -h even when the line holds another mistake', () => {
     expect(() => parseFlags(DEMO, ['--fuzzy', '-h'])).toThrow(CliHelpRequest);
     expect(() => parseFlags(DEMO, ['--vault', 'V', '--help'])).toThrow(CliHelpRequest);
+  });
+
+  it('lists every flag with what it does and its default, in one column (issue 26)', () => {
+    expect(optionsOf(DEMO)).toBe(
+      ['demo options:', '  --vault DIR     The notes. (required)', '  --tag TAG       Only these tags. (repeatable; default: any tag)', '  --events jsonl  Events as JSON lines.', '  --save          Save the answer.', ''].join('\n'),
+    );
   });
 
   it('builds the usage line from the table, wrapped under the command name', () => {

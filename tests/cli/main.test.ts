@@ -15,6 +15,17 @@ describe('glassbox CLI dispatch', () => {
     expect(io.err()).toBe('');
   });
 
+  it.each([[['--help']], [['ask', '--help']]])('%j lists every flag of every command with a description, and the defaults (issue 26)', async (args) => {
+    const io = captureIo();
+    await expect(runCli(args, io)).resolves.toBe(0);
+    const out = io.out();
+    expect(out).toContain('ask options:\n');
+    expect(out).toMatch(/^ {2}--timeout SECONDS +Longest wait for the next byte from the endpoint, 1 to 3600\. \(default: 120\)$/m);
+    expect(out).toMatch(/^ {2}--max-tokens N +Most tokens one model call may write \(max_tokens\)\. \(default: 8192\)$/m);
+    expect(out).toMatch(/^ {2}--limit N +Most results, 1 to 1000\. \(default: 10\)$/m);
+    for (const flag of ['--vault', '--base-url', '--model', '--loop', '--allow-writes', '--continue', '--note', '--folder', '--tag', '--json', '--message']) expect(out).toMatch(new RegExp(`^ {2}${flag}\\b.* {2}[A-Z]`, 'm'));
+  });
+
   it('shows that --continue NOTE needs no question, since the full ask line marks it required', async () => {
     const io = captureIo();
     await expect(runCli(['ask', '--help'], io)).resolves.toBe(0);

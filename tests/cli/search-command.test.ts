@@ -53,7 +53,7 @@ describe('glassbox search', () => {
   it('says in one sentence when --folder is not a folder of the vault', async () => {
     const io = captureIo();
     await expect(runCli(['search', '--vault', VAULT, '--folder', 'Nowhere', 'the'], io)).resolves.toBe(2);
-    expect(io.err()).toContain('--folder Nowhere is not a folder of the vault.');
+    expect(io.err()).toBe('The scope Nowhere/ holds no note of the vault; check --folder and --tag.\n');
   });
 
   it('leaves saved conversations out, as ask does: the search shows what the agent sees', async () => {

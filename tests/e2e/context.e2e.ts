@@ -46,7 +46,8 @@ describe('context and answer actions', () => {
     await saveScreenshot(page, 'context-suggest', chat.panel);
     await input.press('Enter');
     await notes.waitFor({ state: 'detached' });
-    await expect(input.inputValue()).resolves.toBe('What did we decide in ');
+    // The sentence keeps the name; the chip carries the note.
+    await expect(input.inputValue()).resolves.toBe('What did we decide in 2026-09-17 Pricing review');
     expect(await chipLabels()).toEqual(['Home', '2026-09-17 Pricing review']);
 
     // A folder from the scope suggester.
@@ -56,14 +57,14 @@ describe('context and answer actions', () => {
     await page.keyboard.press('Enter');
     expect(await chipLabels()).toEqual(['Home', '2026-09-17 Pricing review', 'Folder: Projects']);
     await input.click();
-    await input.pressSequentially('pricing?');
+    await input.pressSequentially(' about pricing?');
     await saveScreenshot(page, 'context-chips', chat.panel.locator('.glassbox-composer'));
 
     await chat.useModel('cite');
     await chat.ask('What did we decide about pricing?');
     await chat.waitForIdle();
-    // Sent: the chips start again from the open note.
-    expect(await chipLabels()).toEqual(['Home']);
+    // Sent: the chips start again from the open note; the scope stays until removed.
+    expect(await chipLabels()).toEqual(['Home', 'Folder: Projects']);
     expect(session.pageErrors).toEqual([]);
   });
 
@@ -82,7 +83,9 @@ describe('context and answer actions', () => {
     await page.waitForFunction((text) => document.querySelector('[data-testid="note-pane"]')?.textContent?.includes(text), 'Monthly passes cost €12.90');
     await page.evaluate(() => window.glassboxPlayground!.flushWrites());
     const onDisk = await readFile(path.join(session.vaultDir, 'Glossary.md'), 'utf8');
-    expect(onDisk.startsWith(CITED_ANSWER)).toBe(true);
+    // The cursor was at 0:0, before the properties: the answer goes after them, on lines of its
+    // own, and the properties stay whole (issue 26; it used to land glued to the opening ---).
+    expect(onDisk).toMatch(new RegExp(`^---\\ncreated: 2026-08-21\\ntags: \\[index, glossary\\]\\n---\\n${CITED_ANSWER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n\\n# Glossary\\n`));
     expect(onDisk).not.toContain('<!--');
 
     await actions.locator('[data-testid="answer-open-cited"]').click();

@@ -16,7 +16,8 @@ import { collectStream } from '../support/collect-llm-stream';
 
 const scenarios = {
   unauthorized: scenario().turn((t) => t.text('never').httpError(401, 'Incorrect API key provided.')),
-  forbidden: scenario().turn((t) => t.text('never').httpError(403)),
+  forbidden: scenario().turn((t) => t.text('never').httpError(403, 'Country, region, or territory not supported')),
+  forbiddenKey: scenario().turn((t) => t.text('never').httpError(403, 'Invalid API key. Please check your key.')),
   badRequest: scenario().turn((t) => t.text('never').httpError(400, 'tools are not supported by this model')),
   rateLimitedOnce: scenario().turn((t) => t.text('After the wait.').httpError(429, 'Slow down.', { times: 1, retryAfterSeconds: 0 })),
   rateLimitedLong: scenario().turn((t) => t.text('never').httpError(429, 'Slow down.', { retryAfterSeconds: 60 })),
@@ -53,8 +54,14 @@ describe('HTTP errors become typed LlmErrors', () => {
     expect(result.deltas).toEqual([]);
   });
 
-  it('403: LlmAuthError too', async () => {
+  it('403 with a reason: the server\'s own message, not "key rejected" (issue 26)', async () => {
     const result = await collectStream(createOpenAiChatModel({ baseUrl: server.url }), { model: 'forbidden' });
+    expect(result.error).toBeInstanceOf(LlmRequestError);
+    expect((result.error as LlmRequestError).userMessage).toBe(`${new URL(server.url).host} refused the request (HTTP 403): Country, region, or territory not supported`);
+  });
+
+  it('403 whose body says the key is wrong: LlmAuthError', async () => {
+    const result = await collectStream(createOpenAiChatModel({ baseUrl: server.url }), { model: 'forbiddenKey' });
     expect(result.error).toBeInstanceOf(LlmAuthError);
     expect((result.error as LlmAuthError).status).toBe(403);
   });

@@ -24,9 +24,14 @@ export class MarkdownView extends ItemView {
     return this.file?.basename ?? 'No file';
   }
 
-  /** Editing mode only: the fake has no reading mode in its views (the playground draws its own pane). */
+  /**
+   * Editing mode unless a test sets `mode`: the fake draws no reading mode in its views (the
+   * playground draws its own pane), but code that asks whether the note is being edited can be tested.
+   */
+  mode: 'source' | 'preview' = 'source';
+
   getMode(): 'source' | 'preview' {
-    return 'source';
+    return this.mode;
   }
 
   override getState(): Record<string, unknown> {

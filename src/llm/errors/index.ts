@@ -1,4 +1,4 @@
-export { LlmError } from './llm-error';
+export { hostOf, LlmError } from './llm-error';
 export { shownBaseUrl, withoutCredentials } from './without-credentials';
 export { LlmAbortError } from './llm-abort-error';
 export { LlmAuthError } from './llm-auth-error';
@@ -12,3 +12,4 @@ export { LlmRequestError } from './llm-request-error';
 export { LlmServerError } from './llm-server-error';
 export { LlmStreamError, type LlmStreamErrorReason } from './llm-stream-error';
 export { LlmTimeoutError } from './llm-timeout-error';
+export { adviseError, PLUGIN_ERROR_ADVICE, type LlmErrorAdvice, type LlmErrorFix } from './llm-error-advice';

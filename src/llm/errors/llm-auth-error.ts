@@ -1,8 +1,12 @@
 import { hostOf, LlmError } from './llm-error';
+import { PLUGIN_ERROR_ADVICE } from './llm-error-advice';
 
 /** The endpoint rejected the key (HTTP 401 or 403). Not retried. */
 export class LlmAuthError extends LlmError {
   readonly userMessage: string;
+  /** The problem without advice; a host adds its own for {@link fix}. */
+  readonly problem: string;
+  readonly fix = 'api_key' as const;
   readonly retryable = false;
   readonly status: 401 | 403;
   readonly baseUrl: string;
@@ -14,6 +18,7 @@ export class LlmAuthError extends LlmError {
     this.status = options.status;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.userMessage = `The API key was rejected by ${hostOf(options.baseUrl)}. Check it in Glassbox settings.`;
+    this.problem = `The API key was rejected by ${hostOf(options.baseUrl)}.`;
+    this.userMessage = `${this.problem} ${PLUGIN_ERROR_ADVICE[this.fix]}`;
   }
 }

@@ -1,8 +1,12 @@
 import { hostOf, LlmError } from './llm-error';
+import { PLUGIN_ERROR_ADVICE } from './llm-error-advice';
 
 /** The endpoint does not know the requested model (HTTP 404). Not retried. */
 export class LlmModelNotFoundError extends LlmError {
   readonly userMessage: string;
+  /** The problem without advice; a host adds its own for {@link fix}. */
+  readonly problem: string;
+  readonly fix = 'model' as const;
   readonly retryable = false;
   readonly status = 404;
   readonly model: string;
@@ -14,6 +18,7 @@ export class LlmModelNotFoundError extends LlmError {
     this.model = options.model;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.userMessage = `The model "${options.model}" was not found at ${hostOf(options.baseUrl)}. Check the model name in Glassbox settings.`;
+    this.problem = `The model "${options.model}" was not found at ${hostOf(options.baseUrl)}.`;
+    this.userMessage = `${this.problem} ${PLUGIN_ERROR_ADVICE[this.fix]}`;
   }
 }

@@ -1,4 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
+import { PLUGIN_ERROR_ADVICE } from './llm-error-advice';
 
 /**
  * The endpoint sent nothing (no headers, or no next byte of the stream) for the configured wait:
@@ -7,6 +8,9 @@ import { hostOf, LlmError } from './llm-error';
  */
 export class LlmTimeoutError extends LlmError {
   readonly userMessage: string;
+  /** The problem without advice; a host adds its own for {@link fix}. */
+  readonly problem: string;
+  readonly fix = 'response_timeout' as const;
   readonly retryable = false;
   readonly baseUrl: string;
   readonly timeoutMs: number;
@@ -17,6 +21,7 @@ export class LlmTimeoutError extends LlmError {
     super(`No data from ${options.baseUrl} for ${wait}`);
     this.baseUrl = options.baseUrl;
     this.timeoutMs = options.timeoutMs;
-    this.userMessage = `${hostOf(options.baseUrl)} sent nothing for ${wait}, so Glassbox stopped waiting; raise the response timeout in Glassbox settings if the model is just slow.`;
+    this.problem = `${hostOf(options.baseUrl)} sent nothing for ${wait}, so Glassbox stopped waiting;`;
+    this.userMessage = `${this.problem} ${PLUGIN_ERROR_ADVICE[this.fix]}`;
   }
 }

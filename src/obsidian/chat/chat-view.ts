@@ -6,6 +6,7 @@ import type { AgentInputRequest, AgentRunOptions, AgentRunResult, QuestionSelect
 import { ChatController, type ChatRunRequest, type ChatRunSetup, type FrameScheduler } from '../../chat';
 import type { Conversation } from '../../conversation';
 import type { GlassboxSettingsHost } from '../../settings';
+import type { NoteChangeLog } from '../../writes';
 import { ChatPanel } from '../../ui/chat/ChatPanel';
 import { RootRegistry } from '../../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
@@ -45,6 +46,8 @@ export interface ChatViewOptions {
   readonly listModels?: () => Promise<readonly string[]>;
   /** Where a chat waiting on an approval card is kept while no view shows it. */
   readonly waitingChats?: WaitingChats;
+  /** The log of changes "Undo the last change" takes back; an answer inserted at the cursor joins it. */
+  readonly changes?: NoteChangeLog;
   /** Tests pass a manual scheduler and clock. */
   readonly scheduleFrame?: FrameScheduler;
   readonly now?: () => number;
@@ -76,7 +79,7 @@ export class ChatView extends ItemView {
   ) {
     super(leaf);
     this.icon = 'message-square';
-    this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
+    this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), ...(options.changes ? { changes: options.changes } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
     // Read at each use: the settings tab edits the plugin's settings object in place.
     this.context = new VaultContextSources(this.app, {
       get attachOpenNote() {
@@ -84,6 +87,9 @@ export class ChatView extends ItemView {
       },
       get contextBudgetTokens() {
         return options.settings.settings.contextBudgetTokens;
+      },
+      get conversationsFolder() {
+        return options.settings.settings.conversationsFolder;
       },
       get promptsFolder() {
         return options.settings.settings.promptsFolder;

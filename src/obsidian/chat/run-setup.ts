@@ -61,7 +61,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
       throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
     }
-    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
+    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
     // The window is asked of the server while the index may still be opening; both are waited for below.
     const contextWindow = pluginContextWindow(settings, modelName, apiKey);
     if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
@@ -72,7 +72,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     // What the question attaches (notes, selection, [[links]], scope), read before the tools are
     // made: the scope limits them, and the notes attached explicitly stay readable.
     const countInScope = options.vaultTools.current().countInScope;
-    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, countInScope), budgetTokens: attachmentBudget(modelWindow.tokens, settings.contextBudgetTokens) });
+    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder, ...(countInScope ? { countInScope } : {}) }), budgetTokens: attachmentBudget(modelWindow.tokens, settings.contextBudgetTokens) });
     const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined);
     const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
     const { tools, notice } = options.vaultTools.current(scope);

@@ -1,5 +1,6 @@
 import { type App, type Component, getAllTags, prepareFuzzySearch, TFile } from 'obsidian';
 import { DraftContext } from '../../chat';
+import { isInsideFolder } from '../../search/folder-excluding-source';
 import { expandPrompt, listPrompts, type ExpandedPrompt, type PromptNote } from '../../prompts';
 import type { ContextSources, NoteSuggestion, ScopeSuggestion } from '../../ui/context/context-sources';
 
@@ -14,7 +15,7 @@ export class VaultContextSources implements ContextSources {
 
   constructor(
     private readonly app: App,
-    private readonly settings: { readonly attachOpenNote: boolean; readonly contextBudgetTokens: number; readonly promptsFolder: string },
+    private readonly settings: { readonly attachOpenNote: boolean; readonly contextBudgetTokens: number; readonly conversationsFolder: string; readonly promptsFolder: string },
   ) {
     this.draft = new DraftContext({ attachOpenNote: () => this.settings.attachOpenNote });
   }
@@ -34,7 +35,8 @@ export class VaultContextSources implements ContextSources {
   }
 
   suggestNotes(query: string, limit: number): readonly NoteSuggestion[] {
-    const files = this.app.vault.getMarkdownFiles();
+    // Saved conversations are the chat's own notes, not the user's: History opens them.
+    const files = this.app.vault.getMarkdownFiles().filter((file) => !this.isConversation(file.path));
     if (query.trim() === '') {
       // Nothing typed yet: the notes changed last, as Obsidian's switcher starts with recent ones.
       return [...files].sort((a, b) => b.stat.mtime - a.stat.mtime).slice(0, limit).map((file) => ({ path: file.path, label: file.basename, matches: [], chars: file.stat.size }));
@@ -133,7 +135,12 @@ export class VaultContextSources implements ContextSources {
 
   private followActiveFile(): void {
     const file = this.app.workspace.getActiveFile();
-    this.draft.setActiveNote(file instanceof TFile && file.extension === 'md' ? { path: file.path, chars: file.stat.size } : null);
+    // A saved conversation read in a tab is not what the next question is about: not attached by itself.
+    this.draft.setActiveNote(file instanceof TFile && file.extension === 'md' && !this.isConversation(file.path) ? { path: file.path, chars: file.stat.size } : null);
+  }
+
+  private isConversation(path: string): boolean {
+    return isInsideFolder(path, this.settings.conversationsFolder);
   }
 }
 

@@ -20,10 +20,15 @@ export class DesktopMcpServers {
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
-  /** Null on mobile. */
-  static create(): DesktopMcpServers | null {
-    return Platform.isDesktopApp ? new DesktopMcpServers() : null;
+  /**
+   * Null on mobile. `canStartProcesses` defaults to whether Node is there (the desktop app; not
+   * the playground in a browser, where a stdio server must say so rather than fail on a require).
+   */
+  static create(options: { readonly canStartProcesses?: boolean } = {}): DesktopMcpServers | null {
+    return Platform.isDesktopApp ? new DesktopMcpServers(options.canStartProcesses ?? nodeIsThere()) : null;
   }
+
+  private constructor(private readonly canStartProcesses: boolean) {}
 
   /** Applies the settings' `mcpServers` JSON; JSON with a mistake means no servers (the settings tab says what is wrong). */
   configure(json: string): void {
@@ -81,7 +86,7 @@ export class DesktopMcpServers {
     this.loading ??= import('../../mcp').then(({ McpServers, createMcpTransportFactory }) => {
       const desktopFetch = createDesktopFetch();
       const servers = new McpServers({
-        createTransport: createMcpTransportFactory({ ...(desktopFetch !== null ? { fetch: desktopFetch } : {}), canStartProcesses: true }),
+        createTransport: createMcpTransportFactory({ ...(desktopFetch !== null ? { fetch: desktopFetch } : {}), canStartProcesses: this.canStartProcesses }),
         onProblem: (message) => new Notice(`Glassbox: ${message}`),
       });
       servers.configure(this.closed ? [] : this.configs);
@@ -91,4 +96,10 @@ export class DesktopMcpServers {
     });
     return this.loading;
   }
+}
+
+/** Whether this renderer runs on Node (Obsidian's desktop app), which stdio servers need. */
+function nodeIsThere(): boolean {
+  const node = (window as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof node?.versions?.node === 'string';
 }

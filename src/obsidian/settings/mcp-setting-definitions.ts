@@ -58,6 +58,8 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
         name: 'Server status',
         desc: 'Each server’s state, tool count and last error. Servers start with the first question that needs them.',
         render: (setting) => {
+          // A full-width block under the name and description, which keep their own width.
+          setting.setClass('glassbox-mcp-block-setting');
           const list = setting.settingEl.createDiv({ cls: 'glassbox-mcp-statuses' });
           return follow(() => drawStatuses(list, servers));
         },
@@ -66,6 +68,8 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
         name: 'Remembered approvals',
         desc: 'Servers you allowed always or never. Revoke one to be asked again at its next call.',
         render: (setting) => {
+          // A full-width block under the name and description, which keep their own width.
+          setting.setClass('glassbox-mcp-block-setting');
           const list = setting.settingEl.createDiv({ cls: 'glassbox-mcp-approvals' });
           const draw = (): void => {
             list.empty();
@@ -89,6 +93,8 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
         name: 'Server log',
         desc: 'What the servers wrote to stderr, and what happened to their connections.',
         render: (setting) => {
+          // A full-width block under the name and description, which keep their own width.
+          setting.setClass('glassbox-mcp-block-setting');
           const log = setting.settingEl.createEl('pre', { cls: 'glassbox-mcp-log', attr: { tabindex: '0', 'aria-label': 'Log of the MCP servers' } });
           return follow(() => {
             const lines = servers.logLines().slice(-LOG_LINES_SHOWN);

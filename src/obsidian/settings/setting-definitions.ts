@@ -64,9 +64,11 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           desc: "Kept in Obsidian's secret storage, never in the plugin's data file. Leave empty for local servers.",
           aliases: ['token', 'secret'],
           render: (setting) => {
-            setting.addComponent((el) =>
-              new SecretComponent(context.app, el).setValue(context.apiKeySecretName()).onChange((value) => context.setApiKeySecretName(value)),
-            );
+            // A secret name with no secret behind it (the default's, on a fresh install) reads as
+            // a key that is set: the field stays empty until a secret is chosen or made.
+            const name = context.apiKeySecretName();
+            const shown = name !== '' && context.app.secretStorage.getSecret(name) !== null ? name : '';
+            setting.addComponent((el) => new SecretComponent(context.app, el).setValue(shown).onChange((value) => context.setApiKeySecretName(value)));
           },
         },
         { name: 'Model', control: { type: 'text', key: 'model' } },
@@ -121,6 +123,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           aliases: ['stalled', 'hang'],
           control: { type: 'number', key: 'responseTimeoutSeconds', min: 1, step: 'any', validate: positiveNumber },
         },
+        {
+          name: 'Answer length limit (tokens)',
+          desc: 'Most tokens one model call may write (max_tokens); a longer answer is cut with a notice.',
+          aliases: ['max tokens', 'max_tokens', 'endless'],
+          control: { type: 'number', key: 'maxTokens', min: 1, step: 1, validate: wholeNumber },
+        },
       ],
     },
     {
@@ -128,9 +136,11 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
       heading: 'Agent',
       items: [
         {
-          name: 'Maximum iterations',
-          desc: 'Most model calls in one answer.',
-          control: { type: 'slider', key: 'maxIterations', min: 1, max: 50, step: 1 },
+          // The chat's run options call it the same; a number box shows its value, which a slider did not.
+          name: 'Max steps',
+          desc: 'Most model calls in one answer, from 1 to 50.',
+          aliases: ['maximum iterations', 'max iterations'],
+          control: { type: 'number', key: 'maxIterations', min: 1, max: 50, step: 1, validate: stepCount },
         },
         {
           name: 'Loop style',
@@ -220,6 +230,10 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
 
 function positiveNumber(value: number): string | undefined {
   return Number.isFinite(value) && value > 0 ? undefined : 'Enter a number greater than zero.';
+}
+
+function stepCount(value: number): string | undefined {
+  return Number.isInteger(value) && value >= 1 && value <= 50 ? undefined : 'Enter a whole number from 1 to 50.';
 }
 
 function wholeNumber(value: number): string | undefined {

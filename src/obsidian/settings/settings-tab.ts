@@ -1,5 +1,5 @@
 import { type App, type Plugin, PluginSettingTab, requireApiVersion, type SettingDefinitionItem } from 'obsidian';
-import { DEFAULT_SETTINGS, PROVIDER_PRESETS, type GlassboxSettingsHost, type ProviderPreset } from '../../settings';
+import { DEFAULT_SETTINGS, PROVIDER_PRESETS, switchProvider, type GlassboxSettingsHost, type ProviderPreset } from '../../settings';
 import type { DesktopMcpServers } from '../network/desktop-mcp-servers';
 import { mcpSettingGroup } from './mcp-setting-definitions';
 import { renderSettingDefinitions } from './render-setting-definitions';
@@ -76,11 +76,12 @@ export class GlassboxSettingTab extends PluginSettingTab {
   override async setControlValue(key: string, value: unknown): Promise<void> {
     if (!(key in DEFAULT_SETTINGS)) return;
     const settings = this.host.settings;
-    settings[key] = typeof value === 'string' ? value.trim() : value;
-    if (key === 'provider' && value !== 'custom' && typeof value === 'string' && value in PROVIDER_PRESETS) {
-      // A preset fills in its address: draw the tab again so the Base URL row shows it.
-      settings.baseUrl = PROVIDER_PRESETS[value as ProviderPreset].baseUrl;
+    if (key === 'provider' && typeof value === 'string' && value in PROVIDER_PRESETS) {
+      // Each provider keeps its own address and model: draw the tab again so their rows show them.
+      if (value !== settings.provider) switchProvider(settings, value as ProviderPreset);
       this.redraw();
+    } else {
+      settings[key] = typeof value === 'string' ? value.trim() : value;
     }
     await this.host.saveSettings();
   }

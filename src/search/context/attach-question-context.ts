@@ -44,7 +44,8 @@ export async function attachQuestionContext(options: { question: string; context
 }
 
 async function read(notes: ContextNotes, base: Pick<ContextAttachment, 'kind' | 'path' | 'linktext'>): Promise<Unsent> {
-  const unsent = (full: string, notice?: string): Unsent => ({ ...base, chars: full.length, full: notice ? '' : full, ...(notice ? { notice } : {}) });
+  const hidden = notes.readableByTools?.(base.path) === false ? { hiddenFromTools: true as const } : {};
+  const unsent = (full: string, notice?: string): Unsent => ({ ...base, ...hidden, chars: full.length, full: notice ? '' : full, ...(notice ? { notice } : {}) });
   if (!notes.has(base.path)) return unsent('', 'not found in the vault; nothing sent');
   try {
     const text = await notes.read(base.path);

@@ -8,6 +8,11 @@ export interface ContextNotes {
   read(path: string): Promise<string>;
   /** A typed `[[link]]` to a path, by {@link resolveLinkOrAlias}; undefined when no note matches. */
   resolve(linktext: string, sourcePath: string): string | undefined;
+  /**
+   * False for a note the vault tools refuse (a saved conversation): a cut notice then never sends
+   * the model to `readNote` for the rest. Absent: every note is readable.
+   */
+  readableByTools?(path: string): boolean;
   /** How many notes the scope holds, when the host knows (the index is built). */
   countInScope?(scope: QuestionScope): number | Promise<number>;
 }

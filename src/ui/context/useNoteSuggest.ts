@@ -18,7 +18,7 @@ export interface NoteSuggest {
 
 /**
  * The `[[` note suggester of the composer: open while the caret follows an unfinished `[[`;
- * the pick removes the typed `[[query` from the text and attaches the note as a chip. Escape
+ * the pick puts the note's name in place of the typed `[[query` and attaches the note as a chip. Escape
  * closes it until the user types another `[[`.
  */
 export function useNoteSuggest(options: { sources: ContextSources | null; text: string; caret: number; setText: (text: string, caret: number) => void }): NoteSuggest {
@@ -33,7 +33,9 @@ export function useNoteSuggest(options: { sources: ContextSources | null; text: 
     if (link === null || item === undefined || sources === null) return;
     // An editor may have closed the brackets already: `[[que|]]`.
     const after = text.startsWith(']]', caret) ? caret + 2 : caret;
-    options.setText(text.slice(0, link.start) + text.slice(after), link.start);
+    // The sentence keeps the note's name where the link was ("Compare with Pricing experiment");
+    // the chip carries the note itself, so removing the chip really leaves it out.
+    options.setText(text.slice(0, link.start) + item.label + text.slice(after), link.start + item.label.length);
     sources.draft.addNote({ path: item.path, chars: item.chars });
   };
   const keys = useSuggestionKeys({ count: items.length, open, onPick: pick, onClose: () => setDismissed(link?.start ?? null) });

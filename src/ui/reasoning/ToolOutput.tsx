@@ -10,6 +10,8 @@ export interface ToolOutputProps {
   /** Full length of the result before the payload clamped it. */
   readonly outputChars?: number;
   readonly folded: boolean;
+  /** `note-text`: a note's text (readNote), whose fold skips the header, properties and blank lines. */
+  readonly foldFrom?: 'start' | 'note-text';
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ToolOutputProps {
  */
 export function ToolOutput(props: ToolOutputProps) {
   const [open, setOpen] = useState(false);
-  const folded = foldOutput(props.output, FOLDED_OUTPUT_LINES);
+  const folded = foldOutput(props.output, FOLDED_OUTPUT_LINES, { from: props.foldFrom ?? 'start' });
   const showAll = !props.folded || open || folded.hiddenLines === 0;
   const clamped = typeof props.outputChars === 'number' && props.outputChars > props.output.length;
   return (

@@ -33,7 +33,7 @@ export function ToolStep({ tool, mode, showOutput }: ToolStepProps) {
       {change !== undefined ? <WriteChangeLine change={change} status={tool.status} /> : null}
       {mode === 'verbose' ? <pre className="glassbox-tool-args-full">{fullArguments(args)}</pre> : null}
       {showOutput && typeof tool.output === 'string' && tool.output.length > 0 ? (
-        <ToolOutput output={tool.output} outputChars={tool.outputChars} folded={mode === 'normal'} />
+        <ToolOutput output={tool.output} outputChars={tool.outputChars} folded={mode === 'normal'} foldFrom={tool.name === 'readNote' ? 'note-text' : 'start'} />
       ) : null}
     </div>
   );

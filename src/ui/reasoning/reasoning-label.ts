@@ -1,4 +1,4 @@
-import { formatDuration, settledRunLabel, waitingLabel } from '../../markers';
+import { formatDuration, settledRunLabel, waitingLabel, withStepFailures } from '../../markers';
 import type { ReasoningPayload } from '../../markers';
 import { liveReasoningMs, savedReasoningMs } from './reasoning-timing';
 
@@ -13,11 +13,19 @@ export interface ReasoningLabelInput {
 
 /**
  * The header text of the block (DESIGN.md 5): "Reasoning · 9s", "Waiting for your answer",
- * "Thought for 12s", "Stopped after 14s", "Failed after 3s", "Reasoning unavailable".
+ * "Thought for 12s", "Stopped after 14s", "Failed after 3s", "Reasoning unavailable". A settled
+ * block adds how many tool steps failed or were declined ("Thought for 12s · 1 step failed"),
+ * so the folded line never reads as a success when a step was not one (issue 26).
  */
 export function reasoningHeaderLabel(input: ReasoningLabelInput): string {
   const { payload } = input;
   if (payload === null) return 'Reasoning unavailable';
+  const label = workingOrSettledLabel(input, payload);
+  const settled = !input.live || (payload.status !== 'reasoning' && payload.status !== 'awaiting_input');
+  return settled && Array.isArray(payload.steps) ? withStepFailures(label, payload.steps) : label;
+}
+
+function workingOrSettledLabel(input: ReasoningLabelInput, payload: ReasoningPayload): string {
   const saved = savedReasoningMs(payload);
   const status = payload.status;
   // REASONING_STATUS_EDIT_REQUIRED

@@ -1,15 +1,17 @@
 import { act, fireEvent, within } from '@testing-library/react/pure';
 import { MarkdownView, type TFile } from '../../../tools/fake-obsidian';
+import { NoteChangeLog } from '../../../src/writes';
+import { ObsidianNoteWriter } from '../../../src/obsidian/notes/obsidian-note-writer';
 import { scenario } from '../../../tools/model-server';
 import { openChatView, sendMessage, until } from '../../support/chat-view-harness';
 
 const ANSWER = 'Refunds take **14 days**, see [[Refund policy]] and [[Old refunds]].';
 
-async function chatWithDraft() {
-  const chat = await openChatView({ model: 'cite', tools: [], scenarios: { cite: scenario().turn((t) => t.text(ANSWER).usage(321, 45)) } });
+async function chatWithDraft(draftText = 'Line one\nLine two', changes = new NoteChangeLog()) {
+  const chat = await openChatView({ model: 'cite', tools: [], extra: { changes }, scenarios: { cite: scenario().turn((t) => t.text(ANSWER).usage(321, 45)) } });
   const { app } = chat;
   await app.vault.create('Refund policy.md', '# Refund policy\nRefunds take 14 days.');
-  const draft = await app.vault.create('Draft.md', 'Line one\nLine two');
+  const draft = await app.vault.create('Draft.md', draftText);
   // The user writes in a note, then turns to the chat: the chat leaf is active, the note is not.
   await act(async () => {
     await app.workspace.getLeaf(false).openFile(draft, { active: true });
@@ -37,6 +39,29 @@ describe('answer actions in the chat view', () => {
     await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
     expect(chat.app.vault.readNow('Draft.md')).toBe(`Line one\nLine${ANSWER} two`);
     expect(within(chat.actions).getByTestId('answer-status').textContent).toBe('Inserted into Draft.md.');
+  });
+
+  it('never inserts into the properties: a cursor at 0:0 puts the answer after them, on lines of its own, and undo takes it back', async () => {
+    const home = '---\ntags: [home]\nupdated: 2026-11-01\n---\n# Home\nWelcome.';
+    const changes = new NoteChangeLog();
+    const chat = await chatWithDraft(home, changes);
+    close = chat.close;
+    chat.editor.setCursor({ line: 0, ch: 0 });
+    await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
+    expect(chat.app.vault.readNow('Draft.md')).toBe(`---\ntags: [home]\nupdated: 2026-11-01\n---\n${ANSWER}\n\n# Home\nWelcome.`);
+    const outcome = await changes.undoLast(new ObsidianNoteWriter(chat.app as never));
+    expect(outcome.message).toBe('Undid the last change to Draft.md.');
+    expect(chat.app.vault.readNow('Draft.md')).toBe(home);
+  });
+
+  it('puts the answer after the properties when the note is in reading view, wherever its cursor was', async () => {
+    const chat = await chatWithDraft('---\naliases: [Start]\n---\nIntro line');
+    close = chat.close;
+    const view = chat.app.workspace.getMostRecentLeaf()!.view as MarkdownView;
+    view.mode = 'preview';
+    chat.editor.setCursor({ line: 3, ch: 5 });
+    await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
+    expect(chat.app.vault.readNow('Draft.md')).toBe(`---\naliases: [Start]\n---\n${ANSWER}\n\nIntro line`);
   });
 
   it('says so when no note is open to insert into', async () => {

@@ -9,6 +9,7 @@ const FILES = {
   'Meetings/2026-09-17 Pricing review.md': 'Price fixed at 12.90. #pricing',
   'Inbox/Draft.md': 'Notes for the pricing memo.',
   'Inbox/Huge.md': 'x'.repeat(60_000),
+  'Glassbox/Conversations/Pricing chat.md': '---\nglassbox: conversation\n---\n### 🧑 You · 2026-11-22 10:15\nWhat about pricing?\n',
 };
 
 async function chipsChat(settings: Record<string, unknown> = {}) {
@@ -64,6 +65,18 @@ describe('context chips above the composer', () => {
     expect(chat.chipTexts()).toEqual(['Website redesign']);
   });
 
+  it('a saved conversation opened in a tab is not attached by itself, and [[ does not suggest conversations (issue 26)', async () => {
+    const chat = await chipsChat();
+    close = chat.close;
+    await chat.open('Inbox/Draft.md');
+    await chat.open('Glassbox/Conversations/Pricing chat.md');
+    expect(chat.chipTexts()).toEqual([]);
+    chat.type('Compare [[pricing');
+    const labels = chat.options('Notes').map((option) => option.querySelector('.suggestion-content')!.textContent);
+    expect(labels).toContain('Pricing experiment');
+    expect(labels).not.toContain('Pricing chat');
+  });
+
   it('a removed chip is not sent; the setting turns the open-note chip off', async () => {
     const chat = await chipsChat({ attachOpenNote: false });
     close = chat.close;
@@ -101,7 +114,8 @@ describe('context chips above the composer', () => {
     const picked = second.querySelector('.suggestion-content')!.textContent;
     chat.key('Enter');
     expect(within(chat.root).queryByRole('listbox', { name: 'Notes' })).toBeNull();
-    expect(chat.input().value).toBe('Compare ');
+    // The sentence keeps the name it was going to link (issue 26).
+    expect(chat.input().value).toBe(`Compare ${picked}`);
     expect(chat.chipTexts()).toEqual([picked]);
     expect(chat.view.controller.store.getState().running).toBe(false);
 
@@ -132,6 +146,13 @@ describe('context chips above the composer', () => {
     expect(chat.chipTexts()).toEqual(['Folder: Projects', 'Tag: #pricing']);
     await chat.send('What changed in pricing?');
     expect(chat.prepared[0].context).toEqual({ scope: { folders: ['Projects'], tags: ['pricing'] } });
+    // The scope stays until removed: the follow-up searches the same folder and tag (issue 26).
+    expect(chat.chipTexts()).toEqual(['Folder: Projects', 'Tag: #pricing']);
+    await chat.send('And before that?');
+    expect(chat.prepared[1].context).toEqual({ scope: { folders: ['Projects'], tags: ['pricing'] } });
+    fireEvent.click(within(chat.root).getByRole('button', { name: 'Remove Tag: #pricing' }));
+    await chat.send('Anything else?');
+    expect(chat.prepared[2].context).toEqual({ scope: { folders: ['Projects'] } });
   });
 
   it('says before sending when the attached notes are over the context budget', async () => {

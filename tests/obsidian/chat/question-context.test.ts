@@ -10,6 +10,7 @@ import { openVaultIndex } from '../../../src/search';
 import { loadGlassboxSettings, type GlassboxSettings } from '../../../src/settings';
 import { createFakeApp } from '../../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../../tools/model-server';
+import { DOCS_SAMPLE } from '../../support/sample-conversations';
 
 // Issue 12 through the plugin's own parts: ChatController.send(question, context) → the run setup
 // on the fake Obsidian host (metadata cache links and aliases, the vault index) → the real runner
@@ -22,6 +23,7 @@ const NOTES: Record<string, string> = {
   'People/Maria Lopez.md': '---\naliases: [Maria]\n---\n# Maria Lopez\nMaria leads the alpha design.\n',
   'Recipes/Soup.md': '---\ntags: [food]\n---\n# Soup\nTomato soup with basil, for the alpha lunch.\n',
   'Big.md': `# Big\n${'The quarterly numbers line. '.repeat(4000)}\n`,
+  'Glassbox/Conversations/Refund policy.md': serializeConversationNote({ ...DOCS_SAMPLE, messages: [...DOCS_SAMPLE.messages.slice(0, 2), { ...DOCS_SAMPLE.messages[0], id: 'msg-later', content: `Later: ${'and the long follow-up. '.repeat(300)}` }] }, { clock: 'utc' }),
   'Blob.md': `PK\u0003\u0004\u0000\u0000binary\u0001\u0002\u0003`.repeat(50),
 };
 
@@ -128,6 +130,20 @@ describe('what the model gets from the chat (issue 12)', () => {
     expect(attached.length).toBeLessThan(500 * 4 + 1000);
     expect(firstQuestion).not.toContain('PK\u0003');
     expect(notices(steps)).toEqual(expect.arrayContaining([expect.stringContaining('cut to the 500-token context budget: Big'), expect.stringContaining('Blob.md: looks like binary data')]));
+    dispose();
+  });
+
+  it('attaches a saved conversation as its visible text only, and never sends the model to readNote for the rest (issue 26)', async () => {
+    const { send, dispose } = await chat({ contextBudgetTokens: 400 });
+    const { firstQuestion, steps } = await send('What did we decide?', { notes: ['Glassbox/Conversations/Refund policy.md'] });
+    expect(firstQuestion).toContain('<attached path="Glassbox/Conversations/Refund policy.md">');
+    expect(firstQuestion).toContain('The refund window went from **14 to 30 days** in May 2026');
+    expect(firstQuestion).not.toContain('REASONING_BLOCK');
+    expect(firstQuestion).not.toContain('"transcript"');
+    expect(firstQuestion).not.toContain('<!--');
+    expect(firstQuestion).toContain('the rest was not sent and no tool can read it');
+    expect(firstQuestion).not.toContain('readNote has the rest');
+    expect(notices(steps)).toContainEqual(expect.stringContaining('cut to the 400-token context budget'));
     dispose();
   });
 

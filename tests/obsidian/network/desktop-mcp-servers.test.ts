@@ -40,3 +40,16 @@ describe('DesktopMcpServers through the run setup', () => {
     expect(servers.statuses()).toEqual([]);
   });
 });
+
+describe('DesktopMcpServers where no process can start', () => {
+  it('a stdio server says it needs the desktop app, instead of a bundler\'s "Dynamic require" error (issue 26)', async () => {
+    const browser = DesktopMcpServers.create({ canStartProcesses: false })!;
+    try {
+      browser.configure(JSON.stringify({ mcpServers: { weather } }));
+      await browser.test('weather');
+      expect(browser.statuses()).toEqual([expect.objectContaining({ name: 'weather', state: 'failed', lastError: expect.stringContaining('stdio servers need the desktop app') })]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -37,8 +37,8 @@ describe('GlassboxSettingTab', () => {
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Models without tools', 'Response timeout (seconds)',
-      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
+      'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Models without tools', 'Response timeout (seconds)', 'Answer length limit (tokens)',
+      'Max steps', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
       'Servers', 'Server status', 'Remembered approvals', 'Server log',
@@ -89,6 +89,45 @@ describe('GlassboxSettingTab', () => {
     expect(models.querySelector('.glassbox-models-without-tools')?.textContent).toBe('None.');
     const saved = JSON.parse(await app.vault.adapter.read(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`));
     expect(saved.modelsWithoutTools).toEqual({});
+  });
+
+  it('each provider remembers its own base URL and model: Custom → OpenAI → Custom comes back to the custom server (issue 26)', async () => {
+    const { tab, plugin, root } = await setup();
+    await tab.setControlValue('provider', 'custom');
+    await tab.setControlValue('baseUrl', 'http://127.0.0.1:8080/v1');
+    await tab.setControlValue('model', 'extractive');
+    await tab.setControlValue('provider', 'openai');
+    expect(plugin.settings).toMatchObject({ provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' });
+    expect(row(root, 'Base URL').querySelector('input')!.value).toBe('https://api.openai.com/v1');
+    await tab.setControlValue('model', 'gpt-4.1');
+    await tab.setControlValue('provider', 'custom');
+    expect(plugin.settings).toMatchObject({ provider: 'custom', baseUrl: 'http://127.0.0.1:8080/v1', model: 'extractive' });
+    expect(row(root, 'Model').querySelector('input')!.value).toBe('extractive');
+    await tab.setControlValue('provider', 'openai');
+    expect(plugin.settings).toMatchObject({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1' });
+  });
+
+  it('"Max steps", as the chat calls it, shows its value and takes a new one (issue 26)', async () => {
+    const { root, plugin } = await setup();
+    const input = row(root, 'Max steps').querySelector('input')!;
+    expect(input.type).toBe('number');
+    expect(input.value).toBe('10');
+    input.value = '25';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.maxIterations).toBe(25);
+    input.value = '500';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(plugin.settings.maxIterations).toBe(25);
+  });
+
+  it('the API key field is empty while no secret stands behind the name, and shows a chosen one (issue 26)', async () => {
+    const { root, app } = await setup();
+    expect(row(root, 'API key').querySelector('input')!.value).toBe('');
+    app.secretStorage.setSecret('glassbox-api-key', 'sk-test-123');
+    app.setting.openTab(app.setting.pluginTabs[0]);
+    expect(row(root, 'API key').querySelector('input')!.value).toBe('glassbox-api-key');
   });
 
   it('refuses a question timeout that is not above zero and says why, keeping the saved one', async () => {

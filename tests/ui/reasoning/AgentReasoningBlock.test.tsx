@@ -126,6 +126,22 @@ describe('AgentReasoningBlock: live run', () => {
 });
 
 describe('AgentReasoningBlock: reloaded', () => {
+  it('says in the folded line how many steps failed or were declined (issue 26)', () => {
+    const steps = [
+      toolStep('s1', 'Searched notes'),
+      toolStep('s2', 'Create Inbox/Offsite ideas.md', { name: 'createNote', status: 'error' }),
+      toolStep('s3', 'Append to Inbox/Todo.md', { name: 'appendToNote', status: 'declined' }),
+    ];
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 5_000, steps })} live={false} />);
+    expect(content().hidden).toBe(true);
+    expect(label()).toBe('Thought for 5s · 1 step failed, 1 declined');
+  });
+
+  it('a folded block whose steps all went well reads as before', () => {
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 5_000, steps: [toolStep('s1', 'Searched notes')] })} live={false} />);
+    expect(label()).toBe('Thought for 5s');
+  });
+
   it('starts collapsed, with the duration from the saved fields, and expands on click', () => {
     render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 65_000, steps: [thoughtStep('s1', 'Plan')] })} live={false} />);
     expect(label()).toBe('Thought for 1m 5s');
@@ -196,6 +212,16 @@ describe('AgentReasoningBlock: display modes', () => {
     expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe('a\nb\nc\nd\ne\nf');
     expect(screen.getByText('I should look for refund notes first.')).toBeTruthy();
     expect(screen.queryByText('raw chain of thought')).toBeNull();
+  });
+
+  it('normal: a readNote step folds to the first lines of the note\'s text, not its header, properties and blank lines (issue 26)', () => {
+    const output = '[[Home]] (Home.md):\n\n---\ntags: [home]\n---\n\n# Home\nWelcome to the studio.\nStandup is at 10:00.\nLunch on Fridays.';
+    const read = toolStep('s1', 'Read Home', { name: 'readNote', args: { path: 'Home.md' }, output, outputChars: output.length });
+    render(<AgentReasoningBlock payload={payload({ status: 'complete', elapsedMs: 1000, steps: [read] })} live={false} />);
+    fireEvent.click(header());
+    expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe('# Home\nWelcome to the studio.\nStandup is at 10:00.');
+    fireEvent.click(screen.getByRole('button', { name: '+7 lines' }));
+    expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe(output);
   });
 
   it('verbose: full arguments, whole output and the raw reasoning', () => {

@@ -6,6 +6,8 @@ import { openLivePreviewEditor } from './live-preview-editor';
 export interface PlaygroundFrame {
   readonly root: HTMLElement;
   readonly titlebar: HTMLElement;
+  /** Shows the endpoint the settings name now (the title bar follows a changed Base URL or model). */
+  setEndpoint(text: string): void;
   readonly sidebar: HTMLElement;
   /** Shows a note in the center pane (rendered through the fake `MarkdownRenderer`). */
   showNote(file: TFile): Promise<void>;
@@ -56,7 +58,7 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   titlebar.createSpan({ cls: 'playground-title', text: 'Glassbox playground' });
   titlebar.createSpan({ cls: 'playground-vault', text: `Vault: ${options.vaultName}` });
   titlebar.createSpan({ cls: 'playground-spacer' });
-  titlebar.createSpan({ cls: 'playground-endpoint', text: options.endpoint, attr: { title: 'Model endpoint' } });
+  const endpoint = titlebar.createSpan({ cls: 'playground-endpoint', text: options.endpoint, attr: { title: 'Model endpoint', 'data-testid': 'playground-endpoint' } });
   titlebar.appendChild(app.workspace.ribbonEl);
   const settingsButton = titlebar.createEl('button', { text: 'Settings', attr: { 'data-testid': 'settings-open', type: 'button' } });
   settingsButton.addEventListener('click', options.onOpenSettings);
@@ -230,7 +232,7 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
       if (editor === current && current.state.doc.toString() !== text) void showNote(file);
     });
   });
-  return { root, titlebar, sidebar, showNote, openNote: openInWorkspace, refreshFiles };
+  return { root, titlebar, sidebar, showNote, openNote: openInWorkspace, refreshFiles, setEndpoint: (text) => endpoint.setText(text) };
 }
 
 /** Frontmatter as Obsidian's "Properties": names and values as text. */

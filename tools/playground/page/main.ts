@@ -51,10 +51,10 @@ async function boot(): Promise<void> {
     await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifest.id}/data.json`, JSON.stringify(bootData.pluginData));
   }
   const flushWrites = syncVaultToServer(app);
-  syncPluginDataToServer(app, manifest.id);
   const endpoint = describeEndpoint(bootData.pluginData);
   const settings = createSettingsModal(app);
   const frame = buildFrame({ app, vaultName: bootData.vaultName, endpoint, onOpenSettings: () => settings.open() });
+  syncPluginDataToServer(app, manifest.id, (data) => frame.setEndpoint(describeEndpoint(data)));
   const plugin = await app.loadPlugin(GlassboxPlugin, manifest);
   const vaultTools = (plugin as unknown as { vaultTools: { whenSettled(): Promise<void> } | null }).vaultTools;
   window.glassboxPlayground = { app, plugin, flushWrites, indexSettled: () => vaultTools?.whenSettled() ?? Promise.resolve() };

@@ -31,12 +31,15 @@ export function syncVaultToServer(app: App): () => Promise<void> {
  * Keeps the plugin's data (`saveData`) on the server, in memory: the page's reload gets it back,
  * and the vault's real `.obsidian` folder is never touched.
  */
-export function syncPluginDataToServer(app: App, pluginId: string): void {
+export function syncPluginDataToServer(app: App, pluginId: string, onSaved?: (data: unknown) => void): void {
   const dataPath = `${app.vault.configDir}/plugins/${pluginId}/data.json`;
   const adapter = app.vault.adapter;
   const write = adapter.write.bind(adapter);
   adapter.write = async (path: string, data: string, options?: Parameters<typeof write>[2]) => {
     await write(path, data, options);
-    if (path === dataPath) await postJson('/api/plugin-data', { data: JSON.parse(data) as unknown });
+    if (path !== dataPath) return;
+    const parsed = JSON.parse(data) as unknown;
+    onSaved?.(parsed);
+    await postJson('/api/plugin-data', { data: parsed });
   };
 }
