@@ -6,13 +6,14 @@ import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
 import { runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
 import { stripControls } from './terminal-text';
+import { runUndoCommand, UNDO_COMMAND } from './undo-command';
 
 const USAGE = `Usage:
 ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
 ${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
   glassbox inspect --message FILE
-`;
+${usageOf(UNDO_COMMAND)}`;
 
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -25,6 +26,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runSearchCommand(rest, io);
       case 'inspect':
         return await runInspectCommand(rest, io);
+      case 'undo':
+        return await runUndoCommand(rest, io);
       case undefined:
       case '--help':
       case '-h':

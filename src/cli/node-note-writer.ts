@@ -1,11 +1,12 @@
-import { lstat, mkdir, readFile, realpath, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { lstat, mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
 import type { NoteWriter } from '../writes';
 
 /**
  * The {@link NoteWriter} of a folder on disk (the CLI, tests). Paths come checked by the write
  * tools' rules; on top of that nothing is read or written through a symlink that leads out of
- * the vault (DESIGN.md 11.6), and `create` never replaces a file (`wx`).
+ * the vault (DESIGN.md 11.6), and `create` never replaces a file (`wx`). A removed note goes to
+ * the vault's `.trash` folder, where Obsidian's "Move to Obsidian trash" puts files.
  */
 export class NodeNoteWriter implements NoteWriter {
   private realRoot: Promise<string> | undefined;
@@ -47,7 +48,16 @@ export class NodeNoteWriter implements NoteWriter {
 
   async remove(path: string): Promise<void> {
     const real = await this.existingInside(path);
-    if (real !== undefined) await unlink(this.absolute(path));
+    if (real === undefined) return;
+    const trash = join(this.vaultDir, '.trash');
+    await this.ensureFolderInside(trash);
+    const name = basename(this.absolute(path), '.md');
+    for (let copy = 1; ; copy += 1) {
+      const target = join(trash, copy === 1 ? `${name}.md` : `${name} ${copy}.md`);
+      if (await this.exists(`.trash/${basename(target)}`)) continue;
+      await rename(this.absolute(path), target);
+      return;
+    }
   }
 
   private absolute(path: string): string {

@@ -8,3 +8,5 @@ export { describeNoteChange } from './note-change';
 export { diffLines, diffSequences, noteLines, type DiffOp } from './line-diff';
 export type { NoteWriter } from './note-writer';
 export { NoteChangeLog, type LoggedNoteChange, type UndoOutcome } from './note-change-log';
+export { undoTurn, type TurnSteps } from './undo-turn';
+export { contentHash } from './content-hash';
