@@ -230,6 +230,16 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         return true;
       },
     });
+    this.addCommand({
+      id: 'export-conversation-html',
+      name: 'Export conversation as HTML',
+      checkCallback: (checking) => {
+        const file = activeConversation();
+        if (file === null) return false;
+        if (!checking) void exportConversationNote({ vault: this.app.vault, workspace: this.app.workspace, file, format: 'html' });
+        return true;
+      },
+    });
   }
 
   /** Reopens a conversation note in the chat view (the command and the note's "Open in chat" button). */

@@ -21,19 +21,30 @@ export async function runInspectNote(file: string, io: CliIo): Promise<number> {
     io.stderr.write(`Cannot read "${file}": ${describeFsError(error)}.\n`);
     return 1;
   }
-  const parsed = parseConversationNote(text);
-  if (!parsed.ok) {
-    io.stderr.write(`"${file}" is not a conversation note: it has no "🧑 You" or "🤖 Glassbox" headers and no "**user**:" lines.\n`);
+  const output = inspectNoteText(text);
+  if (output === null) {
+    io.stderr.write(`${notConversationNote(file)}\n`);
     return 1;
   }
-  const output = {
+  io.stdout.write(`${terminalJson(output, 2)}\n`);
+  return 0;
+}
+
+/** The sentence for a file that is no conversation note. */
+export function notConversationNote(file: string): string {
+  return `"${file}" is not a conversation note: it has no "🧑 You" or "🤖 Glassbox" headers and no "**user**:" lines.`;
+}
+
+/** What `inspect NOTE.md` prints for a note's text (also `export --json`); null when it is not a conversation note. */
+export function inspectNoteText(text: string): Record<string, unknown> | null {
+  const parsed = parseConversationNote(text);
+  if (!parsed.ok) return null;
+  return {
     frontmatter: readNoteFrontmatter(text),
     format: parsed.format,
     warnings: parsed.warnings.map((warning) => warning.message),
     messages: parsed.value.messages.map(inspectMessage),
   };
-  io.stdout.write(`${terminalJson(output, 2)}\n`);
-  return 0;
 }
 
 /** The per-message object of DESIGN.md 8 (the same fields `inspect --message` prints), plus role and time. */

@@ -3,6 +3,7 @@ import { ASK_COMMAND } from './ask-args';
 import { runAskCommand } from './ask-command';
 import { CliHelpRequest, usageOf } from './cli-flags';
 import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
+import { EXPORT_COMMAND, runExportCommand } from './export-command';
 import { runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
 import { stripControls } from './terminal-text';
@@ -13,7 +14,7 @@ ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
 ${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
   glassbox inspect --message FILE
-${usageOf(UNDO_COMMAND)}`;
+${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}`;
 
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -28,6 +29,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runInspectCommand(rest, io);
       case 'undo':
         return await runUndoCommand(rest, io);
+      case 'export':
+        return await runExportCommand(rest, io);
       case undefined:
       case '--help':
       case '-h':

@@ -11,6 +11,7 @@ export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody
 export * from './reasoning-payload';
 export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';
 export { formatDuration } from './format-duration';
+export { formatStepDuration } from './format-step-duration';
 export { noteWritesOf, readToolChange, type NoteWriteRecord } from './read-tool-change';
 export { waitingLabel } from './waiting-label';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';
