@@ -14,4 +14,5 @@ export { formatDuration } from './format-duration';
 export { formatStepDuration } from './format-step-duration';
 export { noteWritesOf, readToolChange, type NoteWriteRecord } from './read-tool-change';
 export { waitingLabel } from './waiting-label';
+export { citedNotes } from './cited-notes';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';

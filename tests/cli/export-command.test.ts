@@ -90,6 +90,14 @@ describe('glassbox export --json', () => {
     expect(out).toBe(io.out());
     expect((JSON.parse(out) as { messages: unknown[] }).messages).toHaveLength(2);
   });
+
+  it('the saved note of a real run carries the run properties a Base shows (tokens from the run’s usage)', async () => {
+    const { out } = await exported('--json');
+    const { frontmatter, messages } = JSON.parse(out) as { frontmatter: Record<string, unknown>; messages: { reasoning: { usage: { promptTokens: number; completionTokens: number } } }[] };
+    const { usage } = messages[1].reasoning;
+    expect(frontmatter).toMatchObject({ model: 'hostile', status: 'complete', tokens: usage.promptTokens + usage.completionTokens, cited: [] });
+    expect(frontmatter.duration).toEqual(expect.any(Number));
+  });
 });
 
 describe('glassbox export: mistakes', () => {

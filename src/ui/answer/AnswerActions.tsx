@@ -1,8 +1,7 @@
 import { memo, useMemo, useState } from 'react';
-import { stripMarkers } from '../../markers';
+import { citedNotes, stripMarkers } from '../../markers';
 import { useChatServices } from '../chat/chat-services';
 import { useChatSelector } from '../chat/useChatSelector';
-import { citedNotes } from './cited-notes';
 
 /**
  * What the user can do with a finished answer (issue 12): copy it without markers, insert it at
