@@ -61,6 +61,8 @@ export interface GlassboxSettings {
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
   embeddingModel: string;
+  /** Conversations folders Glassbox has put its `Conversations.base` in (not a setting shown: it writes one once per folder). */
+  conversationsBases: string[];
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -84,6 +86,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   attachOpenNote: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
+  conversationsBases: [],
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
@@ -123,6 +126,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
+  settings.conversationsBases = settings.conversationsBases.filter((folder): folder is string => typeof folder === 'string');
   return settings;
 }
 
