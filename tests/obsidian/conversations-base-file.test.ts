@@ -54,7 +54,7 @@ describe('Conversations.base', () => {
     await reload(app);
     await app.vault.create(`${FOLDER}/Another.md`, NOTE.replace('gb-mi9x2k3c-4f7q1z', 'gb-other'));
     expect(await app.vault.read(app.vault.getFileByPath(BASE)!)).toBe(edited);
-    await app.vault.delete(app.vault.getFileByPath(BASE)!);
+    await app.fileManager.trashFile(app.vault.getFileByPath(BASE)!);
     const plugin = await reload(app);
     await app.vault.create(`${FOLDER}/Third.md`, NOTE.replace('gb-mi9x2k3c-4f7q1z', 'gb-third'));
     expect(app.vault.getFileByPath(BASE)).toBeNull();
