@@ -12,7 +12,7 @@ import { runUndoCommand, UNDO_COMMAND } from './undo-command';
 const USAGE = `Usage:
 ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
-${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
+${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md [--timeline]
   glassbox inspect --message FILE
 ${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}`;
 
