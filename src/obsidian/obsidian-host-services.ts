@@ -1,5 +1,7 @@
 import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath } from 'obsidian';
 import type { HostComponent, HostServices } from '../ui/host-services';
+import { undoTurn, type TurnSteps, type UndoOutcome } from '../writes';
+import { ObsidianNoteWriter } from './obsidian-note-writer';
 
 /**
  * The UI's host services on Obsidian: Markdown through `MarkdownRenderer.render` (so wikilinks,
@@ -63,6 +65,11 @@ export class ObsidianHostServices implements HostServices {
     const setting = (this.app as unknown as { setting?: { open(): void; openTabById(id: string): unknown } }).setting;
     setting?.open();
     if (this.options.pluginId !== undefined) setting?.openTabById(this.options.pluginId);
+  }
+
+  undoTurn(steps: TurnSteps): Promise<UndoOutcome> {
+    // The same writer as the writes: an open note is changed through its editor, a created one goes to the trash.
+    return undoTurn(steps, new ObsidianNoteWriter(this.app));
   }
 
   createComponent(): HostComponent {

@@ -141,6 +141,37 @@ describe('note writes in the chat', () => {
     await act(async () => plugin.unload());
   });
 
+  it('"Undo this turn" under the answer takes back both writes of the run: the created note to the trash, the edit reversed', async () => {
+    const { app, plugin, view, choose, card, done } = await loadPlugin('two-writes');
+    await sendMessage(view().contentEl, 'Summarise and write the idea down.');
+    await until(() => card() !== null);
+    await choose('Approve the rest of this run');
+    await done();
+    const status = () => view().contentEl.querySelector('[data-testid="answer-status"]')?.textContent;
+    await act(async () => fireEvent.click(view().contentEl.querySelector('[data-testid="answer-undo-turn"]')!));
+    await until(() => status() !== '');
+    expect(status()).toBe('Undid this turn: moved Ideas/New idea.md to the trash; restored Meetings/Standup.md.');
+    expect(text(app, NOTE)).toBe(MEETING);
+    expect(app.vault.getFileByPath('Ideas/New idea.md')).toBeNull();
+    await act(async () => plugin.unload());
+  });
+
+  it('"Undo this turn" changes nothing and names the note when one was edited since', async () => {
+    const { app, plugin, view, choose, card, done } = await loadPlugin('two-writes');
+    await sendMessage(view().contentEl, 'Summarise and write the idea down.');
+    await until(() => card() !== null);
+    await choose('Approve the rest of this run');
+    await done();
+    await app.vault.modify(app.vault.getFileByPath('Ideas/New idea.md')!, 'Mine now.\n');
+    const status = () => view().contentEl.querySelector('[data-testid="answer-status"]')?.textContent;
+    await act(async () => fireEvent.click(view().contentEl.querySelector('[data-testid="answer-undo-turn"]')!));
+    await until(() => status() !== '');
+    expect(status()).toBe('Nothing was undone: Ideas/New idea.md changed since this turn wrote it.');
+    expect(text(app, NOTE)).toBe(`${MEETING}## Summary\n`);
+    expect(text(app, 'Ideas/New idea.md')).toBe('Mine now.\n');
+    await act(async () => plugin.unload());
+  });
+
   it('a note open in an editor is changed through the editor: one change, which the editor’s undo takes back', async () => {
     const { app, plugin, view, choose, card, done } = await loadPlugin('edit');
     app.viewRegistry.registerView('markdown', (leaf) => new MarkdownView(leaf));
