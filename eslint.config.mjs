@@ -61,7 +61,7 @@ export default defineConfig([
   },
   {
     // MCP is an acronym, like the API and JSON the rule already knows; ignoreWords adds to its
-    // defaults, where acronyms and brands would replace them (src/obsidian/mcp-setting-definitions.ts).
+    // defaults, where acronyms and brands would replace them (src/obsidian/settings/mcp-setting-definitions.ts).
     // An address shown as a placeholder is typed as it is, not in sentence case.
     rules: { 'obsidianmd/ui/sentence-case': ['warn', { ignoreWords: ['MCP', 'Model', 'Context', 'Protocol'], ignoreRegex: ['^https?://'] }] },
   },

@@ -1,31 +1,31 @@
 import { type Editor, editorInfoField, editorLivePreviewField, normalizePath, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
 import { createElement } from 'react';
 import type { ChatRunRequest } from './chat';
-import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat-view';
-import { ConversationStore } from './obsidian/conversation-store';
-import { listModels } from './obsidian/list-models';
+import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat/chat-view';
+import { ConversationStore } from './obsidian/notes/conversation-store';
+import { listModels } from './obsidian/network/list-models';
 import { ObsidianHostServices } from './obsidian/obsidian-host-services';
-import { deviceIndexStore } from './obsidian/device-index-store';
-import { ObsidianVaultSource } from './obsidian/obsidian-vault-source';
-import { isConversationFile } from './obsidian/conversation-file';
-import { ConversationsBaseFile } from './obsidian/conversations-base-file';
-import { exportConversationNote } from './obsidian/export-conversation-note';
-import { conversationLivePreview } from './obsidian/live-preview/conversation-live-preview';
-import { messageRendererMount } from './obsidian/live-preview/mount-reasoning-block';
-import { openConversationNote } from './obsidian/open-conversation-note';
-import { createReadingViewProcessor } from './obsidian/reading-view-processor';
-import { DesktopMcpServers } from './obsidian/desktop-mcp-servers';
-import { GlassboxSettingTab } from './obsidian/settings-tab';
-import { VaultToolsProvider } from './obsidian/vault-tools-provider';
-import { carriesEmbeddings, SemanticSearch } from './obsidian/semantic-search';
-import { confirmEmbedding } from './obsidian/embed-notes-modal';
+import { deviceIndexStore } from './obsidian/search/device-index-store';
+import { ObsidianVaultSource } from './obsidian/search/obsidian-vault-source';
+import { isConversationFile } from './obsidian/notes/conversation-file';
+import { ConversationsBaseFile } from './obsidian/notes/conversations-base-file';
+import { exportConversationNote } from './obsidian/notes/export-conversation-note';
+import { conversationLivePreview } from './obsidian/notes/live-preview/conversation-live-preview';
+import { messageRendererMount } from './obsidian/notes/live-preview/mount-reasoning-block';
+import { openConversationNote } from './obsidian/notes/open-conversation-note';
+import { createReadingViewProcessor } from './obsidian/notes/reading-view-processor';
+import { DesktopMcpServers } from './obsidian/network/desktop-mcp-servers';
+import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
+import { VaultToolsProvider } from './obsidian/search/vault-tools-provider';
+import { carriesEmbeddings, SemanticSearch } from './obsidian/search/semantic-search';
+import { confirmEmbedding } from './obsidian/search/embed-notes-modal';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
 import { displayOptionsOf } from './ui/reasoning/display-options';
 import { FolderExcludingSource } from './search/folder-excluding-source';
-import { ObsidianNoteWriter } from './obsidian/obsidian-note-writer';
+import { ObsidianNoteWriter } from './obsidian/notes/obsidian-note-writer';
 import { NoteChangeLog } from './writes';
-import { WaitingChats } from './obsidian/waiting-chat';
-import { editorSelection } from './obsidian/editor-selection';
+import { WaitingChats } from './obsidian/chat/waiting-chat';
+import { editorSelection } from './obsidian/chat/editor-selection';
 import type { QuestionSelection } from './agent';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 
@@ -57,7 +57,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // when Obsidian loads the plugin: esbuild defers a module reached only through import().
     // Note writes (each approved in the chat) and the command that undoes the last one.
     const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };
-    const prepareRun = (modelName: string, request?: ChatRunRequest) => import('./obsidian/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp, writes })(modelName, request));
+    const prepareRun = (modelName: string, request?: ChatRunRequest) => import('./obsidian/chat/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools, mcp, writes })(modelName, request));
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     this.conversations = conversations;
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
@@ -297,7 +297,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const semantic = this.createSemanticSearch(pluginDir);
     this.semanticSearch = semantic;
     // In a Web Worker: the main thread only forwards vault events and queries.
-    return new VaultToolsProvider(() => import('./obsidian/open-plugin-index').then(({ openPluginIndex }) => openPluginIndex({ source, store })), {
+    return new VaultToolsProvider(() => import('./obsidian/search/open-plugin-index').then(({ openPluginIndex }) => openPluginIndex({ source, store })), {
       meaning: () => semantic.meaning(),
       // The plugin's index is the worker's client, which carries search by meaning too.
       onReady: (index) => {
@@ -313,7 +313,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     statusEl.setAttr('aria-label', 'Click to stop embedding notes');
     const semantic = new SemanticSearch({
       settings: () => this.settings,
-      client: (model) => import('./obsidian/embedding-endpoint').then(({ createEmbeddingEndpoint }) => createEmbeddingEndpoint({ app: this.app, settings: this.settings, model })),
+      client: (model) => import('./obsidian/network/embedding-endpoint').then(({ createEmbeddingEndpoint }) => createEmbeddingEndpoint({ app: this.app, settings: this.settings, model })),
       store: deviceIndexStore({ app: this.app, pluginDir, contents: 'embeddings' }),
       status: (text) => {
         statusEl.setText(text ?? '');

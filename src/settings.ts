@@ -16,7 +16,17 @@ export const PROVIDER_PRESETS = Object.freeze({
 export type ProviderPreset = keyof typeof PROVIDER_PRESETS;
 
 import { AGENT_LOOP_STYLES, type AgentLoopStyle } from './agent';
-import { DISPLAY_MODES, type DisplayMode } from './ui/reasoning/display-options';
+
+/**
+ * How much of the agent's work the reasoning block shows (DESIGN.md 5):
+ * - `minimal`: the header only; expanding it shows step titles.
+ * - `normal`: steps with the tool name, short arguments, status and duration; outputs folded.
+ * - `verbose`: full arguments, full outputs and the raw reasoning text.
+ */
+export type DisplayMode = 'minimal' | 'normal' | 'verbose';
+
+/** Every display mode, in the order the settings list them. */
+export const DISPLAY_MODES: readonly DisplayMode[] = Object.freeze(['minimal', 'normal', 'verbose']);
 
 /** The plugin's settings, as kept in `data.json` (the API key is not: it lives in SecretStorage). */
 export interface GlassboxSettings {

@@ -1,7 +1,7 @@
 import type { PluginManifest } from 'obsidian';
 import { createFakeApp, type App } from '../tools/fake-obsidian';
 import GlassboxPlugin from '../src/main';
-import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from '../src/obsidian/chat-view';
+import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from '../src/obsidian/chat/chat-view';
 import manifestJson from '../manifest.json';
 
 const manifest = manifestJson as PluginManifest;

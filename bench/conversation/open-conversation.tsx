@@ -9,7 +9,7 @@ import { MessageItem } from '../../src/ui/message/MessageItem';
 import { MessageList } from '../../src/ui/message/MessageList';
 import { RootRegistry } from '../../src/ui/message/root-registry';
 import { DEFAULT_DISPLAY_OPTIONS } from '../../src/ui/reasoning/display-options';
-import { useLazyMessages } from '../../src/ui/useLazyMessages';
+import { useLazyMessages } from '../../src/ui/message/useLazyMessages';
 import { createFakeApp } from '../../tools/fake-obsidian';
 import { fakeHostServices } from '../streaming/fake-host-services';
 

@@ -1,6 +1,6 @@
 import { generateVault } from '../search-vault-generator';
 import { VaultIndex, type VaultSource } from '../../src/search';
-import { startIndexWorker } from '../../src/obsidian/open-plugin-index';
+import { startIndexWorker } from '../../src/obsidian/search/open-plugin-index';
 
 // The page side of the indexing benchmark: a generated vault in memory, indexed either in the
 // plugin's worker or on the main thread (the fallback, time-sliced), while a query is sent

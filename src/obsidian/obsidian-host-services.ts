@@ -1,7 +1,7 @@
 import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath } from 'obsidian';
 import type { HostComponent, HostServices } from '../ui/host-services';
 import { undoTurn, type TurnSteps, type UndoOutcome } from '../writes';
-import { ObsidianNoteWriter } from './obsidian-note-writer';
+import { ObsidianNoteWriter } from './notes/obsidian-note-writer';
 
 /**
  * The UI's host services on Obsidian: Markdown through `MarkdownRenderer.render` (so wikilinks,

@@ -1,6 +1,6 @@
 /**
  * Where a persisted index lives. The Obsidian adapter keeps it in the device's IndexedDB, out of
- * the synced vault (`src/obsidian/device-index-store.ts`); tests use memory. `load` resolves to null
+ * the synced vault (`src/obsidian/search/device-index-store.ts`); tests use memory. `load` resolves to null
  * when nothing was saved yet.
  */
 export interface IndexStore {

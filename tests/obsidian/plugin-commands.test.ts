@@ -1,7 +1,7 @@
 import { act, within } from '@testing-library/react/pure';
 import type { Editor } from 'obsidian';
 import GlassboxPlugin from '../../src/main';
-import type { ChatView } from '../../src/obsidian/chat-view';
+import type { ChatView } from '../../src/obsidian/chat/chat-view';
 import { createFakeApp } from '../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react/pure';
 import GlassboxPlugin from '../../src/main';
-import type { ChatView } from '../../src/obsidian/chat-view';
+import type { ChatView } from '../../src/obsidian/chat/chat-view';
 import { createFakeApp } from '../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';

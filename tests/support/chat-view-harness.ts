@@ -4,7 +4,7 @@ import { runAgent } from '../../src/agent/run-agent';
 import type { ChatRunRequest } from '../../src/chat';
 import type { AgentTool } from '../../src/agent/agent-tool';
 import { createOpenAiChatModel } from '../../src/llm';
-import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat-view';
+import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat/chat-view';
 import { loadGlassboxSettings } from '../../src/settings';
 import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
 import { clearNotices, createFakeApp, type App, type View } from '../../tools/fake-obsidian';

@@ -1,6 +1,6 @@
 import type { ChatState } from '../../chat';
 import { useChatSelector } from '../chat/useChatSelector';
-import { useLazyMessages } from '../useLazyMessages';
+import { useLazyMessages } from './useLazyMessages';
 import { JumpToLatest } from './JumpToLatest';
 import { MessageItem } from './MessageItem';
 import { useFollowLatest } from './useFollowLatest';

@@ -3,7 +3,7 @@ import { parseAssistantContent, type ParsedAssistantContent, type ParsedBody, ty
 import type { HostComponent, HostServices } from '../host-services';
 import { AgentReasoningBlock, type AgentReasoningBlockProps, reasoningBlockSource } from '../reasoning/AgentReasoningBlock';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
-import { ToolCallBanner } from '../ToolCallBanner';
+import { ToolCallBanner } from './ToolCallBanner';
 import { inertCodeFences } from './inert-code-fences';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
 import type { ManagedRoot, RootRegistry } from './root-registry';

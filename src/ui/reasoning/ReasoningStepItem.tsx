@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ReasoningStep } from '../../markers';
-import type { DisplayMode } from './display-options';
+import type { DisplayMode } from '../../settings';
 import { ToolStep } from './ToolStep';
 
 /** Props of {@link ReasoningStepItem}. */

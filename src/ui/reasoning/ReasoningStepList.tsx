@@ -1,5 +1,5 @@
 import type { ReasoningStep } from '../../markers';
-import type { DisplayMode } from './display-options';
+import type { DisplayMode } from '../../settings';
 import { ReasoningStepItem } from './ReasoningStepItem';
 
 /** Props of {@link ReasoningStepList}. */

@@ -1,6 +1,6 @@
 import { formatDuration, readToolChange } from '../../markers';
 import type { ReasoningToolCall } from '../../markers';
-import type { DisplayMode } from './display-options';
+import type { DisplayMode } from '../../settings';
 import { StatusIcon } from './StatusIcon';
 import { fullArguments, shortArguments } from './tool-arguments';
 import { ToolOutput } from './ToolOutput';

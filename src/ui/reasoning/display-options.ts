@@ -1,13 +1,4 @@
-/**
- * How much of the agent's work the reasoning block shows (DESIGN.md 5):
- * - `minimal`: the header only; expanding it shows step titles.
- * - `normal`: steps with the tool name, short arguments, status and duration; outputs folded.
- * - `verbose`: full arguments, full outputs and the raw reasoning text.
- */
-export type DisplayMode = 'minimal' | 'normal' | 'verbose';
-
-/** Every display mode, in the order the settings list them. */
-export const DISPLAY_MODES: readonly DisplayMode[] = Object.freeze(['minimal', 'normal', 'verbose']);
+import type { DisplayMode } from '../../settings';
 
 /** How the settings tab names each display mode. */
 export const DISPLAY_MODE_LABELS: Readonly<Record<DisplayMode, string>> = Object.freeze({ minimal: 'Minimal', normal: 'Normal', verbose: 'Verbose' });

@@ -1,0 +1,82 @@
+import { type App, Notice } from 'obsidian';
+import { createOpenAiChatModel, shownBaseUrl } from '../../llm';
+import type { McpRunTools } from '../../mcp';
+import type { GlassboxSettingsHost } from '../../settings';
+import type { ChatRunRequest, ChatRunSetup } from '../../chat';
+import { attachQuestionContext } from '../../search/context';
+import { obsidianContextNotes } from './obsidian-context-notes';
+import { createChatFetch } from '../network/chat-fetch';
+import { createDesktopFetch } from '../network/desktop-fetch';
+import { createMobileFetch } from '../network/mobile-fetch';
+import { isCompleteHttpUrl } from '../network/complete-http-url';
+import { RunSetupError } from './run-setup-error';
+import type { NoteScope } from '../../search';
+import type { VaultToolsSnapshot } from '../search/vault-tools-provider';
+import type { NoteChangeLog, NoteWriter } from '../../writes';
+
+/** Collaborators of {@link createRunSetup}. */
+export interface RunSetupOptions {
+  readonly app: App;
+  readonly settings: GlassboxSettingsHost;
+  /** The vault tools for a run starting now (the VaultToolsProvider). */
+  readonly vaultTools: { current(scope?: NoteScope): VaultToolsSnapshot };
+  /** The MCP servers (desktop); their tools join each run, and a server that cannot start is a notice. */
+  readonly mcp?: { readonly configured: boolean; toolsForRun(): Promise<McpRunTools> } | null;
+  /** Note writes: where they go and where the undo command finds them; without it the agent only reads. */
+  readonly writes?: { readonly writer: NoteWriter; readonly changes: NoteChangeLog };
+  /** How chat requests travel; default {@link createChatFetch} (tests pass the fake renderer's). */
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * Builds, for each run, the model client from the current settings (base URL from the preset
+ * or the custom address; the API key read from Obsidian's SecretStorage at send time, never
+ * kept in the plugin's data), the vault tools and the MCP servers' tools.
+ */
+export function createRunSetup(options: RunSetupOptions): (modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup> {
+  // One for the plugin's life: it remembers which origins needed the Node fallback. On mobile
+  // (no Node) the page's fetch, which names a CORS refusal.
+  const nodeFetch = createDesktopFetch();
+  const chatFetch = options.fetch ?? (nodeFetch === null ? createMobileFetch() : createChatFetch({ nodeFetch }));
+  return async (modelName, request) => {
+    const settings = options.settings.settings;
+    const baseUrl = settings.baseUrl.trim();
+    if (baseUrl === '') throw new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.');
+    if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', `The base URL "${shownBaseUrl(baseUrl)}" is not a complete http:// or https:// address; correct it in the Glassbox settings.`);
+    if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
+    const secretName = settings.apiKeySecretName.trim();
+    const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
+    // SecretStorage is per device while data.json syncs: on another device the name arrives
+    // without the secret. Say so before sending, rather than let the provider answer 401. A
+    // server on this machine goes without a key (local servers need none).
+    if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
+      throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
+    }
+    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
+    // What the question attaches (notes, selection, [[links]], scope), read before the tools are
+    // made: the scope limits them, and the notes attached explicitly stay readable.
+    const countInScope = options.vaultTools.current().countInScope;
+    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, countInScope), budgetTokens: settings.contextBudgetTokens });
+    const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined);
+    const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
+    const { tools, notice } = options.vaultTools.current(scope);
+    const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
+    for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
+    const writeTools = await noteWriteTools(options);
+    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}), ...(attachedAnything ? { context } : {}) };
+  };
+}
+
+/** The note-writing tools, evaluated (zod with them) when the first run needs them. */
+async function noteWriteTools(options: RunSetupOptions) {
+  const writes = options.writes;
+  if (writes === undefined) return [];
+  const { createWriteTools } = await import('../../writes/write-tools');
+  return createWriteTools({ writer: writes.writer, changes: writes.changes, conversationsFolder: () => options.settings.settings.conversationsFolder });
+}
+
+/** Whether the base URL points at this machine (`localhost`, 127.0.0.0/8, `::1`). */
+function isLoopback(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}

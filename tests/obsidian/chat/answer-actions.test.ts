@@ -1,0 +1,83 @@
+import { act, fireEvent, within } from '@testing-library/react/pure';
+import { MarkdownView, type TFile } from '../../../tools/fake-obsidian';
+import { scenario } from '../../../tools/model-server';
+import { openChatView, sendMessage, until } from '../../support/chat-view-harness';
+
+const ANSWER = 'Refunds take **14 days**, see [[Refund policy]] and [[Old refunds]].';
+
+async function chatWithDraft() {
+  const chat = await openChatView({ model: 'cite', tools: [], scenarios: { cite: scenario().turn((t) => t.text(ANSWER).usage(321, 45)) } });
+  const { app } = chat;
+  await app.vault.create('Refund policy.md', '# Refund policy\nRefunds take 14 days.');
+  const draft = await app.vault.create('Draft.md', 'Line one\nLine two');
+  // The user writes in a note, then turns to the chat: the chat leaf is active, the note is not.
+  await act(async () => {
+    await app.workspace.getLeaf(false).openFile(draft, { active: true });
+    await app.workspace.revealLeaf(chat.leaf);
+  });
+  const editor = (app.workspace.getMostRecentLeaf()!.view as MarkdownView).editor;
+  editor.setCursor({ line: 1, ch: 4 });
+  await sendMessage(chat.view.contentEl, 'How long do refunds take?');
+  await until(() => !chat.view.controller.store.getState().running && chat.view.contentEl.textContent.includes('14 days'));
+  const actions = within(chat.view.contentEl).getByTestId('answer-actions');
+  return { ...chat, draft, editor, actions };
+}
+
+describe('answer actions in the chat view', () => {
+  let close: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await close?.();
+    close = null;
+  });
+
+  it('inserts the answer without markers at the cursor of the note the user was last in', async () => {
+    const chat = await chatWithDraft();
+    close = chat.close;
+    expect(chat.view.controller.store.getState().messages[chat.view.controller.store.getState().messageIds[1]].content).toContain('<!--');
+    await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
+    expect(chat.app.vault.readNow('Draft.md')).toBe(`Line one\nLine${ANSWER} two`);
+    expect(within(chat.actions).getByTestId('answer-status').textContent).toBe('Inserted into Draft.md.');
+  });
+
+  it('says so when no note is open to insert into', async () => {
+    const chat = await chatWithDraft();
+    close = chat.close;
+    await act(async () => chat.app.workspace.getMostRecentLeaf()!.detach());
+    await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
+    expect(within(chat.actions).getByTestId('answer-status').textContent).toBe('Open a note in the editor first; the answer goes at its cursor.');
+    expect(chat.app.vault.readNow('Draft.md')).toBe('Line one\nLine two');
+  });
+
+  it('opens every cited note that exists and names the ones that do not, creating none', async () => {
+    const chat = await chatWithDraft();
+    close = chat.close;
+    const button = within(chat.actions).getByTestId('answer-open-cited');
+    expect(button.textContent).toBe('Open 2 cited notes');
+    await act(async () => fireEvent.click(button));
+    const opened: (TFile | null)[] = [];
+    chat.app.workspace.iterateRootLeaves((leaf) => opened.push(leaf.openedFile));
+    expect(opened.map((file) => file?.path)).toEqual(['Draft.md', 'Refund policy.md']);
+    expect(chat.app.vault.getFileByPath('Old refunds.md')).toBeNull();
+    expect(within(chat.actions).getByTestId('answer-status').textContent).toBe('No note matches [[Old refunds]].');
+  });
+
+  it('copies the answer without markers', async () => {
+    const chat = await chatWithDraft();
+    close = chat.close;
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-copy')));
+      expect(writeText).toHaveBeenCalledWith(ANSWER);
+      expect(within(chat.actions).getByTestId('answer-status').textContent).toBe('Copied.');
+    } finally {
+      Reflect.deleteProperty(window.navigator, 'clipboard');
+    }
+  });
+
+  it('shows the run token usage the endpoint reported in the reasoning block footer', async () => {
+    const chat = await chatWithDraft();
+    close = chat.close;
+    expect(within(chat.view.contentEl).getByTestId('reasoning-usage').textContent).toBe('Tokens: 321 in / 45 out');
+  });
+});
