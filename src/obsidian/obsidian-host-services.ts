@@ -1,4 +1,4 @@
-import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath } from 'obsidian';
+import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath, setIcon } from 'obsidian';
 import type { HostComponent, HostServices } from '../ui/host-services';
 import { undoTurn, type TurnSteps, type UndoOutcome } from '../writes';
 import { ObsidianNoteWriter } from './notes/obsidian-note-writer';
@@ -65,6 +65,10 @@ export class ObsidianHostServices implements HostServices {
     const setting = (this.app as unknown as { setting?: { open(): void; openTabById(id: string): unknown } }).setting;
     setting?.open();
     if (this.options.pluginId !== undefined) setting?.openTabById(this.options.pluginId);
+  }
+
+  setIcon(el: HTMLElement, icon: string): void {
+    setIcon(el, icon);
   }
 
   undoTurn(steps: TurnSteps): Promise<UndoOutcome> {

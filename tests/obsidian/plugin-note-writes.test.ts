@@ -126,6 +126,9 @@ describe('note writes in the chat', () => {
     const write = view().contentEl.querySelector('[data-testid="write-change"]')!;
     expect(write.getAttribute('data-write-status')).toBe('declined');
     expect(write.textContent).toContain('Declined');
+    // The step's status mark: Obsidian's Lucide icon through setIcon, with its text alternative.
+    const icon = view().contentEl.querySelector('.glassbox-status-icon')!;
+    expect([icon.getAttribute('role'), icon.getAttribute('aria-label'), icon.querySelector('.fake-icon')?.getAttribute('data-icon')]).toEqual(['img', 'Declined', 'minus']);
     await act(async () => plugin.unload());
   });
 
@@ -138,6 +141,11 @@ describe('note writes in the chat', () => {
     expect(text(app, NOTE)).toBe(`${MEETING}## Summary\n`);
     expect(text(app, 'Ideas/New idea.md')).toBe('A <b>bold</b> idea\n');
     expect(view().contentEl.querySelectorAll('[data-testid="write-change"][data-write-status="ok"]')).toHaveLength(2);
+    const icons = [...view().contentEl.querySelectorAll('.glassbox-status-icon')];
+    expect(icons.map((icon) => [icon.getAttribute('aria-label'), icon.querySelector('.fake-icon')?.getAttribute('data-icon'), icon.textContent])).toEqual([
+      ['Done', 'check', ''],
+      ['Done', 'check', ''],
+    ]);
     await act(async () => plugin.unload());
   });
 
