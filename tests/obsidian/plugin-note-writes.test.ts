@@ -143,8 +143,8 @@ describe('note writes in the chat', () => {
     expect(view().contentEl.querySelectorAll('[data-testid="write-change"][data-write-status="ok"]')).toHaveLength(2);
     const icons = [...view().contentEl.querySelectorAll('.glassbox-status-icon')];
     expect(icons.map((icon) => [icon.getAttribute('aria-label'), icon.querySelector('.fake-icon')?.getAttribute('data-icon'), icon.textContent])).toEqual([
-      ['Done', 'check', ''],
-      ['Done', 'check', ''],
+      ['Done', 'check', '✓'],
+      ['Done', 'check', '✓'],
     ]);
     await act(async () => plugin.unload());
   });
