@@ -85,6 +85,9 @@ export class ChatView extends ItemView {
       get contextBudgetTokens() {
         return options.settings.settings.contextBudgetTokens;
       },
+      get promptsFolder() {
+        return options.settings.settings.promptsFolder;
+      },
     });
     // A chat whose run waits on an approval card outlives a closed view: this view takes it over.
     const waiting = options.waitingChats?.take() ?? null;
