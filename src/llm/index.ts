@@ -20,3 +20,4 @@ export {
   shownBaseUrl,
   withoutCredentials,
 } from './errors';
+export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';
