@@ -1,4 +1,4 @@
-import { type Editor, editorInfoField, editorLivePreviewField, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
+import { type Editor, editorInfoField, editorLivePreviewField, normalizePath, Notice, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
 import { createElement } from 'react';
 import type { ChatRunRequest } from './chat';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat/chat-view';
@@ -8,6 +8,7 @@ import { ObsidianHostServices } from './obsidian/obsidian-host-services';
 import { deviceIndexStore } from './obsidian/search/device-index-store';
 import { ObsidianVaultSource } from './obsidian/search/obsidian-vault-source';
 import { isConversationFile } from './obsidian/notes/conversation-file';
+import { ConversationsBaseFile } from './obsidian/notes/conversations-base-file';
 import { exportConversationNote } from './obsidian/notes/export-conversation-note';
 import { conversationLivePreview } from './obsidian/notes/live-preview/conversation-live-preview';
 import { messageRendererMount } from './obsidian/notes/live-preview/mount-reasoning-block';
@@ -132,6 +133,14 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     );
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => vaultTools.start());
+    // Conversations.base, once, beside the conversations (as soon as their folder exists).
+    const conversationsBase = new ConversationsBaseFile({ vault: this.app.vault, host: this });
+    this.app.workspace.onLayoutReady(() => {
+      void conversationsBase.ensure();
+      this.registerEvent(this.app.vault.on('create', (file) => {
+        if (file.parent?.path === normalizePath(this.settings.conversationsFolder)) void conversationsBase.ensure();
+      }));
+    });
   }
 
   override onunload(): void {
@@ -228,6 +237,16 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         const file = activeConversation();
         if (file === null) return false;
         if (!checking) void exportConversationNote({ vault: this.app.vault, workspace: this.app.workspace, file });
+        return true;
+      },
+    });
+    this.addCommand({
+      id: 'export-conversation-html',
+      name: 'Export conversation as HTML',
+      checkCallback: (checking) => {
+        const file = activeConversation();
+        if (file === null) return false;
+        if (!checking) void exportConversationNote({ vault: this.app.vault, workspace: this.app.workspace, file, format: 'html' });
         return true;
       },
     });

@@ -96,6 +96,8 @@ export interface GlassboxSettings {
    * their questions are answered from a search of the vault without tools. Forgotten in the settings tab.
    */
   modelsWithoutTools: Record<string, string>;
+  /** Conversations folders Glassbox has put its `Conversations.base` in (not a setting shown: it writes one once per folder). */
+  conversationsBases: string[];
 }
 
 /** The defaults, used for every field missing from (or invalid in) the saved data. */
@@ -129,6 +131,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   embeddingModel: 'text-embedding-3-small',
   embeddingsBaseUrl: '',
   modelsWithoutTools: {},
+  conversationsBases: [],
 });
 
 /** Settings as loaded: the known fields, plus any unknown keys from the saved data, kept for the next save. */
@@ -174,6 +177,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   settings.providerEndpoints = Object.fromEntries(
     Object.entries(settings.providerEndpoints).filter(([provider, endpoint]) => provider in PROVIDER_PRESETS && isPlainObject(endpoint) && typeof endpoint.baseUrl === 'string' && typeof endpoint.model === 'string'),
   );
+  settings.conversationsBases = settings.conversationsBases.filter((folder): folder is string => typeof folder === 'string');
   if (!isPositiveInteger(settings.imageMaxSide)) settings.imageMaxSide = DEFAULT_SETTINGS.imageMaxSide;
   return settings;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AgentToolApproval } from './approval';
+import type { ReasoningChange } from '../markers';
 
 /**
  * The tool protocol: one object per tool, described once with a zod schema. The runner turns
@@ -41,4 +42,6 @@ export interface AgentToolResult {
   readonly output: string;
   /** Structured data for the step summary (e.g. the titles found). */
   readonly data?: unknown;
+  /** A note write's change as made (it replaces the proposed one on the step): what undo reads. */
+  readonly change?: ReasoningChange;
 }

@@ -154,6 +154,6 @@ function stripHistory(history: readonly LlmMessage[]): LlmMessage[] {
 
 function limitNotice(reason: 'max_iterations' | 'repeated', maxIterations: number): string {
   return reason === 'repeated'
-    ? 'Stopped: the same tool call was repeated three times; answering with what was found'
+    ? 'Stopped: the same tool call came four times; answering with what was found'
     : `Stopped after ${maxIterations} ${maxIterations === 1 ? 'iteration' : 'iterations'} (the limit); answering with what was found`;
 }

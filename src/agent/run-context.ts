@@ -17,8 +17,16 @@ import type { RequestFitter } from './context-fit/request-fitter';
 /** How a batch of tool calls ended. */
 export type ToolBatchOutcome = 'ok' | 'repeated' | 'stopped';
 
-/** How many times the same call (name and arguments) may run before the loop ends. */
-export const REPEAT_LIMIT = 3;
+/** The how-manieth same call (name and arguments) is not run: a notice, and the model is told it has the result. */
+export const REPEAT_NOTICE_AT = 3;
+
+/** The how-manieth same call ends the loop (the model went round in circles despite the notice). */
+export const REPEAT_LIMIT = 4;
+
+/** What the model reads instead of running a call it already made twice with the same arguments. */
+export function repeatedCallOutput(name: string): string {
+  return `Not run: you already have this result. ${name} ran with these same arguments earlier in this run and its result is above; use it, or call a tool with different arguments.`;
+}
 
 /**
  * The state one run's loops share: the messages sent so far, this turn's transcript, the tools,
@@ -104,7 +112,8 @@ export class RunContext {
    * call (a write, an approval, a question) waits for them and runs alone, in the model's order.
    * Steps start and results land in the transcript in the model's call order either way. Every
    * call gets a tool message, whatever happens: its result, an error, "not run" for a repeat, or
-   * "cancelled by user" on stop.
+   * "cancelled by user" on stop. The third same call (name and arguments) is not run: a notice
+   * step, and the model reads that it has the result; a fourth ends the loop.
    */
   async runToolCalls(calls: readonly LlmToolCall[]): Promise<ToolBatchOutcome> {
     let outcome: ToolBatchOutcome = 'ok';
@@ -126,9 +135,15 @@ export class RunContext {
         outputs.push(Promise.resolve(this.signal.aborted ? cancelledOutput(this.signal) : 'Not run: the loop ended because a call was repeated.'));
         continue;
       }
-      if (this.countCall(call) >= REPEAT_LIMIT) {
+      const count = this.countCall(call);
+      if (count >= REPEAT_LIMIT) {
         outcome = 'repeated';
         outputs.push(Promise.resolve(`Not run: ${call.name} was already called ${REPEAT_LIMIT - 1} times with these arguments.`));
+        continue;
+      }
+      if (count === REPEAT_NOTICE_AT) {
+        this.recorder.step({ id: this.recorder.nextStepId(), kind: 'notice', summary: `Repeated ${call.name} with the same arguments` });
+        outputs.push(Promise.resolve(repeatedCallOutput(call.name)));
         continue;
       }
       const output = this.runOne(call);

@@ -110,7 +110,10 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
   const durationMs = Math.max(0, recorder.now() - startedAt);
   recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: outcome.status, durationMs, output: outcome.output });
   const endSummary = result !== undefined && tool.describeEnd !== undefined ? safeDescribe(() => tool.describeEnd?.(input, result) ?? startSummary, startSummary) : startSummary;
-  if (endSummary !== startSummary) {
+  // A write's change as made (with its undo record) replaces the one proposed on the card.
+  const madeChange = result?.change !== undefined && outcome.status === 'ok';
+  if (madeChange) change = result?.change;
+  if (endSummary !== startSummary || madeChange) {
     recorder.step({
       id: stepId,
       kind: 'tool',

@@ -3,10 +3,10 @@ import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectMessage } from './inspect-message';
 import { runInspectNote } from './inspect-note';
 
-const USAGE_HINT = 'Run "glassbox inspect NOTE.md" or "glassbox inspect --message FILE".';
+const USAGE_HINT = 'Run "glassbox inspect NOTE.md [--timeline]" or "glassbox inspect --message FILE".';
 
 /** What `glassbox inspect` was asked to read. */
-export type InspectTarget = { readonly mode: 'message'; readonly file: string } | { readonly mode: 'note'; readonly file: string };
+export type InspectTarget = { readonly mode: 'message'; readonly file: string } | { readonly mode: 'note'; readonly file: string; readonly timeline: boolean };
 
 /**
  * `glassbox inspect`: parses its arguments and hands the file to the mode's runner.
@@ -18,7 +18,7 @@ export async function runInspectCommand(args: readonly string[], io: CliIo): Pro
     case 'message':
       return runInspectMessage(target.file, io);
     case 'note':
-      return runInspectNote(target.file, io);
+      return runInspectNote(target.file, io, { timeline: target.timeline });
     default: {
       const unreachable: never = target;
       return unreachable;
@@ -31,6 +31,7 @@ export const INSPECT_COMMAND = {
   name: 'inspect',
   flags: {
     message: { value: 'FILE', description: 'Read one assistant message from a file instead of a note.', missingValue: '"--message" needs the path of a file holding one assistant message.' },
+    timeline: { description: "Each run's steps, one a line: start offset, duration, tokens and status." },
   },
   words: 'NOTE.md',
   unknownOption: (flag: string) => `Unknown option "${flag}". ${USAGE_HINT}`,
@@ -45,5 +46,6 @@ export function parseInspectArgs(args: readonly string[]): InspectTarget {
   const [first, ...extra] = flags.message === undefined ? words : [flags.message, ...words];
   if (first === undefined) throw new CliUsageError(`"glassbox inspect" needs a file. ${USAGE_HINT}`);
   if (extra.length > 0) throw new CliUsageError(`Unexpected argument "${extra[0]}". ${USAGE_HINT}`);
-  return flags.message === undefined ? { mode: 'note', file: first } : { mode: 'message', file: first };
+  if (flags.message !== undefined && flags.timeline) throw new CliUsageError('--timeline reads a conversation note: run "glassbox inspect NOTE.md --timeline".');
+  return flags.message === undefined ? { mode: 'note', file: first, timeline: flags.timeline } : { mode: 'message', file: first };
 }

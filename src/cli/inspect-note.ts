@@ -2,18 +2,20 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
-import { terminalJson } from './terminal-text';
+import { timelineLines } from './inspect-timeline';
+import { stripControls, terminalJson } from './terminal-text';
 import { parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
 import { noteWritesOf, parseAssistantContent } from '../markers';
 
 /**
  * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
  * (DESIGN.md 8): `{ frontmatter, format, warnings, messages: [{ role, at, text, reasoning,
- * reasoningError, legacyToolCalls, thinks, noteWrites }] }`; a question with attached notes also has `attachments`. Works for Glassbox notes and for imported
+ * reasoningError, legacyToolCalls, thinks, noteWrites }] }`; a question with attached notes also has `attachments`.
+ * With `--timeline`, each run's steps one a line instead (`timelineLines`). Works for Glassbox notes and for imported
  * `**user**:` / `**ai**:` notes. Markers are read only in assistant messages (DESIGN.md 3.3), so a
  * user message's text is its content as typed. Returns 0, or 1 with one sentence on stderr.
  */
-export async function runInspectNote(file: string, io: CliIo): Promise<number> {
+export async function runInspectNote(file: string, io: CliIo, options: { timeline?: boolean } = {}): Promise<number> {
   let text: string;
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
@@ -21,19 +23,39 @@ export async function runInspectNote(file: string, io: CliIo): Promise<number> {
     io.stderr.write(`Cannot read "${file}": ${describeFsError(error)}.\n`);
     return 1;
   }
-  const parsed = parseConversationNote(text);
-  if (!parsed.ok) {
-    io.stderr.write(`"${file}" is not a conversation note: it has no "🧑 You" or "🤖 Glassbox" headers and no "**user**:" lines.\n`);
+  if (options.timeline === true) {
+    const parsed = parseConversationNote(text);
+    if (!parsed.ok) {
+      io.stderr.write(`${notConversationNote(file)}\n`);
+      return 1;
+    }
+    io.stdout.write(stripControls(`${timelineLines(parsed.value.messages).join('\n')}\n`));
+    return 0;
+  }
+  const output = inspectNoteText(text);
+  if (output === null) {
+    io.stderr.write(`${notConversationNote(file)}\n`);
     return 1;
   }
-  const output = {
+  io.stdout.write(`${terminalJson(output, 2)}\n`);
+  return 0;
+}
+
+/** The sentence for a file that is no conversation note. */
+export function notConversationNote(file: string): string {
+  return `"${file}" is not a conversation note: it has no "🧑 You" or "🤖 Glassbox" headers and no "**user**:" lines.`;
+}
+
+/** What `inspect NOTE.md` prints for a note's text (also `export --json`); null when it is not a conversation note. */
+export function inspectNoteText(text: string): Record<string, unknown> | null {
+  const parsed = parseConversationNote(text);
+  if (!parsed.ok) return null;
+  return {
     frontmatter: readNoteFrontmatter(text),
     format: parsed.format,
     warnings: parsed.warnings.map((warning) => warning.message),
     messages: parsed.value.messages.map(inspectMessage),
   };
-  io.stdout.write(`${terminalJson(output, 2)}\n`);
-  return 0;
 }
 
 /** The per-message object of DESIGN.md 8 (the same fields `inspect --message` prints), plus role and time. */

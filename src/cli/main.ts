@@ -3,19 +3,23 @@ import { ASK_COMMAND } from './ask-args';
 import { runAskCommand } from './ask-command';
 import { CliHelpRequest, optionsOf, usageOf } from './cli-flags';
 import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
+import { EXPORT_COMMAND, runExportCommand } from './export-command';
 import { INSPECT_COMMAND, runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
 import { stripControls } from './terminal-text';
+import { runUndoCommand, UNDO_COMMAND } from './undo-command';
 
 const USAGE = `Usage:
 ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
-${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md
+${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md [--timeline]
   glassbox inspect --message FILE
-
+${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}
 ${optionsOf(ASK_COMMAND)}
 ${optionsOf(SEARCH_COMMAND)}
-${optionsOf(INSPECT_COMMAND)}`;
+${optionsOf(INSPECT_COMMAND)}
+${optionsOf(UNDO_COMMAND)}
+${optionsOf(EXPORT_COMMAND)}`;
 
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -28,6 +32,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runSearchCommand(rest, io);
       case 'inspect':
         return await runInspectCommand(rest, io);
+      case 'undo':
+        return await runUndoCommand(rest, io);
+      case 'export':
+        return await runExportCommand(rest, io);
       case undefined:
       case '--help':
       case '-h':

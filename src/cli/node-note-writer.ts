@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, realpath, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, realpath, rename, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { ToolCallRefusal } from '../agent';
 import { checkWritePath, type NoteWriter } from '../writes';
@@ -22,7 +22,8 @@ export interface NodeNoteWriterOptions {
  *   checked real path (same device and inode), so a folder swapped for a link between the
  *   check and the write cannot send the write elsewhere;
  * - `create` never replaces a file (`O_EXCL`);
- * - errors name the vault-relative path, never where the vault is on disk.
+ * - errors name the vault-relative path, never where the vault is on disk;
+ * - a removed note goes to the vault's `.trash` folder, as Obsidian's own trash does.
  */
 export class NodeNoteWriter implements NoteWriter {
   private realRoot: Promise<string> | undefined;
@@ -92,7 +93,19 @@ export class NodeNoteWriter implements NoteWriter {
 
   async remove(path: string): Promise<void> {
     const real = await this.existingInside(path);
-    if (real !== undefined) await this.vaultRelativeErrors(path, () => unlink(this.absolute(path)));
+    if (real === undefined) return;
+    // To the vault's trash, where Obsidian's "Move to Obsidian trash" puts files (never deleted).
+    await this.vaultRelativeErrors(path, async () => {
+      const trash = join(this.vaultDir, '.trash');
+      await this.ensureFolderInside(trash);
+      const name = basename(this.absolute(path), '.md');
+      for (let copy = 1; ; copy += 1) {
+        const target = join(trash, copy === 1 ? `${name}.md` : `${name} ${copy}.md`);
+        if (await this.exists(`.trash/${basename(target)}`)) continue;
+        await rename(this.absolute(path), target);
+        return;
+      }
+    });
   }
 
   private absolute(path: string): string {

@@ -36,6 +36,8 @@ export { readNoteFrontmatter } from './note-frontmatter';
 export { historyOfConversation, NO_TOOL_RESULT } from './conversation-history';
 export { CONTINUE_QUESTION, isResumableTurn } from './resumable-turn';
 export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } from './export-plain-markdown';
+export { exportHtml, escapeHtml, type ExportHtmlOptions } from './export-html';
+export { conversationsBaseText, CONVERSATIONS_BASE_NAME } from './conversations-base';
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
 export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';

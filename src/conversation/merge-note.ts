@@ -2,6 +2,7 @@ import type { Conversation, ConversationMessage } from './conversation';
 import { withMessageIds } from './conversation';
 import { formatTime } from './frontmatter';
 import { readGlassboxNote } from './read-glassbox-note';
+import { runProperties } from './run-properties';
 import { serializeFrontmatter, serializeMessageSection, type SerializeOptions } from './serialize-note';
 import { upgradeTrailerLine } from './upgrade-trailer';
 import { yamlString } from './yaml-scalar';
@@ -124,18 +125,25 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
   } else if (adopt) {
     replacements.push({ start: 1, end: 1, lines: [`id: ${yamlString(conversation.id)}`] });
   }
-  const owned: readonly (readonly ['updated' | 'model', string])[] = hasBlock
-    ? [
-        ['updated', formatTime(conversation.updatedAt)],
-        ['model', conversation.model],
-      ]
+  // The keys a save owns; the run properties reach an older note on its next save.
+  const owned: readonly (readonly [string, readonly string[]])[] = hasBlock
+    ? [['updated', [`updated: ${formatTime(conversation.updatedAt)}`]], ['model', [`model: ${yamlString(conversation.model)}`]], ...runProperties(conversation)]
     : [];
-  for (const [key, value] of owned) {
+  // A missing key goes where the serializer puts it: before the next owned key the note has, else after the last one.
+  let missing: string[] = [];
+  let after = frontmatter.closeLine;
+  for (const [key, ownLines] of owned) {
     const entry = frontmatter.entries.find((candidate) => candidate.key === key);
-    const line = key === 'model' ? `model: ${yamlString(value)}` : `${key}: ${value}`;
-    if (entry !== undefined) replacements.push({ start: entry.startLine, end: entry.endLine, lines: [line] });
-    else if (frontmatter.closeLine > 0) replacements.push({ start: frontmatter.closeLine, end: frontmatter.closeLine, lines: [line] });
+    if (entry === undefined) {
+      missing.push(...ownLines);
+      continue;
+    }
+    if (missing.length > 0) replacements.push({ start: entry.startLine, end: entry.startLine, lines: missing });
+    missing = [];
+    replacements.push({ start: entry.startLine, end: entry.endLine, lines: [...ownLines] });
+    after = entry.endLine;
   }
+  if (missing.length > 0 && frontmatter.closeLine > 0) replacements.push({ start: after, end: after, lines: missing });
   const out = [...lines];
   replacements.sort((first, second) => second.start - first.start || second.end - first.end);
   for (const replacement of replacements) out.splice(replacement.start, replacement.end - replacement.start, ...replacement.lines);

@@ -8,6 +8,7 @@ import { restoreMessageLine } from './inert-message-text';
 import { readTrailer } from './message-trailer';
 import { hasInlineToolResults, resolveTranscript } from './stored-transcript';
 import { titleFromQuestion } from './note-name';
+import { RUN_PROPERTY_KEYS } from './run-properties';
 
 /** Where one message sits in the note (0-based lines, end exclusive). */
 export interface NoteSection {
@@ -45,7 +46,8 @@ export interface GlassboxNoteReading {
   readonly hasMessages: boolean;
 }
 
-const KNOWN_KEYS = new Set(['id', 'title', 'created', 'updated', 'model']);
+// The run properties are derived from the answers on every save, never read back.
+const KNOWN_KEYS = new Set<string>(['id', 'title', 'created', 'updated', 'model', ...RUN_PROPERTY_KEYS]);
 
 /**
  * Splits a note into lines, folding CRLF when the note as a whole is CRLF (its first line ends in

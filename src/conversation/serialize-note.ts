@@ -5,6 +5,7 @@ import { escapeMessageLine, formatHeader } from './note-lines';
 import { neutraliseMessageLine } from './inert-message-text';
 import { formatAttachmentsLine } from './attachments-line';
 import { formatTrailer } from './message-trailer';
+import { runProperties } from './run-properties';
 import { compactTranscript } from './stored-transcript';
 import { yamlDoubleQuoted, yamlString } from './yaml-scalar';
 
@@ -32,7 +33,7 @@ export function serializeFrontmatter(conversation: Conversation): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The `key: value` lines of the keys Glassbox owns, in the order it writes them. */
+/** The `key: value` lines of the keys Glassbox owns, in the order it writes them (the run properties derived from the answers last). */
 export function frontmatterKnownLines(conversation: Conversation): string[] {
   return [
     `id: ${yamlString(conversation.id)}`,
@@ -40,6 +41,7 @@ export function frontmatterKnownLines(conversation: Conversation): string[] {
     `created: ${formatTime(conversation.createdAt)}`,
     `updated: ${formatTime(conversation.updatedAt)}`,
     `model: ${yamlString(conversation.model)}`,
+    ...runProperties(conversation).flatMap(([, lines]) => lines),
   ];
 }
 

@@ -44,6 +44,26 @@ export interface ReasoningChange {
   readonly added: number;
   readonly removed: number;
   readonly diff: readonly string[];
+  /** What undoing the write needs, on a write that ran (docs/decisions/undo-a-turn.md); absent on older traces. */
+  readonly undo?: ReasoningChangeUndo;
+}
+
+/**
+ * How to take one write back exactly, without keeping the whole note: the write replaced
+ * `removed` with `inserted` characters at offset `at`, and the note's fingerprints before and
+ * after (`contentHash` in `src/writes`) tell whether it still holds what the write left.
+ */
+export interface ReasoningChangeUndo {
+  /** The note's fingerprint before the write; null when the write created it. */
+  readonly before: string | null;
+  /** Its fingerprint after the write. */
+  readonly after: string;
+  /** Where the changed part starts (UTF-16 offset). */
+  readonly at: number;
+  /** How long the changed part is after the write. */
+  readonly inserted: number;
+  /** The text the write replaced there (empty for an append or a create). */
+  readonly removed: string;
 }
 
 /** A tool call still running: it has no duration and no output yet. */

@@ -1,6 +1,7 @@
-import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath } from 'obsidian';
+import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath, setIcon } from 'obsidian';
 import type { HostComponent, HostServices } from '../ui/host-services';
-import { type NoteChangeLog, placeAnswer } from '../writes';
+import { type NoteChangeLog, placeAnswer, undoTurn, type TurnSteps, type UndoOutcome } from '../writes';
+import { ObsidianNoteWriter } from './notes/obsidian-note-writer';
 
 /**
  * The UI's host services on Obsidian: Markdown through `MarkdownRenderer.render` (so wikilinks,
@@ -71,6 +72,15 @@ export class ObsidianHostServices implements HostServices {
     const setting = (this.app as unknown as { setting?: { open(): void; openTabById(id: string): unknown } }).setting;
     setting?.open();
     if (this.options.pluginId !== undefined) setting?.openTabById(this.options.pluginId);
+  }
+
+  setIcon(el: HTMLElement, icon: string): void {
+    setIcon(el, icon);
+  }
+
+  undoTurn(steps: TurnSteps): Promise<UndoOutcome> {
+    // The same writer as the writes: an open note is changed through its editor, a created one goes to the trash.
+    return undoTurn(steps, new ObsidianNoteWriter(this.app));
   }
 
   createComponent(): HostComponent {

@@ -1,3 +1,5 @@
+import type { TurnSteps, UndoOutcome } from '../writes';
+
 /**
  * The lifetime handle Markdown rendering hangs child components on. Obsidian's `Component`
  * satisfies it structurally, so `src/ui` never imports `obsidian`.
@@ -36,6 +38,10 @@ export interface HostServices {
   openNotes?(linktexts: readonly string[], sourcePath: string): readonly string[];
   /** Opens the plugin's settings; absent where there are none to open. */
   openSettings?(): void;
+  /** Draws one of the host's icons into `el` (Obsidian's `setIcon`, its Lucide set); absent where there are none. */
+  setIcon?(el: HTMLElement, icon: string): void;
+  /** Takes back every note change of a run from its steps ("Undo this turn", `undoTurn`); the sentence says what happened. */
+  undoTurn?(steps: TurnSteps): Promise<UndoOutcome>;
 }
 
 /**

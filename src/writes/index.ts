@@ -9,3 +9,5 @@ export { diffLines, diffSequences, noteLines, type DiffOp } from './line-diff';
 export type { NoteWriter } from './note-writer';
 export { NoteChangeLog, type LoggedNoteChange, type UndoOutcome } from './note-change-log';
 export { placeAnswer, type AnswerInsertion } from './answer-insertion';
+export { undoTurn, type TurnSteps } from './undo-turn';
+export { contentHash } from './content-hash';

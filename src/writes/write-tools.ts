@@ -1,5 +1,6 @@
 import * as z from 'zod/v4';
-import { ToolCallRefusal, type AgentApprovalChoice, type AgentTool, type AgentToolApproval } from '../agent';
+import { ToolCallRefusal, type AgentApprovalChoice, type AgentTool, type AgentToolApproval, type AgentToolResult } from '../agent';
+import { changeUndo } from './change-undo';
 import { describeNoteChange } from './note-change';
 import type { NoteChangeLog } from './note-change-log';
 import type { NoteWriter } from './note-writer';
@@ -102,9 +103,10 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     options.changes?.record({ path, before, after });
     return { before, after };
   };
-  const summary = (path: string, before: string, after: string): string => {
-    const { added, removed } = describeNoteChange(path, before, after);
-    return `+${added} −${removed} lines`;
+  /** The tool's result: the model's sentence, and the change as made, with its undo record, for the trace. */
+  const written = (verb: string, path: string, before: string | null, after: string): AgentToolResult => {
+    const made = describeNoteChange(path, before ?? '', after);
+    return { output: `${verb} ${path} (+${made.added} −${made.removed} lines).`, change: { ...made, undo: changeUndo(before, after) } };
   };
 
   const createNote: AgentTool<typeof createSchema> = {
@@ -119,7 +121,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
       await ensureFree(path);
       await writer.create(path, args.content);
       options.changes?.record({ path, before: null, after: args.content });
-      return { output: `Created ${path} (${summary(path, '', args.content)}).` };
+      return written('Created', path, null, args.content);
     },
   };
   const appendToNote: AgentTool<typeof appendSchema> = {
@@ -133,7 +135,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
       const path = checkedPath(args.path);
       if ((await writer.read(path)) === null) appendPlan(args)(null, path);
       const { before, after } = await change(path, appendPlan(args));
-      return { output: `Appended to ${path} (${summary(path, before, after)}).` };
+      return written('Appended to', path, before, after);
     },
   };
   const editNote: AgentTool<typeof editSchema> = {
@@ -147,7 +149,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
       const path = checkedPath(args.path);
       if ((await writer.read(path)) === null) editPlan(args)(null, path);
       const { before, after } = await change(path, editPlan(args));
-      return { output: `Edited ${path} (${summary(path, before, after)}).` };
+      return written('Edited', path, before, after);
     },
   };
   return [createNote, appendToNote, editNote] as AgentTool[];

@@ -21,18 +21,31 @@ describe('runAgent: limits and failing tools', () => {
     expect(last.messages.at(-1)).toMatchObject({ role: 'system', content: expect.stringContaining('Answer the question from what you have found') });
   });
 
-  it('ends the loop when the same call (same name, same arguments in any key order) comes a third time', async () => {
+  it('the third same call (same name, same arguments in any key order) is not run: a notice, and the model reads it has the result', async () => {
     const model = new ScriptedChatModel([
       [say.toolCall({ id: 'c1', name: 'localSearch', args: { query: 'refunds', limit: 5 } }), say.finish('tool_calls')],
       [say.toolCall({ id: 'c2', name: 'localSearch', args: { limit: 5, query: 'refunds' } }), say.finish('tool_calls')],
       [say.toolCall({ id: 'c3', name: 'localSearch', args: { query: 'refunds', limit: 5 } }), say.finish('tool_calls')],
+      [say.toolCall({ id: 'c4', name: 'localSearch', args: { query: 'returns', limit: 5 } }), say.finish('tool_calls')],
       [say.text('Refunds take 14 days.'), say.finish()],
     ]);
     const { result, events } = await runWithDefaults({ model, maxIterations: 10 });
+    expect(result.status).toBe('complete');
+    // c3 never ran; the run went on with a different call.
+    expect(events.filter((event) => event.type === 'tool_start')).toHaveLength(3);
+    expect(result.payload.steps.filter((step) => step.kind === 'notice')).toMatchObject([{ summary: 'Repeated localSearch with the same arguments' }]);
+    expect(model.requests[3].messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c3', content: expect.stringMatching(/^Not run: you already have this result\. localSearch ran with these same arguments earlier in this run/) });
+    expect(result.answer).toBe('Refunds take 14 days.');
+  });
+
+  it('ends the loop when the same call comes a fourth time, after the notice', async () => {
+    const same = (id: string) => [say.toolCall({ id, name: 'localSearch', args: { query: 'refunds' } }), say.finish('tool_calls')];
+    const model = new ScriptedChatModel([same('c1'), same('c2'), same('c3'), same('c4'), [say.text('Refunds take 14 days.'), say.finish()]]);
+    const { result, events } = await runWithDefaults({ model, maxIterations: 10 });
     expect(result.status).toBe('max_iterations');
     expect(events.filter((event) => event.type === 'tool_start')).toHaveLength(2);
-    expect(result.payload.steps.at(-1)).toMatchObject({ kind: 'notice', summary: expect.stringContaining('same tool call was repeated three times') });
-    expect(result.transcript.find((message) => message.role === 'tool' && message.toolCallId === 'c3')).toMatchObject({ content: expect.stringContaining('Not run') });
+    expect(result.payload.steps.filter((step) => step.kind === 'notice').map((step) => step.summary)).toEqual(['Repeated localSearch with the same arguments', 'Stopped: the same tool call came four times; answering with what was found']);
+    expect(result.transcript.find((message) => message.role === 'tool' && message.toolCallId === 'c4')).toMatchObject({ content: expect.stringContaining('Not run') });
     expect(result.answer).toBe('Refunds take 14 days.');
   });
 

@@ -78,11 +78,11 @@ describe('glassbox inspect --message FILE', () => {
   });
 
   it.each([
-    [['inspect'], '"glassbox inspect" needs a file. Run "glassbox inspect NOTE.md" or "glassbox inspect --message FILE".\n'],
+    [['inspect'], '"glassbox inspect" needs a file. Run "glassbox inspect NOTE.md [--timeline]" or "glassbox inspect --message FILE".\n'],
     [['inspect', '--message'], '"--message" needs the path of a file holding one assistant message.\n'],
-    [['inspect', '--message', 'a.md', 'b.md'], 'Unexpected argument "b.md". Run "glassbox inspect NOTE.md" or "glassbox inspect --message FILE".\n'],
-    [['inspect', '--verbose'], 'Unknown option "--verbose". Run "glassbox inspect NOTE.md" or "glassbox inspect --message FILE".\n'],
-    [['inspect', 'Chat.md', 'extra.md'], 'Unexpected argument "extra.md". Run "glassbox inspect NOTE.md" or "glassbox inspect --message FILE".\n'],
+    [['inspect', '--message', 'a.md', 'b.md'], 'Unexpected argument "b.md". Run "glassbox inspect NOTE.md [--timeline]" or "glassbox inspect --message FILE".\n'],
+    [['inspect', '--verbose'], 'Unknown option "--verbose". Run "glassbox inspect NOTE.md [--timeline]" or "glassbox inspect --message FILE".\n'],
+    [['inspect', 'Chat.md', 'extra.md'], 'Unexpected argument "extra.md". Run "glassbox inspect NOTE.md [--timeline]" or "glassbox inspect --message FILE".\n'],
   ])('bad usage %j is one sentence on stderr and exit 2', async (argv, message) => {
     const io = captureIo();
     await expect(runCli(argv, io)).resolves.toBe(2);

@@ -39,6 +39,10 @@ describe('glassbox inspect NOTE.md', () => {
       created: '2026-11-22T10:15:00.000Z',
       updated: '2026-11-22T10:16:00.000Z',
       model: 'test-model',
+      // The run properties a save derives from the answer (issue 28).
+      status: 'complete',
+      duration: 12,
+      cited: ['[[Policies]]'],
       tags: ['glassbox'],
     });
     expect(output.format).toBe('glassbox');

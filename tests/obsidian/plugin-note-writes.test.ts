@@ -126,6 +126,9 @@ describe('note writes in the chat', () => {
     const write = view().contentEl.querySelector('[data-testid="write-change"]')!;
     expect(write.getAttribute('data-write-status')).toBe('declined');
     expect(write.textContent).toContain('Declined');
+    // The step's status mark: Obsidian's Lucide icon through setIcon, with its text alternative.
+    const icon = view().contentEl.querySelector('.glassbox-status-icon')!;
+    expect([icon.getAttribute('role'), icon.getAttribute('aria-label'), icon.querySelector('.fake-icon')?.getAttribute('data-icon')]).toEqual(['img', 'Declined', 'minus']);
     await act(async () => plugin.unload());
   });
 
@@ -138,6 +141,42 @@ describe('note writes in the chat', () => {
     expect(text(app, NOTE)).toBe(`${MEETING}## Summary\n`);
     expect(text(app, 'Ideas/New idea.md')).toBe('A <b>bold</b> idea\n');
     expect(view().contentEl.querySelectorAll('[data-testid="write-change"][data-write-status="ok"]')).toHaveLength(2);
+    const icons = [...view().contentEl.querySelectorAll('.glassbox-status-icon')];
+    expect(icons.map((icon) => [icon.getAttribute('aria-label'), icon.querySelector('.fake-icon')?.getAttribute('data-icon'), icon.textContent])).toEqual([
+      ['Done', 'check', '✓'],
+      ['Done', 'check', '✓'],
+    ]);
+    await act(async () => plugin.unload());
+  });
+
+  it('"Undo this turn" under the answer takes back both writes of the run: the created note to the trash, the edit reversed', async () => {
+    const { app, plugin, view, choose, card, done } = await loadPlugin('two-writes');
+    await sendMessage(view().contentEl, 'Summarise and write the idea down.');
+    await until(() => card() !== null);
+    await choose('Approve the rest of this run');
+    await done();
+    const status = () => view().contentEl.querySelector('[data-testid="answer-status"]')?.textContent;
+    await act(async () => fireEvent.click(view().contentEl.querySelector('[data-testid="answer-undo-turn"]')!));
+    await until(() => status() !== '');
+    expect(status()).toBe('Undid this turn: moved Ideas/New idea.md to the trash; restored Meetings/Standup.md.');
+    expect(text(app, NOTE)).toBe(MEETING);
+    expect(app.vault.getFileByPath('Ideas/New idea.md')).toBeNull();
+    await act(async () => plugin.unload());
+  });
+
+  it('"Undo this turn" changes nothing and names the note when one was edited since', async () => {
+    const { app, plugin, view, choose, card, done } = await loadPlugin('two-writes');
+    await sendMessage(view().contentEl, 'Summarise and write the idea down.');
+    await until(() => card() !== null);
+    await choose('Approve the rest of this run');
+    await done();
+    await app.vault.modify(app.vault.getFileByPath('Ideas/New idea.md')!, 'Mine now.\n');
+    const status = () => view().contentEl.querySelector('[data-testid="answer-status"]')?.textContent;
+    await act(async () => fireEvent.click(view().contentEl.querySelector('[data-testid="answer-undo-turn"]')!));
+    await until(() => status() !== '');
+    expect(status()).toBe('Nothing was undone: Ideas/New idea.md changed since this turn wrote it.');
+    expect(text(app, NOTE)).toBe(`${MEETING}## Summary\n`);
+    expect(text(app, 'Ideas/New idea.md')).toBe('Mine now.\n');
     await act(async () => plugin.unload());
   });
 

@@ -1,33 +1,72 @@
 /**
- * The small YAML subset notes use in frontmatter: `key: value` pairs, block lists (`- item`),
- * inline lists (`[a, b]`), quoted strings, numbers, booleans and null. Nested maps are kept as
- * their raw text. Linear, never throws; a line it does not understand is skipped.
+ * The YAML subset notes and Bases files use: block mappings and sequences nested by indentation
+ * (a sequence may sit at its key's own indent; `- key: value` starts a mapping item), inline
+ * lists (`[a, b]`), quoted strings, numbers, booleans and null. Linear, never throws; a line it
+ * does not understand is skipped. Obsidian's own `parseYaml` is a full YAML parser.
  */
 export function parseYaml(yaml: string): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  let listKey: string | null = null;
-  for (const rawLine of yaml.split(/\r?\n/)) {
-    if (rawLine.trim() === '' || rawLine.trimStart().startsWith('#')) continue;
-    const listItem = /^\s+-\s*(.*)$/.exec(rawLine) ?? /^-\s+(.*)$/.exec(rawLine);
-    if (listItem && listKey !== null) {
-      const list = Array.isArray(result[listKey]) ? (result[listKey] as unknown[]) : [];
-      list.push(parseScalar(listItem[1]));
-      result[listKey] = list;
-      continue;
-    }
-    const colon = rawLine.indexOf(':');
-    if (colon <= 0 || /^\s/.test(rawLine)) continue;
-    const key = unquote(rawLine.slice(0, colon).trim());
-    const value = rawLine.slice(colon + 1).trim();
-    if (value === '') {
-      result[key] = null;
-      listKey = key;
-      continue;
-    }
-    listKey = null;
-    result[key] = parseScalar(value);
+  const lines: YamlLine[] = yaml
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
+    .map((line) => ({ indent: line.length - line.trimStart().length, text: line.trim() }));
+  const first = lines[0];
+  if (first === undefined || isSequenceItem(first.text)) return {};
+  return parseMapping(lines, { at: 0 }, first.indent);
+}
+
+/** One line: its indent and its text without it. */
+interface YamlLine {
+  readonly indent: number;
+  readonly text: string;
+}
+
+function parseMapping(lines: YamlLine[], cursor: { at: number }, indent: number): Record<string, unknown> {
+  const map: Record<string, unknown> = {};
+  while (cursor.at < lines.length) {
+    const line = lines[cursor.at];
+    if (line.indent < indent) break;
+    cursor.at += 1;
+    const entry = line.indent === indent ? keyValue(line.text) : null;
+    if (entry === null) continue;
+    const [key, value] = entry;
+    const next = lines[cursor.at] as YamlLine | undefined;
+    if (value !== '') map[key] = parseScalar(value);
+    else if (next !== undefined && next.indent === indent && isSequenceItem(next.text)) map[key] = parseSequence(lines, cursor, indent);
+    else if (next !== undefined && next.indent > indent) map[key] = isSequenceItem(next.text) ? parseSequence(lines, cursor, next.indent) : parseMapping(lines, cursor, next.indent);
+    else map[key] = null;
   }
-  return result;
+  return map;
+}
+
+function parseSequence(lines: YamlLine[], cursor: { at: number }, indent: number): unknown[] {
+  const items: unknown[] = [];
+  while (cursor.at < lines.length) {
+    const line = lines[cursor.at];
+    if (line.indent !== indent || !isSequenceItem(line.text)) break;
+    const rest = line.text.slice(1).trimStart();
+    const restIndent = indent + line.text.length - rest.length;
+    if (rest !== '' && keyValue(rest) !== null) {
+      // `- key: value`: a mapping whose first key sits after the dash.
+      lines[cursor.at] = { indent: restIndent, text: rest };
+      items.push(parseMapping(lines, cursor, restIndent));
+      continue;
+    }
+    cursor.at += 1;
+    const next = lines[cursor.at] as YamlLine | undefined;
+    if (rest === '' && next !== undefined && next.indent > indent) items.push(isSequenceItem(next.text) ? parseSequence(lines, cursor, next.indent) : parseMapping(lines, cursor, next.indent));
+    else items.push(parseScalar(rest));
+  }
+  return items;
+}
+
+function isSequenceItem(text: string): boolean {
+  return text === '-' || text.startsWith('- ');
+}
+
+/** `key: value` (value may be empty), the key plain or quoted; null when the text is no such line. */
+function keyValue(text: string): [string, string] | null {
+  const match = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s"'#\-[{][^:]*?|-[^\s:][^:]*?):(?:[ \t]+(.*))?$/.exec(text);
+  return match === null ? null : [unquote(match[1].trim()), (match[2] ?? '').trim()];
 }
 
 /** Writes a flat object as YAML that `parseYaml` reads back. */

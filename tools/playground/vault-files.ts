@@ -14,8 +14,9 @@ export interface PlaygroundVaultFile {
 /** Why a vault path was refused. */
 export type VaultPathResult = { readonly ok: true; readonly absolute: string } | { readonly ok: false; readonly error: string };
 
-// Only text the plugin can index or save: Markdown notes (and canvas/JSON notes Obsidian keeps).
-const TEXT_EXTENSIONS = new Set(['.md', '.canvas']);
+// Only text the plugin can index or save: Markdown notes (and canvas/JSON notes Obsidian keeps),
+// the Conversations.base beside the conversations, and a conversation exported as HTML.
+const TEXT_EXTENSIONS = new Set(['.md', '.canvas', '.base', '.html']);
 
 /**
  * Resolves a vault-relative path from the page to an absolute path inside `vaultDir`, refusing
@@ -34,7 +35,7 @@ export function resolveVaultPath(vaultDir: string, relative: unknown): VaultPath
     return { ok: false, error: 'The path may not contain empty, "." or ".." segments.' };
   }
   if (segments.some((segment) => segment.startsWith('.'))) return { ok: false, error: 'Hidden files and folders are off limits.' };
-  if (!TEXT_EXTENSIONS.has(path.extname(relative).toLowerCase())) return { ok: false, error: 'Only .md and .canvas files can be written.' };
+  if (!TEXT_EXTENSIONS.has(path.extname(relative).toLowerCase())) return { ok: false, error: 'Only .md, .canvas, .base and .html files can be written.' };
   const root = path.resolve(vaultDir);
   const absolute = path.resolve(root, ...segments);
   if (absolute !== root && !absolute.startsWith(root + path.sep)) return { ok: false, error: 'The path leads out of the vault.' };

@@ -1,24 +1,37 @@
 import { Notice, type TFile, type Vault, type Workspace } from 'obsidian';
-import { exportPlainMarkdown, parseConversationNote } from '../../conversation';
+import { exportHtml, exportPlainMarkdown, parseConversationNote, type Conversation } from '../../conversation';
+
+/** What a copy is made as: the suffix of its name and its text. */
+const EXPORT_FORMATS = {
+  markdown: { name: (stem: string) => `${stem} (plain Markdown)`, extension: 'md', render: (conversation: Conversation, source: TFile) => exportPlainMarkdown(conversation, { sourcePath: source.path }) },
+  html: { name: (stem: string) => stem, extension: 'html', render: (conversation: Conversation) => exportHtml(conversation) },
+} as const;
+
+/** The formats a conversation exports to. */
+export type ConversationExportFormat = keyof typeof EXPORT_FORMATS;
 
 /**
- * "Export conversation as plain Markdown": writes a copy of a conversation note beside it,
- * `NAME (plain Markdown).md`, with every reasoning block as a folded callout (no HTML comments,
- * so it renders in Publish or any Markdown viewer), and opens it in a new tab. The original is
- * not touched. Returns the copy, or null (with a notice) when the note is not a conversation.
+ * "Export conversation as plain Markdown" / "… as HTML": writes a copy of a conversation note
+ * beside it, never over a file. Markdown: `NAME (plain Markdown).md`, every reasoning block a
+ * folded callout (no HTML comments, so it renders in Publish or any Markdown viewer), opened in a
+ * new tab. HTML: `NAME.html`, one self-contained page (`exportHtml`) to open in a browser or
+ * send. The original is not touched. Returns the copy, or null (with a notice) when the note is
+ * not a conversation.
  */
-export async function exportConversationNote(options: { vault: Vault; workspace: Workspace; file: TFile }): Promise<TFile | null> {
+export async function exportConversationNote(options: { vault: Vault; workspace: Workspace; file: TFile; format?: ConversationExportFormat }): Promise<TFile | null> {
   const { vault, file } = options;
+  const format = EXPORT_FORMATS[options.format ?? 'markdown'];
   const parsed = parseConversationNote(await vault.read(file));
   if (!parsed.ok) {
     new Notice(`"${file.basename}" is not a conversation note.`);
     return null;
   }
   const folder = file.parent === null || file.parent.path === '/' ? '' : `${file.parent.path}/`;
-  let path = `${folder}${file.basename} (plain Markdown).md`;
-  for (let copy = 2; vault.getAbstractFileByPath(path) !== null; copy += 1) path = `${folder}${file.basename} (plain Markdown) ${copy}.md`;
-  const created = await vault.create(path, exportPlainMarkdown(parsed.value, { sourcePath: file.path }));
-  await options.workspace.getLeaf(true).openFile(created, { active: true });
+  const stem = `${folder}${format.name(file.basename)}`;
+  let path = `${stem}.${format.extension}`;
+  for (let copy = 2; vault.getAbstractFileByPath(path) !== null; copy += 1) path = `${stem} ${copy}.${format.extension}`;
+  const created = await vault.create(path, format.render(parsed.value, file));
+  if (format.extension === 'md') await options.workspace.getLeaf(true).openFile(created, { active: true });
   new Notice(`Exported to ${created.path}.`);
   return created;
 }

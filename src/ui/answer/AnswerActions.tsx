@@ -1,13 +1,13 @@
 import { memo, useMemo, useState } from 'react';
-import { stripMarkers } from '../../markers';
+import { citedNotes, readLeadingMarker, stripMarkers } from '../../markers';
 import { useChatServices } from '../chat/chat-services';
 import { useChatSelector } from '../chat/useChatSelector';
-import { citedNotes } from './cited-notes';
 
 /**
  * What the user can do with a finished answer (issue 12): copy it without markers, insert it at
- * the cursor of the note they were last in, open every note it cites. Each action says in one
- * line what it did, or why it could not.
+ * the cursor of the note they were last in, open every note it cites, and take back the note
+ * changes its run made ("Undo this turn", DESIGN.md 12.3). Each action says in one line what it
+ * did, or why it could not.
  */
 export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: string }) {
   const { host, sourcePath } = useChatServices();
@@ -17,6 +17,11 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
   const content = useChatSelector((state) => (state.liveMessageId === id ? '' : (state.messages[id]?.content ?? '')));
   const answer = useMemo(() => stripMarkers(content).trim(), [content]);
   const cited = useMemo(() => citedNotes(answer), [answer]);
+  // The steps of a run that wrote notes, for "Undo this turn".
+  const writeSteps = useMemo(() => {
+    const steps = readLeadingMarker(content).reasoning?.steps ?? [];
+    return steps.some((step) => step.tool?.change !== undefined && step.tool.status === 'ok') ? steps : null;
+  }, [content]);
   const [status, setStatus] = useState('');
   if (live || answer === '') return null;
 
@@ -41,6 +46,14 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
     setStatus(missing.length === 0 ? '' : `No note matches ${missing.map((link) => `[[${link}]]`).join(', ')}.`);
   };
 
+  const undo = (): void => {
+    if (writeSteps === null || host.undoTurn === undefined) return;
+    host.undoTurn(writeSteps).then(
+      (outcome) => setStatus(outcome.message),
+      (error: unknown) => setStatus(`Nothing more was undone: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+
   return (
     <div className="glassbox-answer-actions" role="group" aria-label="Answer actions" data-testid="answer-actions">
       <button type="button" className="glassbox-answer-action" data-testid="answer-copy" onClick={copy}>
@@ -54,6 +67,11 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
       {host.openNotes && cited.length > 0 ? (
         <button type="button" className="glassbox-answer-action" data-testid="answer-open-cited" onClick={open}>
           {cited.length === 1 ? 'Open cited note' : `Open ${cited.length} cited notes`}
+        </button>
+      ) : null}
+      {host.undoTurn && writeSteps !== null ? (
+        <button type="button" className="glassbox-answer-action" data-testid="answer-undo-turn" onClick={undo}>
+          Undo this turn
         </button>
       ) : null}
       <span className="glassbox-answer-status" role="status" data-testid="answer-status">

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { parseAssistantContent, type ParsedAssistantContent, type ParsedBody, type ParsedReasoning } from '../../markers';
 import type { HostComponent, HostServices } from '../host-services';
 import { AgentReasoningBlock, type AgentReasoningBlockProps, reasoningBlockSource } from '../reasoning/AgentReasoningBlock';
+import { HostIconContext } from '../reasoning/host-icon';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
 import { ToolCallBanner } from './ToolCallBanner';
 import { inertAnswerMarkdown } from './inert-answer-markdown';
@@ -60,10 +61,14 @@ export class MessageRenderer {
   private parsed: ParsedAssistantContent | null = null;
   private markerKey = '';
   private reasoningProps: AgentReasoningBlockProps | null = null;
+  /** The host's `setIcon`, bound once so the context value stays the same between renders. */
+  private readonly drawIcon: ((el: HTMLElement, icon: string) => void) | null;
   private markdownRenders = 0;
   private destroyed = false;
 
   constructor(private readonly options: MessageRendererOptions) {
+    const { host } = options;
+    this.drawIcon = host.setIcon === undefined ? null : (el, icon) => host.setIcon?.(el, icon);
     this.reasoningSlot = appendElement(options.container, 'div', 'glassbox-reasoning-slot');
     this.body = appendElement(options.container, 'div', 'glassbox-message-markdown markdown-rendered');
     options.after?.after(this.reasoningSlot, this.body);
@@ -132,7 +137,8 @@ export class MessageRenderer {
     if (this.reasoningProps !== null && shallowEqual(this.reasoningProps, props)) return;
     this.reasoningProps = props;
     this.reasoningRoot ??= this.options.roots.create(this.reasoningSlot);
-    this.reasoningRoot.render(createElement(AgentReasoningBlock, props));
+    // The host's icons (Obsidian's Lucide set) for the steps' status marks.
+    this.reasoningRoot.render(createElement(HostIconContext.Provider, { value: this.drawIcon }, createElement(AgentReasoningBlock, props)));
   }
 
   private updatePieces(next: readonly MessagePiece[], live: boolean): void {

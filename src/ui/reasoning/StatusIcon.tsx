@@ -1,4 +1,6 @@
+import { useContext, useLayoutEffect, useRef } from 'react';
 import type { ReasoningToolStatus } from '../../markers';
+import { HostIconContext } from './host-icon';
 
 const LABELS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
   running: 'Running',
@@ -8,6 +10,16 @@ const LABELS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
   declined: 'Declined',
 });
 
+/** Lucide icons as Obsidian names them (`setIcon`). */
+const ICONS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
+  running: 'loader',
+  ok: 'check',
+  error: 'x',
+  cancelled: 'ban',
+  declined: 'minus',
+});
+
+/** Where the host draws no icons. */
 const GLYPHS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
   running: '◌',
   ok: '✓',
@@ -17,14 +29,21 @@ const GLYPHS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
 });
 
 /**
- * The status mark of a tool step. The glyph is decoration; the text alternative is what a
- * screen reader says, and `data-status` lets the theme colour it.
+ * The status mark of a tool step: the host's Lucide icon (Obsidian's `setIcon`), or a glyph
+ * where there is no host. Either is decoration; the text alternative is what a screen reader
+ * says, and `data-status` lets the theme colour it. A status from a newer version reads "Unknown".
  */
 export function StatusIcon({ status }: { readonly status: ReasoningToolStatus }) {
+  const drawIcon = useContext(HostIconContext);
+  const ref = useRef<HTMLSpanElement>(null);
   const label = LABELS[status] ?? 'Unknown';
+  const icon = ICONS[status] ?? 'circle-help';
+  useLayoutEffect(() => {
+    if (drawIcon !== null && ref.current !== null) drawIcon(ref.current, icon);
+  }, [drawIcon, icon]);
   return (
-    <span className="glassbox-status-icon" data-status={status} role="img" aria-label={label} title={label}>
-      {GLYPHS[status] ?? '?'}
+    <span ref={ref} className="glassbox-status-icon" data-status={status} data-icon={drawIcon === null ? undefined : icon} role="img" aria-label={label} title={label}>
+      {drawIcon === null ? (GLYPHS[status] ?? '?') : null}
     </span>
   );
 }

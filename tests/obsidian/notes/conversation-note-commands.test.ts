@@ -69,6 +69,24 @@ describe('conversation note commands', () => {
     await act(async () => plugin.unload());
   });
 
+  it('"Export conversation as HTML" writes one page beside the note, a second export another; the note is untouched', async () => {
+    const { app, plugin, command, openNote } = await loadWithNote();
+    await openNote('Projects/Plan.md');
+    expect(command('export-conversation-html').checkCallback!(true)).toBe(false);
+    await openNote(NOTE_PATH);
+    for (const path of ['Glassbox/Conversations/What changed in the refund policy.html', 'Glassbox/Conversations/What changed in the refund policy 2.html']) {
+      await act(async () => {
+        command('export-conversation-html').checkCallback!(false);
+      });
+      await until(() => app.vault.getFileByPath(path) !== null);
+    }
+    const page = new DOMParser().parseFromString(await app.vault.read(app.vault.getFileByPath('Glassbox/Conversations/What changed in the refund policy.html')!), 'text/html');
+    expect(page.querySelector('details.reasoning > summary')?.textContent).toBe('Thought for 12s');
+    expect(page.querySelector('.answer')?.textContent).toContain('The refund window went from **14 to 30 days** in May 2026 ([[Policies/Refunds]]).');
+    expect(await app.vault.read(app.vault.getFileByPath(NOTE_PATH)!)).toBe(NOTE);
+    await act(async () => plugin.unload());
+  });
+
   it('reading view shows one "Open in chat" button above the first message, which opens the chat', async () => {
     const { app, plugin } = await loadWithNote();
     const el = document.body.createDiv();

@@ -1,4 +1,4 @@
-import { citedNotes } from '../../../src/ui/answer/cited-notes';
+import { citedNotes } from '../../src/markers';
 
 describe('citedNotes', () => {
   it('lists each wikilink target once, in order, without display text or embeds', () => {

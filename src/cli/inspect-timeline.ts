@@ -1,0 +1,92 @@
+import type { ConversationMessage } from '../conversation';
+import { formatHeaderTime } from '../conversation';
+import { formatStepDuration, parseAssistantContent, type ReasoningPayload } from '../markers';
+
+/** One model turn as the payload's optional `turns` records it (issue 24): when, how long, its usage. */
+interface ModelTurn {
+  readonly at: number;
+  readonly durationMs: number;
+  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number; readonly estimated?: true };
+}
+
+/** One line of a run's timeline before it is laid out. */
+interface TimelineRow {
+  readonly at: number;
+  readonly kind: string;
+  readonly duration: string;
+  readonly tokens: string;
+  readonly status: string;
+  readonly summary: string;
+}
+
+/**
+ * `glassbox inspect NOTE --timeline` (DESIGN.md 12.3): each run of a conversation, then its
+ * model turns and steps in order, one a line: start offset from the question, kind, duration,
+ * tokens (model turns, when the payload has them; "~" when estimated), status (tool calls), and
+ * the step's line. Columns are padded to line up.
+ */
+export function timelineLines(messages: readonly ConversationMessage[], clock: 'local' | 'utc' = 'local'): string[] {
+  const lines: string[] = [];
+  let run = 0;
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const payload = parseAssistantContent(message.content).reasoning;
+    run += 1;
+    if (payload === null) {
+      lines.push(`Run ${run}: no trace`, '');
+      continue;
+    }
+    const usage = payload.usage === undefined ? '' : ` · ${payload.usage.promptTokens} in, ${payload.usage.completionTokens} out`;
+    const when = payload.startedAt > 0 ? ` · ${formatHeaderTime(payload.startedAt, clock)}` : '';
+    lines.push(`Run ${run}${when} · ${payload.status} · ${formatStepDuration(runDuration(payload))}${usage}`);
+    const rows = [...modelTurns(payload).map(turnRow), ...payload.steps.map(stepRow)].sort((first, second) => first.at - second.at);
+    const cells = rows.map((row) => [offset(row.at - payload.startedAt), row.kind, row.duration, row.tokens, row.status, row.summary]);
+    // A column empty in every row (no tokens before per-turn records) is left out.
+    const widths = [0, 1, 2, 3, 4, 5].map((column) => Math.max(0, ...cells.map((cell) => cell[column].length)));
+    const shown = widths.map((width, column) => column === 5 || width > 0);
+    for (const cell of cells) lines.push(`  ${cell.flatMap((text, column) => (shown[column] ? [column < 5 ? text.padEnd(widths[column]) : text] : [])).join('  ')}`.trimEnd());
+    lines.push('');
+  }
+  return lines;
+}
+
+function runDuration(payload: ReasoningPayload): number {
+  return (payload.endedAt ?? payload.startedAt + payload.elapsedMs) - payload.startedAt;
+}
+
+function offset(ms: number): string {
+  return `+${(Math.max(0, ms) / 1000).toFixed(1)}s`;
+}
+
+function turnRow(turn: ModelTurn, index: number): TimelineRow {
+  const usage = turn.usage;
+  const tokens = usage === undefined ? '' : `${usage.estimated === true ? '~' : ''}${usage.promptTokens} in · ${usage.completionTokens} out`;
+  return { at: turn.at, kind: 'model', duration: formatStepDuration(turn.durationMs), tokens, status: '', summary: `Model turn ${index + 1}` };
+}
+
+function stepRow(step: ReasoningPayload['steps'][number]): TimelineRow {
+  const tool = step.tool;
+  return {
+    at: step.at,
+    kind: step.kind,
+    duration: tool?.durationMs === undefined ? '' : formatStepDuration(tool.durationMs),
+    tokens: '',
+    status: tool?.status ?? '',
+    summary: step.summary,
+  };
+}
+
+/** The payload's `turns`, each checked; a malformed entry is left out (a hand-edited note must not break the timeline). */
+function modelTurns(payload: ReasoningPayload): ModelTurn[] {
+  const turns = payload.turns;
+  if (!Array.isArray(turns)) return [];
+  const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  return turns.flatMap((turn: unknown): ModelTurn[] => {
+    if (typeof turn !== 'object' || turn === null) return [];
+    const { at, durationMs, usage } = turn as Record<string, unknown>;
+    if (!isCount(at) || !isCount(durationMs)) return [];
+    const { promptTokens, completionTokens, estimated } = (usage ?? {}) as Record<string, unknown>;
+    const withUsage = isCount(promptTokens) && isCount(completionTokens) ? { usage: { promptTokens, completionTokens, ...(estimated === true ? { estimated: true as const } : {}) } } : {};
+    return [{ at, durationMs, ...withUsage }];
+  });
+}

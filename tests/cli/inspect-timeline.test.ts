@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/main';
+import { serializeConversationNote } from '../../src/conversation';
+import { composeAssistantContent, type ReasoningPayload } from '../../src/markers';
+import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
+import { captureIo } from '../support/capture-io';
+import { ConversationBuilder } from '../support/conversation-builder';
+
+// `glassbox inspect NOTE --timeline` (DESIGN.md 12.3): each run's model turns and steps, one a line.
+
+const START = Date.UTC(2026, 10, 22, 10, 15, 0);
+// A payload with the per-turn records of issue 24 (`turns`), one of them estimated.
+const withTurns: ReasoningPayload = {
+  v: 1,
+  status: 'complete',
+  startedAt: START,
+  endedAt: START + 4_300,
+  elapsedMs: 3_900,
+  usage: { promptTokens: 2_100, completionTokens: 130 },
+  turns: [
+    { at: START + 100, durationMs: 1_150, usage: { promptTokens: 900, completionTokens: 40 } },
+    { at: START + 1_400, durationMs: 2_700, usage: { promptTokens: 1_200, completionTokens: 90, estimated: true } },
+  ],
+  steps: [
+    { id: 's1', kind: 'tool', summary: 'Found 2 notes: Refunds, Billing', at: START + 1_200, tool: { name: 'localSearch', args: {}, status: 'ok', durationMs: 40 } },
+    { id: 's2', kind: 'tool', summary: 'Read Missing', at: START + 1_300, tool: { name: 'readNote', args: {}, status: 'error', durationMs: 3 } },
+  ],
+};
+
+let dir: string;
+let server: ModelServer;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'glassbox-timeline-'));
+  server = await startModelServer({
+    scenarios: {
+      search: scenario()
+        .turn((t) => t.toolCall('localSearch', { query: 'refunds' }, { id: 'call_1' }))
+        .turn((t) => t.text('Refunds take 30 days.')),
+    },
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function timeline(file: string): Promise<{ status: number; out: string; err: string }> {
+  const io = captureIo({ env: { TZ: 'UTC' } });
+  const status = await runCli(['inspect', file, '--timeline'], io);
+  return { status, out: io.out(), err: io.err() };
+}
+
+describe('glassbox inspect --timeline', () => {
+  it('lays out model turns with their tokens ("~" estimated) and tool steps with duration and status, by start offset', async () => {
+    const note = join(dir, 'turns.md');
+    await writeFile(note, serializeConversationNote(new ConversationBuilder().user('How long do refunds take?').assistant(composeAssistantContent(withTurns, 'Thirty days.'), { at: START }).build()));
+    const { status, out } = await timeline(note);
+    expect(status).toBe(0);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^Run 1 · 2026-11-22 \d\d:15 · complete · 4\.3 s · 2100 in, 130 out$/);
+    expect(lines.slice(1)).toEqual([
+      '  +0.1s  model  1.1 s  900 in · 40 out           Model turn 1',
+      '  +1.2s  tool   40 ms                     ok     Found 2 notes: Refunds, Billing',
+      '  +1.3s  tool   3 ms                      error  Read Missing',
+      '  +1.4s  model  2.7 s  ~1200 in · 90 out         Model turn 2',
+      '',
+      '',
+    ]);
+  });
+
+  it('a run saved by ask today (no per-turn records): its steps with durations and statuses, no token column', async () => {
+    const vault = join(dir, 'vault');
+    const io = captureIo();
+    await mkdir(vault);
+    await writeFile(join(vault, 'Refunds.md'), '# Refunds\n\nRefunds take 30 days.\n');
+    await expect(runCli(['ask', '--vault', vault, '--base-url', server.url, '--model', 'search', '--save', 'How long do refunds take?'], io)).resolves.toBe(0);
+    const saved = join(vault, /^saved: (.+)$/m.exec(io.err())?.[1] ?? 'missing');
+    const { status, out } = await timeline(saved);
+    expect(status).toBe(0);
+    const [header, step] = out.split('\n');
+    expect(header).toMatch(/^Run 1 · .+ · complete · \d+(\.\d)? m?s · \d+ in, \d+ out$/);
+    expect(step).toMatch(/^ {2}\+\d+\.\ds {2}tool {2}\d+(\.\d)? m?s {2}ok {2}Found 1 note: Refunds$/);
+  });
+
+  it('--timeline with --message is a usage error', async () => {
+    const io = captureIo();
+    await expect(runCli(['inspect', '--message', 'x.md', '--timeline'], io)).resolves.toBe(2);
+    expect(io.err()).toBe('--timeline reads a conversation note: run "glassbox inspect NOTE.md --timeline".\n');
+  });
+});
