@@ -67,6 +67,8 @@ export interface GlassboxSettings {
   contextBudgetTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
+  /** Desktop: a system notification when a chat ends or waits while Obsidian is in the background. */
+  systemNotifications: boolean;
   /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
@@ -92,6 +94,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
   attachOpenNote: true,
+  systemNotifications: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
 });

@@ -98,6 +98,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           aliases: ['context', 'chips', 'active note'],
           control: { type: 'toggle', key: 'attachOpenNote' },
         },
+        {
+          name: 'System notifications',
+          desc: 'On desktop, when a chat answers or waits for you while Obsidian is in the background, a notification from your system says so.',
+          aliases: ['notify', 'background', 'tabs'],
+          control: { type: 'toggle', key: 'systemNotifications' },
+        },
       ],
     },
     {
