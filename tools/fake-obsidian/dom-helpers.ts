@@ -204,7 +204,8 @@ export function installDomHelpers(win: DomHost): void {
   // As Obsidian's (which reads offsetParent): an element inside a hidden one, e.g. a tab in the
   // background, is not shown either.
   define(htmlProto, 'isShown', function (this: HTMLElement) {
-    for (let el: HTMLElement | null = this; el !== null; el = el.parentElement) {
+    if (this.style.display === 'none') return false;
+    for (let el = this.parentElement; el !== null; el = el.parentElement) {
       if (el.style.display === 'none') return false;
     }
     return true;
