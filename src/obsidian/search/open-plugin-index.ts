@@ -43,7 +43,7 @@ export async function startIndexWorker(options: IndexOptions): Promise<StartedIn
 }
 
 async function indexingScript(): Promise<string> {
-  const { default: packed } = await import('inline-worker:../search/worker/index-worker');
+  const { default: packed } = await import('inline-worker:../../search/worker/index-worker');
   return unpackWorkerSource(packed);
 }
 
