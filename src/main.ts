@@ -1,5 +1,5 @@
 import { Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import type { ChatRunRequest, ChatRunSetup } from './chat';
 import { ChatSessions } from './obsidian/chat/chat-sessions';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat/chat-view';
@@ -67,12 +67,15 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
         return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), get: ({ url, headers }) => requestUrl({ url, headers, throw: false }).then((response) => ({ status: response.status, json: safeJson(response) })) });
       },
       restoreNote: (view, path) => tabs.openNoteIn(view, path),
-      toolbarExtras: (view) => createElement(HistoryToggle, {
-        load: () => conversations.list(),
-        // Mod+click opens the conversation in a tab of its own.
-        onOpen: (summary, inNewTab) => void (inNewTab ? tabs.openNote(summary.path, true) : tabs.openNoteIn(view, summary.path)),
-        currentPath: view.notePath,
-      }),
+      toolbarExtras: (view) => createElement(Fragment, null,
+        createElement(HistoryToggle, {
+          load: () => conversations.list(),
+          // Mod+click opens the conversation in a tab of its own.
+          onOpen: (summary, inNewTab) => void (inNewTab ? tabs.openNote(summary.path, true) : tabs.openNoteIn(view, summary.path)),
+          currentPath: view.notePath,
+        }),
+        createElement('button', { type: 'button', 'data-testid': 'new-tab', onClick: () => void tabs.openNewTab() }, 'New tab'),
+      ),
     }));
     // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
     this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: 'Glassbox chat', defaultMod: false });

@@ -51,7 +51,7 @@ export class ChatTabs {
 
   /** Opens a saved conversation: in the chat in front, or with `inNewTab` in a tab of its own. */
   async openNote(path: string, inNewTab = false): Promise<void> {
-    const view = inNewTab ? await this.newTabView() : (await this.activate())?.view;
+    const view = inNewTab ? await this.openNewTab() : (await this.activate())?.view;
     if (!(view instanceof ChatView)) {
       new Notice('The chat view could not be opened.');
       return;
@@ -70,7 +70,8 @@ export class ChatTabs {
     await openConversationNote({ store: this.options.conversations, target: view, file });
   }
 
-  private async newTabView(): Promise<ChatView | null> {
+  /** An empty chat in a new tab, in front (the toolbar's "New tab"). */
+  async openNewTab(): Promise<ChatView | null> {
     const leaf = await this.openInNewTab(this.options.sessions.create(), true);
     return leaf?.view instanceof ChatView ? leaf.view : null;
   }

@@ -29,6 +29,8 @@ export class Notice {
     this.noticeEl = this.containerEl.createDiv({ cls: 'notice', attr: { role: 'status' } });
     this.messageEl = this.noticeEl.createDiv('notice-message');
     this.setMessage(message);
+    // As in Obsidian, a click on a notice dismisses it.
+    this.noticeEl.addEventListener('click', () => this.hide());
     if (duration !== undefined && duration > 0) globalThis.setTimeout(() => this.hide(), duration);
   }
 
