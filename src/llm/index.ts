@@ -4,6 +4,7 @@ export { ThinkTagSplitter, type ThinkTagSegment, type ThinkTagSplitterOptions } 
 export { StreamingToolCallTracker, type ToolCallDeltaInput, type TrackedToolCall } from './streaming-tool-call-tracker';
 export {
   LlmError,
+  type LlmErrorFix,
   LlmAbortError,
   LlmAuthError,
   LlmEndpointNotFoundError,

@@ -1,4 +1,4 @@
-export { LlmError } from './llm-error';
+export { LlmError, type LlmErrorFix } from './llm-error';
 export { shownBaseUrl, withoutCredentials } from './without-credentials';
 export { LlmAbortError } from './llm-abort-error';
 export { LlmAuthError } from './llm-auth-error';

@@ -1,8 +1,9 @@
-import { hostOf, LlmError } from './llm-error';
+import { hostOf, LlmError, withSettingsAdvice } from './llm-error';
 
 /** The endpoint rejected the key (HTTP 401 or 403). Not retried. */
 export class LlmAuthError extends LlmError {
   readonly userMessage: string;
+  override readonly fix = 'api_key' as const;
   readonly retryable = false;
   readonly status: 401 | 403;
   readonly baseUrl: string;
@@ -14,6 +15,7 @@ export class LlmAuthError extends LlmError {
     this.status = options.status;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.userMessage = `The API key was rejected by ${hostOf(options.baseUrl)}. Check it in Glassbox settings.`;
+    this.problemText = `The API key was rejected by ${hostOf(options.baseUrl)}.`;
+    this.userMessage = withSettingsAdvice(this.problemText, this.fix);
   }
 }

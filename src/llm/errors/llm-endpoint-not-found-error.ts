@@ -1,4 +1,4 @@
-import { hostOf, LlmError } from './llm-error';
+import { hostOf, LlmError, withSettingsAdvice } from './llm-error';
 
 /**
  * Nothing answers chat requests at the base URL (HTTP 404 that does not name a model): most
@@ -7,6 +7,7 @@ import { hostOf, LlmError } from './llm-error';
  */
 export class LlmEndpointNotFoundError extends LlmError {
   readonly userMessage: string;
+  override readonly fix = 'base_url' as const;
   readonly retryable = false;
   readonly status = 404;
   readonly baseUrl: string;
@@ -16,6 +17,7 @@ export class LlmEndpointNotFoundError extends LlmError {
     super(`HTTP 404 from ${options.baseUrl}/chat/completions: ${options.providerMessage ?? 'not found'}`, { cause: options.cause });
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.userMessage = `Nothing answers chat requests at ${hostOf(options.baseUrl)} under this base URL (HTTP 404). Check the base URL in Glassbox settings; OpenAI-compatible servers usually end in /v1.`;
+    this.problemText = `Nothing answers chat requests at ${hostOf(options.baseUrl)} under this base URL (HTTP 404).`;
+    this.userMessage = withSettingsAdvice(this.problemText, this.fix);
   }
 }

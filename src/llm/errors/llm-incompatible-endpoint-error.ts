@@ -1,4 +1,4 @@
-import { hostOf, LlmError } from './llm-error';
+import { hostOf, LlmError, withSettingsAdvice } from './llm-error';
 
 /**
  * The base URL answered, but not with a stream of chat chunks: a web page (the URL of a web UI
@@ -7,6 +7,7 @@ import { hostOf, LlmError } from './llm-error';
  */
 export class LlmIncompatibleEndpointError extends LlmError {
   readonly userMessage: string;
+  override readonly fix = 'base_url' as const;
   readonly retryable = false;
   readonly baseUrl: string;
   readonly contentType: string | undefined;
@@ -16,7 +17,8 @@ export class LlmIncompatibleEndpointError extends LlmError {
     super(`${options.baseUrl}/chat/completions answered ${contentType ?? 'without a content type'}, not a server-sent event stream`, { cause: options.cause });
     this.baseUrl = options.baseUrl;
     this.contentType = contentType;
-    this.userMessage = `${hostOf(options.baseUrl)} is not an OpenAI-compatible endpoint under this base URL (it answered with ${describe(contentType)}, not a stream of chat chunks). Check the base URL in Glassbox settings; OpenAI-compatible servers usually end in /v1.`;
+    this.problemText = `${hostOf(options.baseUrl)} is not an OpenAI-compatible endpoint under this base URL (it answered with ${describe(contentType)}, not a stream of chat chunks).`;
+    this.userMessage = withSettingsAdvice(this.problemText, this.fix);
   }
 }
 

@@ -1,8 +1,9 @@
-import { hostOf, LlmError } from './llm-error';
+import { hostOf, LlmError, withSettingsAdvice } from './llm-error';
 
 /** The endpoint does not know the requested model (HTTP 404). Not retried. */
 export class LlmModelNotFoundError extends LlmError {
   readonly userMessage: string;
+  override readonly fix = 'model' as const;
   readonly retryable = false;
   readonly status = 404;
   readonly model: string;
@@ -14,6 +15,7 @@ export class LlmModelNotFoundError extends LlmError {
     this.model = options.model;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.userMessage = `The model "${options.model}" was not found at ${hostOf(options.baseUrl)}. Check the model name in Glassbox settings.`;
+    this.problemText = `The model "${options.model}" was not found at ${hostOf(options.baseUrl)}.`;
+    this.userMessage = withSettingsAdvice(this.problemText, this.fix);
   }
 }

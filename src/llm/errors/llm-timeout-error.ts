@@ -1,4 +1,4 @@
-import { hostOf, LlmError } from './llm-error';
+import { hostOf, LlmError, withSettingsAdvice } from './llm-error';
 
 /**
  * The endpoint sent nothing (no headers, or no next byte of the stream) for the configured wait:
@@ -7,6 +7,7 @@ import { hostOf, LlmError } from './llm-error';
  */
 export class LlmTimeoutError extends LlmError {
   readonly userMessage: string;
+  override readonly fix = 'response_timeout' as const;
   readonly retryable = false;
   readonly baseUrl: string;
   readonly timeoutMs: number;
@@ -17,6 +18,7 @@ export class LlmTimeoutError extends LlmError {
     super(`No data from ${options.baseUrl} for ${wait}`);
     this.baseUrl = options.baseUrl;
     this.timeoutMs = options.timeoutMs;
-    this.userMessage = `${hostOf(options.baseUrl)} sent nothing for ${wait}, so Glassbox stopped waiting; raise the response timeout in Glassbox settings if the model is just slow.`;
+    this.problemText = `${hostOf(options.baseUrl)} sent nothing for ${wait}, so Glassbox stopped waiting.`;
+    this.userMessage = withSettingsAdvice(this.problemText, this.fix);
   }
 }
