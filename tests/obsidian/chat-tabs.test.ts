@@ -152,6 +152,40 @@ describe('chat sessions in tabs', () => {
     await act(async () => plugin.unload());
   });
 
+  it('on desktop, with Obsidian in the background, a run that ends also shows a system notification (unless turned off)', async () => {
+    const shown: { title: string; body: string | undefined }[] = [];
+    // The browser's Notification (Electron grants it); the window is in the background.
+    class RecordedNotification {
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body });
+      }
+    }
+    (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
+    const focus = jest.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      const held = gate();
+      const { app, plugin } = await loadPlugin(held.promise);
+      await command(app, plugin, 'open-chat');
+      const view = chatViews(app)[0];
+      await ask(view, 'one', 'Question one?');
+      held.open();
+      await until(() => !running(view));
+      await until(() => shown.length > 0);
+      expect(shown).toEqual([{ title: 'Glassbox', body: 'Glassbox answered "Question one?". Click to show it.' }]);
+      plugin.settings.systemNotifications = false;
+      await ask(view, 'one', 'Question one again?');
+      await until(() => !running(view) && noticeLog.length === 2);
+      expect(shown).toHaveLength(1);
+      await act(async () => plugin.unload());
+    } finally {
+      focus.mockRestore();
+      visibility.mockRestore();
+      delete (window as unknown as { Notification?: unknown }).Notification;
+    }
+  });
+
   it('a restart restores the tabs: each shows its conversation again, from the note the layout names', async () => {
     const held = gate();
     held.open();
