@@ -219,6 +219,44 @@ describe('chat sessions in tabs', () => {
     await act(async () => second.plugin.unload());
   });
 
+  it('History opens a conversation in the current tab, and with Mod held in a new tab in front', async () => {
+    const held = gate();
+    held.open();
+    const { app, plugin } = await loadPlugin(held.promise);
+    await command(app, plugin, 'open-chat');
+    const view = chatViews(app)[0];
+    await ask(view, 'one', 'Question one?');
+    await until(() => !running(view) && view.notePath !== '');
+    const saved = view.notePath;
+    const openFromHistory = async (init: MouseEventInit) => {
+      await act(async () => {
+        view.contentEl.querySelector<HTMLElement>('[data-testid="history-toggle"]')!.click();
+      });
+      await until(() => view.contentEl.querySelector('[data-testid="history-item"]') !== null);
+      await act(async () => {
+        fireEvent.click(view.contentEl.querySelector<HTMLElement>('[data-testid="history-item"]')!, init);
+        await Promise.resolve();
+      });
+    };
+    await act(async () => {
+      view.newChat();
+    });
+    await openFromHistory({});
+    await until(() => view.notePath === saved);
+    expect(chatViews(app)).toHaveLength(1);
+
+    await act(async () => {
+      view.newChat();
+    });
+    await openFromHistory({ ctrlKey: true });
+    await until(() => chatViews(app).length === 2);
+    const opened = chatViews(app).find((candidate) => candidate !== view)!;
+    await until(() => opened.notePath === saved && opened.isChatVisible());
+    expect(view.isChatVisible()).toBe(false);
+    expect(opened.contentEl.querySelector('[data-testid="message-user"]')!.textContent).toBe('Question one?');
+    await act(async () => plugin.unload());
+  });
+
   it('a model chosen in the toolbar stays through a settings save that does not change the model', async () => {
     const held = gate();
     held.open();

@@ -63,8 +63,8 @@ export class ChatSessions {
 
   /** A new, empty session. */
   create(): ChatSession {
-    const { settings } = this.options;
-    const current = settings.settings;
+    const host = this.options.settings;
+    const current = host.settings;
     this.created += 1;
     const session = new ChatSession({
       // Unique across restarts too: a restored tab must not name a session of this run by chance.
@@ -74,9 +74,9 @@ export class ChatSessions {
       model: current.model,
       loopStyle: current.loopStyle,
       maxIterations: current.maxIterations,
-      inputTimeoutMs: () => settings.settings.requestInputTimeoutMinutes * 60_000,
-      attachOpenNote: () => settings.settings.attachOpenNote,
-      approvalMemory: settingsApprovalMemory(settings),
+      inputTimeoutMs: () => host.settings.requestInputTimeoutMinutes * 60_000,
+      attachOpenNote: () => host.settings.attachOpenNote,
+      approvalMemory: settingsApprovalMemory(host),
       ...(this.options.saver ? { saver: this.options.saver } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
       ...(this.options.scheduleFrame ? { scheduleFrame: this.options.scheduleFrame } : {}),

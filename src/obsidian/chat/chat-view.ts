@@ -266,7 +266,8 @@ export class ChatView extends ItemView implements SessionViewer {
 
   private displayOptions(): ReasoningDisplayOptions {
     // Same values, same object: messages re-render only when a display setting really changed.
-    this.lastDisplay = displayOptionsOf(this.options.settings.settings, this.lastDisplay);
+    const { settings } = this.options.settings;
+    this.lastDisplay = displayOptionsOf(settings, this.lastDisplay);
     return this.lastDisplay;
   }
 
