@@ -67,6 +67,12 @@ export interface GlassboxSettings {
   contextBudgetTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
   attachOpenNote: boolean;
+  /** Models that accept images, one per line or comma-separated: only they are sent the question's images. */
+  imageModels: string;
+  /** Longest side, in pixels, images are downscaled to before they are sent. */
+  imageMaxSide: number;
+  /** Notes here are custom prompts (the `/` menu, `ask --prompt`); Copilot's folder is read too. */
+  promptsFolder: string;
   /** Desktop: a system notification when a chat ends or waits while Obsidian is in the background. */
   systemNotifications: boolean;
   /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
@@ -94,6 +100,10 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
   attachOpenNote: true,
+  promptsFolder: 'Glassbox/Prompts',
+  imageModels: '',
+  // What Anthropic recommends and near OpenAI's high-detail tile grid: smaller images lose text.
+  imageMaxSide: 1568,
   systemNotifications: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
@@ -136,6 +146,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   settings.rememberedApprovals = Object.fromEntries(Object.entries(settings.rememberedApprovals).filter(([, decision]) => decision === 'allow' || decision === 'deny'));
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
+  if (!isPositiveInteger(settings.imageMaxSide)) settings.imageMaxSide = DEFAULT_SETTINGS.imageMaxSide;
   return settings;
 }
 

@@ -3,7 +3,7 @@ import type { ReasoningPayload } from '../markers';
 import type { AgentTool } from './agent-tool';
 import type { AgentApprovalGate } from './approval';
 import type { AgentEvent, AgentRunEndStatus } from './events';
-import type { AttachedContext } from './question-context';
+import type { AttachedContext, QuestionImage } from './question-context';
 
 /** A question the model asks the user through `request_input`. */
 export interface AgentInputRequest {
@@ -45,6 +45,8 @@ export interface AgentRunOptions {
   readonly askUser?: (request: AgentInputRequest, signal: AbortSignal) => Promise<AgentInputOutcome>;
   /** What the user attached (read and cut by the host): sent in the first request, listed by a `context` step first in the trace. */
   readonly context?: AttachedContext;
+  /** Images sent with the question (first request), named in the `context` step; a server that refuses them gets the question without them. */
+  readonly images?: readonly QuestionImage[];
   /** Shown as the run's first `notice` steps, e.g. an MCP server that could not start. */
   readonly notices?: readonly string[];
   /** Decides calls of tools that need approval (MCP tools, note writes); without it such calls are declined. */

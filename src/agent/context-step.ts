@@ -1,17 +1,23 @@
 import { clampLine, clampText } from './clamp-text';
-import { type AttachedContext, type ContextAttachment, describeScope, estimateTokens } from './question-context';
+import { type AttachedContext, type ContextAttachment, type QuestionImage, describeScope, estimateTokens } from './question-context';
 import type { StepInput } from './run-recorder';
 
 /**
  * The run's first trace step (DESIGN.md 11.1): what the user attached, with sizes, and the scope.
  * Readers that do not know the `context` kind show it as a thought bullet (docs/decisions/context-step.md).
  */
-export function contextStep(id: string, context: AttachedContext): StepInput {
+export function contextStep(id: string, context: AttachedContext, images: readonly QuestionImage[] = []): StepInput {
   const scope = describeScope(context.scope);
-  const names = context.attachments.map((attachment) => describe(attachment, false));
-  const lines = [...context.attachments.map((attachment) => `- ${describe(attachment, true)}`), ...context.missingLinks.map((link) => `- [[${link}]]: no such note`)];
+  const names = [...context.attachments.map((attachment) => describe(attachment, false)), ...images.map((image) => `${image.name} (image, ${kilobytes(image.bytes)})`)];
+  const lines = [
+    ...context.attachments.map((attachment) => `- ${describe(attachment, true)}`),
+    ...images.map((image) => `- ${image.path ?? image.name}: image, ${kilobytes(image.bytes)}`),
+    ...context.missingLinks.map((link) => `- [[${link}]]: no such note`),
+  ];
   if (scope) lines.push(`Scope: ${scope} (${context.scopeNotes ?? '?'} notes); vault tools see only these and the attached notes.`);
-  const summary = [names.length > 0 ? `Attached ${names.join(', ')}` : '', scope && `scope: ${scope}`].filter(Boolean).join('; ');
+  const { prompt } = context;
+  if (prompt) lines.unshift(`Prompt "${prompt.name}"${prompt.variables.length > 0 ? `: ${prompt.variables.map(({ variable, filled }) => `${variable} → ${filled}`).join(', ')}` : ''}`);
+  const summary = [prompt ? `Prompt "${prompt.name}"` : '', names.length > 0 ? `Attached ${names.join(', ')}` : '', scope && `scope: ${scope}`].filter(Boolean).join('; ');
   return { id, kind: 'context', summary: clampLine(summary, 120), detail: clampText(lines.join('\n'), 2000) };
 }
 
@@ -48,6 +54,10 @@ function describe({ kind, path, lines, linktext, chars, text, cut, notice }: Con
   const name = !full ? path.replace(/^.*\//, '').replace(/\.md$/i, '') : kind === 'link' ? `[[${linktext}]] → ${path}` : path;
   const size = notice ? 'not sent' : cut ? `${tokens(text.length)} of ${tokens(chars)}` : tokens(chars);
   return `${name}${lines ? ` lines ${lines.from}–${lines.to}` : ''}${full ? `: ${size}${notice ? `; ${notice}` : ''}` : ` (${size})`}`;
+}
+
+function kilobytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function links(names: readonly string[]): string {

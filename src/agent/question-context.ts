@@ -11,6 +11,10 @@ export interface QuestionContext {
   readonly selection?: QuestionSelection;
   /** Restricts every vault tool of the run; notes attached explicitly stay readable. */
   readonly scope?: QuestionScope;
+  /** The custom prompt the question was filled from (the `/` menu), named in the trace. */
+  readonly prompt?: PromptUse;
+  /** Images of the vault sent with the question (pasted or dropped), by vault path; the host reads them. */
+  readonly images?: readonly string[];
 }
 
 /** A selection quoted as context: its note, its lines (1-based, inclusive) and its text. */
@@ -60,6 +64,29 @@ export interface AttachedContext {
   readonly scopeNotes?: number;
   /** The budget the attachments were cut to, in estimated tokens. */
   readonly budgetTokens: number;
+  /** The custom prompt the question came from, and what each of its variables was filled with (DESIGN.md 12.4). */
+  readonly prompt?: PromptUse;
+}
+
+/**
+ * An image sent with the question (DESIGN.md 12.4): an image note, an embed in the question or an
+ * attached note, a pasted file, or `ask --image`. The host reads and downscales it; the run sends
+ * `dataUrl` with the first request and the trace names it by `name` and size.
+ */
+export interface QuestionImage {
+  readonly name: string;
+  /** Its vault path, when it is a file of the vault (the saved note embeds it). */
+  readonly path?: string;
+  /** A `data:image/...;base64,` URL. */
+  readonly dataUrl: string;
+  /** Bytes of the image as sent. */
+  readonly bytes: number;
+}
+
+/** A custom prompt as the trace names it: `{#meeting}` → `2 notes`. */
+export interface PromptUse {
+  readonly name: string;
+  readonly variables: readonly { readonly variable: string; readonly filled: string }[];
 }
 
 /** Default of the "Context budget" setting: estimated tokens of attached text per question. */
@@ -77,7 +104,7 @@ export function estimateTokens(text: string | number): number {
 /** True when the context holds nothing (no notes, no selection, no scope). */
 export function isEmptyQuestionContext(context: QuestionContext | undefined): boolean {
   if (context === undefined) return true;
-  return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0;
+  return (context.notes?.length ?? 0) === 0 && context.selection === undefined && (context.scope?.folders?.length ?? 0) === 0 && (context.scope?.tags?.length ?? 0) === 0 && context.prompt === undefined && (context.images?.length ?? 0) === 0;
 }
 
 /** `Projects/, #meeting`: a scope as one line (empty without one). */

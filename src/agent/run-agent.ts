@@ -5,6 +5,8 @@ import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './age
 import type { AgentRunEndStatus } from './events';
 import { contextNotices, contextPreamble, contextStep } from './context-step';
 import { formatLimit } from './format-limit';
+import { withImageFallback } from './image-fallback';
+import type { AttachedContext } from './question-context';
 import type { LoopOutcome } from './loop-outcome';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
 import { buildSystemPrompt } from './prompts/system-prompt';
@@ -52,12 +54,13 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const clock = new RunClock({ budgetMs: options.runTimeoutMs ?? AGENT_DEFAULTS.runTimeoutMs, now });
   const linked = linkAbortSignals([options.signal, clock.signal]);
   const inputTimeoutMs = options.inputTimeoutMs ?? AGENT_DEFAULTS.inputTimeoutMs;
+  const model = withImageFallback(options.model, (notice) => recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice }));
   const context = new RunContext({
-    run: options,
+    run: { ...options, model },
     recorder,
     signal: linked.controller.signal,
     clock,
-    baseMessages: [{ role: 'system', content: systemPrompt }, ...stripHistory(options.history), { role: 'user', content: firstQuestion(options) }],
+    baseMessages: [{ role: 'system', content: systemPrompt }, ...stripHistory(options.history), firstRequestQuestion(options)],
     tools,
     toolSchemas: tools.map(toLlmToolSchema),
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
@@ -66,8 +69,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
+  if (options.context !== undefined || (options.images?.length ?? 0) > 0) {
+    recorder.step(contextStep(recorder.nextStepId(), options.context ?? NOTHING_ATTACHED, options.images));
+  }
   if (options.context !== undefined) {
-    recorder.step(contextStep(recorder.nextStepId(), options.context));
     for (const notice of contextNotices(options.context)) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
   }
   for (const notice of options.notices ?? []) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
@@ -129,10 +134,15 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   return errorMessage === undefined ? result : { ...result, error: errorMessage };
 }
 
-/** The question as the first request carries it: the attached notes (each marked with its path), then the question. */
-function firstQuestion(options: AgentRunOptions): string {
-  return options.context === undefined ? options.question : `${contextPreamble(options.context)}${options.question}`;
+/** The question as the first request carries it: the attached notes (each marked with its path), then the question, then its images. */
+function firstRequestQuestion(options: AgentRunOptions): LlmMessage {
+  const content = options.context === undefined ? options.question : `${contextPreamble(options.context)}${options.question}`;
+  const images = options.images ?? [];
+  return images.length === 0 ? { role: 'user', content } : { role: 'user', content, images: images.map((image) => ({ url: image.dataUrl })) };
 }
+
+/** The context step of a question that attached images and no notes. */
+const NOTHING_ATTACHED: AttachedContext = { attachments: [], missingLinks: [], budgetTokens: 0 };
 
 /** History as the model sees it: every marker stripped from assistant messages (DESIGN.md 3.3). */
 function stripHistory(history: readonly LlmMessage[]): LlmMessage[] {

@@ -1,4 +1,4 @@
-import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type QuestionContext, RunAccumulator, userMessageOf } from '../agent';
+import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type QuestionContext, type QuestionImage, RunAccumulator, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
 import type { ChatModel, LlmMessage } from '../llm';
@@ -21,6 +21,8 @@ export interface ChatRunSetup {
   readonly notices?: readonly string[];
   /** The question's attachments as read for this run (notes, selection, `[[links]]`, scope); the tools above honour its scope. */
   readonly context?: AttachedContext;
+  /** Images sent with the question (read and downscaled by the host). */
+  readonly images?: readonly QuestionImage[];
 }
 
 /** What a run is prepared for: the model, and the question with what the user attached to it. */
@@ -90,13 +92,15 @@ export class ChatTurns {
       const setup = await this.options.prepareRun(state.model, { question, ...(context !== undefined ? { context } : {}) });
       if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
       const attached = setup.context;
-      if (attached !== undefined) this.store.update((current) => withAttachments(current, user.id, attached), 'soon');
+      const images = setup.images ?? [];
+      if (attached !== undefined || images.length > 0) this.store.update((current) => withAttachments(current, user.id, attached ?? NOTHING_ATTACHED, images), 'soon');
       result = await this.options.runAgent({
         model: setup.model,
         modelName: state.model,
         tools: setup.tools,
         ...(setup.notices !== undefined && setup.notices.length > 0 ? { notices: setup.notices } : {}),
         ...(attached !== undefined ? { context: attached } : {}),
+        ...(images.length > 0 ? { images } : {}),
         question,
         history,
         signal: turn.abort.signal,
@@ -227,10 +231,13 @@ function publishTiming(event: AgentEvent): 'soon' | 'text' | 'frame' {
   }
 }
 
+/** The attachments of a question that sent images and no notes. */
+const NOTHING_ATTACHED: AttachedContext = { attachments: [], missingLinks: [], budgetTokens: 0 };
+
 /** `state` with the question's attachments recorded on its message (the saved note lists them under it). */
-function withAttachments(state: ChatState, userId: string, context: AttachedContext): ChatState {
+function withAttachments(state: ChatState, userId: string, context: AttachedContext, images: readonly QuestionImage[]): ChatState {
   const message = state.messages[userId];
-  const attachments = attachmentsRecord(context);
+  const attachments = attachmentsRecord(context, images);
   return message === undefined || attachments === null ? state : withMessage(state, { ...message, attachments });
 }
 

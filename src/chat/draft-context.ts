@@ -1,4 +1,4 @@
-import { estimateTokens, type QuestionContext, type QuestionSelection } from '../agent';
+import { estimateTokens, type PromptUse, type QuestionContext, type QuestionSelection } from '../agent';
 
 /** A note as the chips know it: its vault path and size in characters (about its bytes). */
 export interface DraftNote {
@@ -13,7 +13,9 @@ export type ContextChip =
   /** Lines selected in a note, quoted with the note and line range. */
   | { readonly kind: 'selection'; readonly id: string; readonly selection: QuestionSelection; readonly gone: boolean }
   /** A folder (vault-relative, no trailing `/`) or a tag (without `#`) that scopes the run. */
-  | { readonly kind: 'folder' | 'tag'; readonly id: string; readonly value: string };
+  | { readonly kind: 'folder' | 'tag'; readonly id: string; readonly value: string }
+  /** An image of the vault (pasted or dropped into the composer, saved as an attachment): sent to models that take images. */
+  | { readonly kind: 'image'; readonly id: string; readonly path: string; readonly bytes: number; readonly gone: boolean };
 
 /** What the chips show: the chips, and the attached text's estimated tokens against the budget. */
 export interface DraftContextState {
@@ -35,6 +37,8 @@ export class DraftContext {
   /** The user removed the open-note chip: it stops following until the question is sent. */
   private openRemoved = false;
   private counter = 0;
+  /** The custom prompt the composer's text was filled from, until the question is sent. */
+  private prompt: PromptUse | null = null;
 
   constructor(private readonly options: { readonly attachOpenNote: () => boolean }) {}
 
@@ -73,6 +77,12 @@ export class DraftContext {
     this.publish([...others, { kind: 'selection', id: this.nextId(), selection, gone: false }]);
   }
 
+  /** Adds an image chip (a pasted or dropped image, already saved in the vault); one image is not added twice. */
+  addImage(image: { readonly path: string; readonly bytes: number }): void {
+    if (this.state.chips.some((chip) => chip.kind === 'image' && chip.path === image.path)) return;
+    this.publish([...this.state.chips, { kind: 'image', id: this.nextId(), path: image.path, bytes: image.bytes, gone: false }]);
+  }
+
   /** Adds a folder or tag that scopes the run. */
   addScope(kind: 'folder' | 'tag', value: string): void {
     if (this.state.chips.some((chip) => chip.kind === kind && chip.value === value)) return;
@@ -93,7 +103,7 @@ export class DraftContext {
     if (this.active !== null) this.active = { ...this.active, path: moved(this.active.path) };
     this.publish(
       this.state.chips.map((chip) => {
-        if (chip.kind === 'note') return { ...chip, path: moved(chip.path) };
+        if (chip.kind === 'note' || chip.kind === 'image') return { ...chip, path: moved(chip.path) };
         if (chip.kind === 'selection') return { ...chip, selection: { ...chip.selection, path: moved(chip.selection.path) } };
         return chip.kind === 'folder' ? { ...chip, value: moved(chip.value) } : chip;
       }),
@@ -104,32 +114,40 @@ export class DraftContext {
   deleted(path: string): void {
     this.publish(
       this.state.chips.map((chip) => {
-        if (chip.kind === 'note' && chip.path === path) return { ...chip, gone: true };
+        if ((chip.kind === 'note' || chip.kind === 'image') && chip.path === path) return { ...chip, gone: true };
         if (chip.kind === 'selection' && chip.selection.path === path) return { ...chip, gone: true };
         return chip;
       }),
     );
   }
 
-  /** What the question carries: the chips that are not gone. */
+  /** The composer's text was filled from a custom prompt (the `/` menu): the trace will name it. */
+  usePrompt(prompt: PromptUse): void {
+    this.prompt = prompt;
+  }
+
+  /** What the question carries: the chips that are not gone, and the prompt it came from. */
   questionContext(): QuestionContext {
     const notes: string[] = [];
     const folders: string[] = [];
     const tags: string[] = [];
+    const images: string[] = [];
     let selection: QuestionSelection | undefined;
     for (const chip of this.state.chips) {
       if (chip.kind === 'note' && !chip.gone) notes.push(chip.path);
       else if (chip.kind === 'selection' && !chip.gone) selection = chip.selection;
       else if (chip.kind === 'folder') folders.push(chip.value);
       else if (chip.kind === 'tag') tags.push(chip.value);
+      else if (chip.kind === 'image' && !chip.gone) images.push(chip.path);
     }
     const scope = { ...(folders.length > 0 ? { folders } : {}), ...(tags.length > 0 ? { tags } : {}) };
-    return { ...(notes.length > 0 ? { notes } : {}), ...(selection ? { selection } : {}), ...(folders.length + tags.length > 0 ? { scope } : {}) };
+    return { ...(notes.length > 0 ? { notes } : {}), ...(selection ? { selection } : {}), ...(folders.length + tags.length > 0 ? { scope } : {}), ...(images.length > 0 ? { images } : {}), ...(this.prompt ? { prompt: this.prompt } : {}) };
   }
 
   /** The question was sent: the chips clear, and the open note is attached again for the next one. */
   sent(): void {
     this.openRemoved = false;
+    this.prompt = null;
     this.publish([]);
     this.followActive();
   }

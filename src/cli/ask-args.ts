@@ -34,6 +34,13 @@ export interface AskArgs {
   /** `--folder PATH` and `--tag TAG`, repeatable: the scope of the vault tools, as given (tags without `#`). */
   readonly folders: readonly string[];
   readonly tags: readonly string[];
+  /** `--image PATH`, repeatable: images sent with the question, as given. */
+  readonly images: readonly string[];
+  /** `--prompt NAME`: a custom prompt of the vault; the question, if any, fills its `{}`. */
+  readonly prompt: string | undefined;
+  /** Whether `--model` / `--loop` were given: they win over a prompt's own `model` / `loop`. */
+  readonly modelFromFlag: boolean;
+  readonly loopFromFlag: boolean;
   readonly question: string;
 }
 
@@ -57,6 +64,8 @@ export const ASK_COMMAND = {
     note: { value: 'PATH', multiple: true },
     folder: { value: 'PATH', multiple: true },
     tag: { value: 'TAG', multiple: true },
+    prompt: { value: 'NAME' },
+    image: { value: 'PATH', multiple: true },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -78,18 +87,19 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
   const question = words.join(' ').trim();
   // `--continue NOTE` alone resumes a stopped run (checked once the note is read).
-  if (question === '' && flags.continue === undefined) throw new CliUsageError('Give the question to ask, e.g. glassbox ask --vault DIR "What did we decide about refunds?"');
+  if (question === '' && flags.continue === undefined && flags.prompt === undefined) throw new CliUsageError('Give the question to ask, e.g. glassbox ask --vault DIR "What did we decide about refunds?"');
   const baseUrl = flags['base-url'] ?? nonEmpty(env.GLASSBOX_BASE_URL) ?? DEFAULT_BASE_URL;
   // fetch refuses a URL with credentials, and the URL is echoed below: say so without repeating them.
   if (/^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/\s]*@/i.test(baseUrl)) throw new CliUsageError('The base URL must not hold a user name or password; give a key with --api-key (or GLASSBOX_API_KEY).');
   if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new CliUsageError(`The base URL must start with http:// or https://, not "${shownBaseUrl(baseUrl)}".`);
   const model = flags.model ?? nonEmpty(env.GLASSBOX_MODEL);
-  if (model === undefined) throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
+  // A prompt may name its model: then a missing one is asked for once the prompt is read.
+  if (model === undefined && flags.prompt === undefined) throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
   return {
     vault,
     baseUrl,
     apiKey: flags['api-key'] ?? nonEmpty(env.GLASSBOX_API_KEY),
-    model,
+    model: model ?? '',
     maxIterations,
     loopStyle,
     eventsJsonl: flags.events === 'jsonl',
@@ -102,6 +112,10 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     notes: flags.note,
     folders: flags.folder,
     tags: flags.tag.map((tag) => tag.trim().replace(/^#/, '')).filter((tag) => tag !== ''),
+    prompt: flags.prompt,
+    images: flags.image,
+    modelFromFlag: flags.model !== undefined,
+    loopFromFlag: flags.loop !== undefined,
     question,
   };
 }

@@ -9,6 +9,8 @@ import type { ReasoningPayload } from '../markers';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
 import { readAskContext } from './ask-context';
+import { readAskImages } from './ask-images';
+import { readAskPrompt } from './ask-prompt';
 import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
 import { cliErrorHint } from './cli-error-hint';
@@ -48,15 +50,22 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
 
   const continued = options.continueNote === undefined ? null : await openContinuedConversation({ vaultDir, cwd: io.cwd, name: options.continueNote });
   for (const warning of continued?.warnings ?? []) io.stderr.write(`warning: ${stripControls(warning)}\n`);
-  // `--continue NOTE` without a question resumes a stopped or limited run.
-  const question = continued === null ? options.question : continuedQuestion(options.question, continued, options.continueNote ?? '');
 
   // Saved conversations are not notes to answer from (see FolderExcludingSource).
   const vaultSource = new NodeVaultSource(vaultDir);
   const source = new FolderExcludingSource(vaultSource, DEFAULT_CONVERSATION_FOLDER);
   const index = await VaultIndex.build(source);
+  const prompt = options.prompt === undefined ? null : await readAskPrompt({ name: options.prompt, question: options.question, index, source });
+  const asked = prompt?.question ?? options.question;
+  // `--continue NOTE` without a question resumes a stopped or limited run.
+  const question = continued === null ? asked : continuedQuestion(asked, continued, options.continueNote ?? '');
+  // The flags win over the prompt's own model and loop, which win over the environment.
+  const modelName = (!options.modelFromFlag && prompt?.prompt.model) || options.model;
+  if (modelName === '') throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
+  const loopStyle = (!options.loopFromFlag && prompt?.prompt.loop) || options.loopStyle;
   // Attached notes are read from the whole vault: a --note may name a saved conversation.
-  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: options.question, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource });
+  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: asked, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt });
+  const images = await readAskImages({ paths: options.images, cwd: io.cwd, vaultDir });
   const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
   const controller = new AbortController();
@@ -74,13 +83,14 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     const mcpTools = mcp === null ? { tools: [], notices: [] } : await mcp.toolsForRun();
     const result = await runAgent({
       model,
-      modelName: options.model,
+      modelName,
       tools: [
         ...createVaultTools({ index, source, ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
         ...createWriteTools({ writer: new NodeNoteWriter(vaultDir), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
         ...mcpTools.tools,
       ],
       ...(context !== null ? { context } : {}),
+      ...(images.length > 0 ? { images } : {}),
       notices: mcpTools.notices,
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
       question,
@@ -88,7 +98,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       history: continued === null ? [] : historyOfConversation(continued.conversation.messages),
       signal: controller.signal,
       startedAt,
-      loopStyle: options.loopStyle,
+      loopStyle,
       ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
       onEvent: (event) => {
         if (renderer === null) {
@@ -103,7 +113,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
-    if (save && !(await saveAskRun({ vaultDir, model: options.model, question, startedAt, result, io, continued, context }))) return 1;
+    if (save && !(await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }))) return 1;
     return exitStatus(result.status, stoppedBy);
   } finally {
     renderer?.dispose();

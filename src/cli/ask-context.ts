@@ -1,5 +1,6 @@
 import { DEFAULT_CONTEXT_BUDGET_TOKENS, type AttachedContext } from '../agent';
 import { attachQuestionContext, indexContextNotes, type VaultIndex, type VaultSource } from '../search';
+import type { AskPrompt } from './ask-prompt';
 import { CliUsageError } from './cli-io';
 import { findVaultNote } from './find-vault-note';
 import { vaultFolder } from './vault-folder';
@@ -18,6 +19,8 @@ export async function readAskContext(options: {
   tags: readonly string[];
   index: VaultIndex;
   source: VaultSource;
+  /** A `--prompt`: the notes its variables named are attached after the `--note` ones, and the trace names it. */
+  prompt?: AskPrompt | null;
 }): Promise<AttachedContext | null> {
   const { vaultDir, cwd } = options;
   const notes: string[] = [];
@@ -26,6 +29,7 @@ export async function readAskContext(options: {
     if (found === null) throw new CliUsageError(`--note ${name} is not a note of the vault (give its path inside the vault, e.g. --note "Projects/Alpha.md").`);
     notes.push(found.path);
   }
+  for (const path of options.prompt?.notes ?? []) if (!notes.includes(path)) notes.push(path);
   const folders = await Promise.all(options.folders.map((folder) => vaultFolder({ vaultDir, cwd, folder })));
   const tags = options.tags;
   const context = await attachQuestionContext({
@@ -34,6 +38,8 @@ export async function readAskContext(options: {
     notes: indexContextNotes({ index: options.index, source: options.source, extraPaths: notes }),
     budgetTokens: DEFAULT_CONTEXT_BUDGET_TOKENS,
   });
+  const { prompt } = options;
+  if (prompt) return { ...context, prompt: { name: prompt.prompt.name, variables: prompt.variables } };
   const empty = context.attachments.length === 0 && context.missingLinks.length === 0 && context.scope === undefined;
   return empty ? null : context;
 }

@@ -1,4 +1,4 @@
-import type { AgentRunResult, AttachedContext } from '../agent';
+import type { AgentRunResult, AttachedContext, QuestionImage } from '../agent';
 import { attachmentsRecord } from '../chat';
 import { createConversation, createMessageId, titleFromQuestion } from '../conversation';
 import type { ContinuedConversation } from './continued-conversation';
@@ -23,9 +23,12 @@ export async function saveAskRun(options: {
   continued?: ContinuedConversation | null;
   /** What the question attached (`--note`, `[[links]]`, the scope): listed under it in the note. */
   context?: AttachedContext | null;
+  /** `--image` files: listed under the question (a vault image embedded), never their data. */
+  images?: readonly QuestionImage[];
 }): Promise<boolean> {
   const { vaultDir, model, question, startedAt, result, io, continued } = options;
-  const attachments = options.context == null ? null : attachmentsRecord(options.context);
+  const images = options.images ?? [];
+  const attachments = options.context == null && images.length === 0 ? null : attachmentsRecord(options.context ?? { attachments: [], missingLinks: [], budgetTokens: 0 }, images);
   const conversation = continued?.conversation ?? createConversation({ model, now: startedAt, title: titleFromQuestion(question) });
   try {
     const saved = await new NodeConversationStore({ vaultDir }).save(

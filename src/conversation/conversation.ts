@@ -62,6 +62,15 @@ export interface MessageAttachments {
   /** `[[Links]]` in the question that named no note. */
   readonly missingLinks?: readonly string[];
   readonly scope?: { readonly folders?: readonly string[]; readonly tags?: readonly string[] };
+  /** Images sent with the question: a vault image by its path (the note embeds it), another by its file name. */
+  readonly images?: readonly AttachedImageRecord[];
+}
+
+/** One image sent with a question: never its data, only where it is and its size. */
+export interface AttachedImageRecord {
+  readonly name: string;
+  readonly path?: string;
+  readonly bytes: number;
 }
 
 /** One attached note or selection: its vault path, how it came, its size and whether it was cut. */

@@ -16,6 +16,7 @@ export {
   type PendingInput,
   type MessageAttachments,
   type AttachedNoteRecord,
+  type AttachedImageRecord,
 } from './conversation';
 export type { ConversationWarning, ConversationWarningCode } from './conversation-warning';
 export { ConversationParseError } from './errors/conversation-parse-error';
@@ -39,3 +40,4 @@ export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-an
 export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';
 export { formatAttachmentsLine } from './attachments-line';
+export { readFrontmatterBlock, entryString } from './frontmatter';

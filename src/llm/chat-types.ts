@@ -14,7 +14,7 @@ export interface LlmToolCall {
 /** One message of the provider transcript (OpenAI chat format, minus the wire details). */
 export type LlmMessage =
   | { readonly role: 'system'; readonly content: string }
-  | { readonly role: 'user'; readonly content: string }
+  | { readonly role: 'user'; readonly content: string; readonly images?: readonly LlmImage[] }
   | {
       readonly role: 'assistant';
       readonly content: string;
@@ -25,6 +25,11 @@ export type LlmMessage =
   | { readonly role: 'tool'; readonly toolCallId: string; readonly content: string };
 
 /** A function tool offered to the model, as a JSON schema. */
+/** An image sent with a user message (DESIGN.md 12.4): a `data:` URL, so nothing is fetched by the server from elsewhere. */
+export interface LlmImage {
+  readonly url: string;
+}
+
 export interface LlmToolSchema {
   readonly name: string;
   readonly description: string;

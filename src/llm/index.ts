@@ -1,4 +1,5 @@
-export type { ChatModel, LlmDelta, LlmFinishReason, LlmMessage, LlmRequest, LlmToolCall, LlmToolSchema } from './chat-types';
+export type { ChatModel, LlmDelta, LlmFinishReason, LlmImage, LlmMessage, LlmRequest, LlmToolCall, LlmToolSchema } from './chat-types';
+export { isImageRefusal } from './errors/image-refusal';
 export { createOpenAiChatModel, DEFAULT_IDLE_TIMEOUT_MS, type OpenAiChatModelOptions } from './openai-chat-model';
 export { ThinkTagSplitter, type ThinkTagSegment, type ThinkTagSplitterOptions } from './think-tag-splitter';
 export { StreamingToolCallTracker, type ToolCallDeltaInput, type TrackedToolCall } from './streaming-tool-call-tracker';

@@ -26,7 +26,9 @@ function toOpenAiMessage(message: LlmMessage): ChatCompletionMessageParam {
     case 'system':
       return { role: 'system', content: message.content };
     case 'user':
-      return { role: 'user', content: message.content };
+      if (message.images === undefined || message.images.length === 0) return { role: 'user', content: message.content };
+      // The text first, then each image: the order OpenAI's and every compatible server's examples use.
+      return { role: 'user', content: [{ type: 'text', text: message.content }, ...message.images.map((image) => ({ type: 'image_url' as const, image_url: { url: image.url } }))] };
     case 'assistant': {
       const toolCalls = message.toolCalls ?? [];
       if (toolCalls.length === 0) return { role: 'assistant', content: message.content };

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { scenario } from '../../tools/model-server';
 import { ChatPage } from './support/chat-page';
 import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
-import { saveScreenshot } from './support/screenshots';
 
 // Note writes in the real plugin in Chromium (issue 14): the agent proposes a change, the card
 // shows its diff, and the change reaches the vault folder on disk only when approved.
@@ -54,7 +53,7 @@ describe('note writes', () => {
     await expect(card.locator('[data-diff="added"] mark').allTextContents()).resolves.toEqual(['140', 'fourteen']);
     // Keyboard: focus is on the card, Tab reaches Approve first.
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('approval-card');
-    await saveScreenshot(page, 'note-write-diff', chat.panel);
+    // The README's picture of this card is taken from the demo's own model (demo-model.e2e.ts).
     expect(await onDisk()).toBe(original);
 
     await page.keyboard.press('Tab');

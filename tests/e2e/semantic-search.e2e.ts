@@ -21,8 +21,17 @@ describe('search by meaning', () => {
 
   const embeddingRequests = () => session.modelServer.requests.filter((request) => request.path === '/v1/embeddings');
 
+  const answerText = async () => (await chat.lastAnswer.locator('.glassbox-message-markdown').textContent()) ?? '';
+  const PARAPHRASE = 'What do I do if I am ill?';
+
   it('is turned on in the settings, asks before sending the notes, shows progress, and then searches by meaning', async () => {
     const { page } = session;
+    // Words alone: no note says "ill".
+    await chat.ask(PARAPHRASE);
+    await chat.waitForIdle();
+    await expect(answerText()).resolves.toBe('I could not find anything about ill in your notes.');
+    await chat.panel.locator('[data-testid="new-chat"]').click();
+
     await page.locator('[data-testid="settings-open"]').click();
     const modal = page.locator('[data-testid="settings-modal"]');
     await modal.waitFor({ state: 'visible' });
@@ -49,17 +58,32 @@ describe('search by meaning', () => {
       new MutationObserver(() => seen.push(bar.textContent ?? '')).observe(bar, { subtree: true, childList: true, characterData: true });
     });
     await dialog.getByRole('button', { name: 'Embed notes' }).click();
-    await page.locator('.notice', { hasText: 'search by meaning is ready' }).waitFor({ timeout: 30000 });
+    const ready = page.locator('.notice', { hasText: 'search by meaning is ready' });
+    await ready.waitFor({ timeout: 30000 });
     expect(embeddingRequests().length).toBeGreaterThan(0);
     const statusLines = await page.evaluate(() => (window as unknown as { statusLines: string[] }).statusLines);
     expect(statusLines.some((line) => /Embedding notes: [\d,]+ \/ [\d,]+ passages/.test(line))).toBe(true);
     await expect(page.locator('.glassbox-embedding-status').isVisible()).resolves.toBe(false);
+    // It stays until clicked (it would cover the chat's History and New chat): a click dismisses it.
+    await ready.click();
+    await ready.waitFor({ state: 'detached' });
 
     const sentBefore = embeddingRequests().length;
     await chat.ask('What did we decide about pricing?');
     await chat.waitForIdle();
     // The agent's searches embedded their queries: localSearch fused meaning in.
     expect(embeddingRequests().length).toBeGreaterThan(sentBefore);
-    await saveScreenshot(page, 'search-by-meaning-answer', chat.panel);
+  });
+
+  it('finds the note a paraphrase means: "ill" finds the sick-leave rule, which shares no word with it', async () => {
+    await chat.panel.locator('[data-testid="new-chat"]').click();
+    await chat.ask(PARAPHRASE);
+    await chat.waitForIdle();
+    await expect(chat.steps.allTextContents()).resolves.toContainEqual(expect.stringMatching(/^Found \d+ notes: Vacation and leave/));
+    await expect(answerText()).resolves.toContain('Vacation and leave: "Sick leave: tell your lead the same morning; no doctor\'s note needed for up to three days."');
+    await chat.header.click();
+    await chat.panel.locator('[data-testid="message-user"]').last().scrollIntoViewIfNeeded();
+    await saveScreenshot(session.page, 'search-by-meaning-answer', chat.panel);
+    expect(session.pageErrors).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ export function clearNotices(): void {
 
 /**
  * Obsidian's `Notice`: a toast in a `.notice-container` at the end of `document.body`. Messages
- * are also appended to `noticeLog`. It hides after `duration` ms when one is given (0 = stays).
+ * are also appended to `noticeLog`. It hides after `duration` ms when one is given (0 = stays
+ * until clicked); a click on it hides it, as in Obsidian, unless a link or button in it was the
+ * target (a plugin's own action in the message).
  */
 export class Notice {
   /** The notice element. */
@@ -29,8 +31,10 @@ export class Notice {
     this.noticeEl = this.containerEl.createDiv({ cls: 'notice', attr: { role: 'status' } });
     this.messageEl = this.noticeEl.createDiv('notice-message');
     this.setMessage(message);
-    // As in Obsidian, a click on a notice dismisses it.
-    this.noticeEl.addEventListener('click', () => this.hide());
+    this.noticeEl.addEventListener('click', (event) => {
+      if ((event.target as Element | null)?.closest('a, button')) return;
+      this.hide();
+    });
     if (duration !== undefined && duration > 0) globalThis.setTimeout(() => this.hide(), duration);
   }
 

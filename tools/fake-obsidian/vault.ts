@@ -25,6 +25,8 @@ export class Vault extends Events {
   adapter: DataAdapter;
   /** The configuration folder. */
   configDir = '.obsidian';
+  /** Settings → Files and links → "Default location for new attachments" (the app keeps it in its config). */
+  attachmentFolderPath = '/';
   private readonly entries = new Map<string, TAbstractFile>();
   private readonly contents = new Map<string, string>();
   private readonly root: TFolder;
@@ -77,6 +79,28 @@ export class Vault extends Events {
     } catch (error) {
       return Promise.reject(toError(error));
     }
+  }
+
+  /** Creates a binary file (an image); its folder must exist and the path must be free. */
+  createBinary(path: string, data: ArrayBuffer, options?: DataWriteOptions): Promise<TFile> {
+    try {
+      // Kept as the bytes' Latin-1 string, so every other method (delete, rename, exists) works unchanged.
+      const file = this.createNow(path, latin1(data), { ...options, silent: true });
+      file.stat = { ...file.stat, size: data.byteLength };
+      this.emit('create', file);
+      return Promise.resolve(file);
+    } catch (error) {
+      return Promise.reject(toError(error));
+    }
+  }
+
+  /** A file's bytes; a text file's as UTF-8 would be Latin-1 here, which the plugin never reads that way. */
+  readBinary(file: TFile): Promise<ArrayBuffer> {
+    const content = this.contents.get(file.path);
+    if (content === undefined) return Promise.reject(new Error(`File not found: ${file.path}`));
+    const bytes = new Uint8Array(content.length);
+    for (let index = 0; index < content.length; index += 1) bytes[index] = content.charCodeAt(index) & 0xff;
+    return Promise.resolve(bytes.buffer);
   }
 
   /** Creates a folder and any missing parents; fails if it already exists. */
@@ -286,4 +310,11 @@ function byteLength(data: string): number {
 
 function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
+}
+
+function latin1(data: ArrayBuffer): string {
+  const bytes = new Uint8Array(data);
+  let text = '';
+  for (let index = 0; index < bytes.length; index += 8192) text += String.fromCharCode(...bytes.subarray(index, index + 8192));
+  return text;
 }

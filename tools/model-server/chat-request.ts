@@ -37,6 +37,9 @@ export function contentText(message: WireMessage | undefined): string {
   return '';
 }
 
+/** What the plugin sends as the question of "Continue" (src/conversation/resumable-turn.ts; extractive-continue.test.ts sends the plugin's own, so the two cannot drift apart unnoticed). */
+export const CONTINUE_QUESTION = 'Continue where you left off.';
+
 /** The messages after the last user message (the current agent run). */
 export function currentRun(messages: readonly WireMessage[]): { question: string; run: readonly WireMessage[] } {
   let lastUser = -1;
@@ -44,6 +47,54 @@ export function currentRun(messages: readonly WireMessage[]): { question: string
     if (message.role === 'user') lastUser = index;
   });
   return { question: lastUser >= 0 ? withoutAttachments(contentText(messages[lastUser])) : '', run: messages.slice(lastUser + 1) };
+}
+
+/**
+ * Like {@link currentRun}, but a "Continue" goes on with the stopped run
+ * (docs/decisions/continue-run.md): its question is the one before, and its run is
+ * the stopped run's messages followed by the new ones; `partialAnswer` is what the stopped run
+ * had answered, which the continuation does not repeat.
+ */
+export function continuedRun(messages: readonly WireMessage[]): { question: string; run: readonly WireMessage[]; partialAnswer?: string } {
+  const users = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []));
+  const last = users.at(-1) ?? -1;
+  const question = last >= 0 ? withoutAttachments(contentText(messages[last])) : '';
+  const before = users.at(-2);
+  if (question.trim() !== CONTINUE_QUESTION || before === undefined) return { question, run: messages.slice(last + 1) };
+  const stopped = messages.slice(before + 1, last);
+  const answered = stopped.at(-1);
+  const partialAnswer = answered?.role === 'assistant' && (answered.tool_calls ?? []).length === 0 ? contentText(answered) : '';
+  return {
+    question: withoutAttachments(contentText(messages[before])),
+    // The stopped answer is left out: the continuation answers from the tool results.
+    run: [...(partialAnswer !== '' ? stopped.slice(0, -1) : stopped), ...messages.slice(last + 1)],
+    ...(partialAnswer !== '' ? { partialAnswer } : {}),
+  };
+}
+
+/** A note or selection the question carries (`<attached path="…">` in the first request). */
+export interface AttachedNote {
+  readonly path: string;
+  readonly text: string;
+  /** Whether it is a selection from the note rather than the whole note. */
+  readonly selection: boolean;
+}
+
+/** The notes and selections attached to the last user message (src/agent/context-step.ts writes them). */
+export function attachedNotes(messages: readonly WireMessage[]): AttachedNote[] {
+  const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+  const text = contentText(lastUser);
+  const notes: AttachedNote[] = [];
+  for (const match of text.matchAll(/<attached path=("(?:[^"\\]|\\.)*")>\n([^\n]*?):\n\n([\s\S]*?)\n<\/attached>/g)) {
+    let path: string;
+    try {
+      path = JSON.parse(match[1]) as string;
+    } catch {
+      continue;
+    }
+    notes.push({ path, text: match[3], selection: match[2].startsWith('Selection from') });
+  }
+  return notes;
 }
 
 /**

@@ -1,9 +1,11 @@
-import { argumentName, callsOf, contentText, currentRun, toolNames, type ChatRequestBody } from './chat-request';
+import { argumentName, attachedNotes, callsOf, continuedRun, contentText, toolNames, type AttachedNote, type ChatRequestBody } from './chat-request';
 import { observeReply, reasonReply, toolFreePhase, type RunProgress } from './phase-replies';
-import { pickQuotes, titleOf, wikilink } from './pick-quotes';
-import { salientWords } from './question-terms';
+import { pickQuotes, quoteLines, titleOf, wikilink, type Quote } from './pick-quotes';
+import { salientWords, stemsOf, termIn } from './question-terms';
 import { turn, type ScenarioTurn, type TurnBuilder } from './scenario';
-import { findNotePaths, findReadNoteChunks } from './tool-output-parsing';
+import { findNotePaths, findReadNoteChunks, noteBody, sentencesOf } from './tool-output-parsing';
+import { planWrite, WRITE_TOOLS } from './write-plan';
+import { writeRequest, type WriteRequest } from './write-request';
 
 /** Options of the extractive "model". */
 export interface ExtractiveOptions {
@@ -20,8 +22,13 @@ export interface ExtractiveOptions {
  * 2. no `localSearch` yet: reasoning, `report_thinking` ("Planning the search") and
  *    `localSearch` with the question's salient words;
  * 3. search done, nothing read: `readNote` on the top 1–2 paths found in the search output;
- * 4. notes read: reasoning, then an answer quoting 1–3 sentences that best answer the question,
- *    with `[[Title]]` links.
+ * 4. notes read: reasoning, then an answer quoting 1–3 sentences (or table rows) that best
+ *    answer the question, with `[[Title]]` links.
+ * Notes attached to the question answer it without a search when the question points at them
+ * ("this note", a selection) or one of their sentences holds every word of it. A request to
+ * create, append to or edit a note calls the write tool (after looking up the content it names
+ * by topic) and then says how it went. "Continue where you left off." goes on with the stopped
+ * run and does not repeat what it had already answered.
  * Offered no tools, it plays the reason-act-observe phases (a plan or an observation as the
  * runner's JSON control block) or, for a plain answer request, answers from what it has read.
  */
@@ -44,7 +51,7 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
     return answer('I cannot search your notes with the tools I was given.', 'No search tool is available.');
   }
 
-  const { run } = currentRun(body.messages ?? []);
+  const { run } = continuedRun(body.messages ?? []);
   // Deterministic call ids: the step of the run and the call's position in it.
   const step = run.filter((message) => message.role === 'assistant').length;
   let callNumber = 0;
@@ -55,6 +62,15 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
     return turn((t) =>
       think(t, 'The question leaves a choice open, so I will ask before searching.').toolCall('request_input', { question: `Should I focus on a short summary or on every detail about "${query}"?`, options: ['A short summary', 'Every detail'] }, callId()),
     );
+  }
+  if (progress.write !== undefined && WRITE_TOOLS.some((name) => tools.has(name))) {
+    const step = planWrite(progress.write, { attached: progress.attached, calls: callsOf(run), quotes: progress.quotes, researched: progress.read.length > 0 || (progress.searched && progress.found.length === 0) });
+    if (step.kind === 'write') return turn((t) => think(t, step.reasoning).toolCall(step.tool, step.args, callId()));
+    if (step.kind === 'read') return turn((t) => think(t, `I will read ${wikilink(step.path)} to find the words to change.`).toolCall('readNote', { path: step.path }, callId()));
+    if (step.kind === 'answer') return answer(step.text, step.reasoning);
+    // 'research': the content is named by topic; search and read it first, as for a question.
+  } else if (progress.fromAttachments) {
+    return answer(progress.answer, `The ${progress.attached.some((note) => note.selection) ? 'selection' : 'attached note'} answers the question.`);
   }
   if (!tools.has('localSearch')) return answer('I cannot search your notes with the tools I was given.', 'No search tool is available.');
 
@@ -88,11 +104,14 @@ export function extractiveTurn(body: ChatRequestBody, options: ExtractiveOptions
   return answer(progress.answer, progress.quotes.length === 0 ? 'Nothing in the notes I read matches the question.' : `I read ${count === 1 ? 'one note' : `${count} notes`} and picked the sentences that answer the question.`);
 }
 
-/** Reads the run: the question's terms, the last search, the notes read, and the answer they give. */
-function runProgress(body: ChatRequestBody, options: ExtractiveOptions): RunProgress {
-  const { question, run } = currentRun(body.messages ?? []);
+/** Reads the run: the question's terms, what it attached, the last search, the notes read, and the answer they give. */
+function runProgress(body: ChatRequestBody, options: ExtractiveOptions): RunProgress & { attached: readonly AttachedNote[]; write: WriteRequest | undefined; fromAttachments: boolean } {
+  const messages = body.messages ?? [];
+  const { question, run, partialAnswer } = continuedRun(messages);
   const calls = callsOf(run);
-  const words = salientWords(question);
+  const attached = attachedNotes(messages);
+  const write = writeRequest(question);
+  const words = salientWords(write?.kind === 'create' || write?.kind === 'append' ? (write.topic ?? question) : question);
   const query = words.join(' ') || question.trim();
   const asked = calls.find((call) => call.name === 'request_input');
   const wantsToAsk = /\bask me\b/i.test(question) && offeredTools(body).has('request_input') && asked === undefined;
@@ -101,18 +120,55 @@ function runProgress(body: ChatRequestBody, options: ExtractiveOptions): RunProg
   const toRead = found.slice(0, Math.max(1, Math.min(2, options.notesToRead ?? 2)));
   const reads = calls.filter((call) => call.name === 'readNote');
   const read = reads.map((call) => Object.values(call.args).find((value): value is string => typeof value === 'string') ?? 'Note.md');
-  const quotes = pickQuotes({ reads, terms: words, question, topPath: found[0] });
+  const attachedQuotes = write === undefined ? quotesFromAttachments(attached, question, words) : undefined;
+  const quotes = attachedQuotes ?? pickQuotes({ notes: reads.map((call, position) => ({ path: read[position], text: noteBody(call.result ?? '') })), terms: words, question, topPath: found[0] });
   let answer: string;
-  if (reads.length > 0) {
-    answer = quotes.length === 0 ? `The notes I read do not say anything about ${query}.` : `Here is what your notes say:\n\n${quotes.map((quote) => `- ${wikilink(quote.path)}: "${quote.sentence}"`).join('\n')}`;
+  if (attachedQuotes !== undefined || reads.length > 0) {
+    answer = quotes.length === 0 ? `The notes I read do not say anything about ${query}.` : `Here is what your notes say:\n\n${quoteLines(quotes)}`;
   } else if (found.length > 0) answer = `These notes mention ${query}: ${toRead.map(wikilink).join(', ')}.`;
   else answer = `I could not find anything about ${query} in your notes.`;
-  return { query, wantsToAsk, userReply: asked?.result, searched: search !== undefined, found, toRead, read, quotes, answer };
+  if (partialAnswer !== undefined) answer = continuation(answer, partialAnswer);
+  return { query, wantsToAsk, userReply: asked?.result, searched: search !== undefined, found, toRead, read, quotes, answer, attached, write, fromAttachments: attachedQuotes !== undefined };
+}
+
+/** Words that point at what the question carries ("summarise this", "explain the selection"), not what it is about. */
+const POINTING = /\b(?:this|the|that|my)\s+(?:open\s+|current\s+)?(?:note|selection|passage|text|page|section|lines?)\b|\b(?:attached|selected)\b|^(?:summari[sz]e|explain)\b(?:\s+(?:this|it|that))?\s*[?.!]*$/i;
+const ABOUT_NOTHING = new Set(['summarise', 'summarize', 'summary', 'explain', 'selection', 'selected', 'attached', 'open', 'current', 'lines', 'passage', 'text', 'mean', 'means']);
+
+/**
+ * The quotes that answer the question from the attached notes, or undefined when they do not:
+ * the question points at them (or a selection is attached), or a sentence of theirs holds every
+ * word of the question (with its note's title). A question about nothing in particular
+ * ("Summarise this") gets their first sentences.
+ */
+function quotesFromAttachments(attached: readonly AttachedNote[], question: string, words: readonly string[]): Quote[] | undefined {
+  const notes = attached.filter((note) => note.text.trim() !== '');
+  if (notes.length === 0) return undefined;
+  const topic = words.filter((word) => !ABOUT_NOTHING.has(word));
+  const pointed = POINTING.test(question) || notes.some((note) => note.selection);
+  if (pointed && topic.length === 0) return notes.flatMap((note) => sentencesOf(note.text).slice(0, 3).map((sentence) => ({ path: note.path, sentence, score: 0 }))).slice(0, 3);
+  const quotes = pickQuotes({ notes, terms: topic, question, topPath: notes[0].path });
+  const [best] = quotes;
+  const covers = best !== undefined && topic.every((term) => termIn(term, stemsOf(`${best.sentence} ${titleOf(best.path)}`)));
+  return (pointed && quotes.length > 0) || covers ? quotes : undefined;
+}
+
+/**
+ * The rest of an answer a stopped run had begun: from the start of the line it was cut in (a
+ * quote or table row whole again), or within a one-line answer from the word it was cut in, after "…".
+ */
+function continuation(answer: string, partial: string): string {
+  const said = partial.trimEnd();
+  if (said === '' || !answer.startsWith(said)) return answer;
+  const lineStart = said.lastIndexOf('\n') + 1;
+  if (lineStart > 0) return answer.slice(lineStart).trimStart() || 'That was the whole answer.';
+  const rest = answer.slice(said.length - (/\S*$/.exec(said)?.[0].length ?? 0)).trimStart();
+  return rest === '' ? 'That was the whole answer.' : `…${rest}`;
 }
 
 /** The output of the run's last localSearch call. */
 function searchOutput(body: ChatRequestBody): string {
-  const { run } = currentRun(body.messages ?? []);
+  const { run } = continuedRun(body.messages ?? []);
   return callsOf(run).filter((call) => call.name === 'localSearch').at(-1)?.result ?? '';
 }
 

@@ -4,6 +4,7 @@
  * ("filing" ~ "file", "expenses" ~ "expense"), a few synonyms, and what kind of answer the
  * question wants (a duration or time, an amount, a person). Deterministic on purpose.
  */
+import { conceptStems } from './concept-table';
 
 const STOP_WORDS = new Set(
   'a about above after again all am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours out over own same she should so some such than that the their theirs them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours tell show give find know say said please ask note notes vault need needs get got want'.split(
@@ -51,11 +52,11 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['decid', 'decision'],
 ];
 
-/** The stems a question term matches: its own and its synonyms'. */
+/** The stems a question term matches: its own and its synonyms' (or its concept's, `concept-table.ts`). */
 export function termStems(term: string): string[] {
   const own = stem(term);
   const group = SYNONYMS.find((stems) => stems.includes(own));
-  return group ? [...group] : [own];
+  return group ? [...group] : conceptStems(term);
 }
 
 /** Stems of a text's words; hyphenated words count whole and by part ("pre-approval"). */

@@ -98,6 +98,47 @@ export function noteSentences(markdown: string): NoteSentence[] {
   return sentences;
 }
 
+/** A row of a Markdown table, verbatim, with the table's header line and the heading it sits under. */
+export interface NoteTableRow {
+  readonly row: string;
+  readonly cells: readonly string[];
+  /** The header line and the delimiter line under it, verbatim. */
+  readonly header: string;
+  readonly delimiter: string;
+  readonly headerCells: readonly string[];
+  readonly heading: string;
+}
+
+/** The body rows of the Markdown tables in `markdown` (outside code fences), each with its header. */
+export function noteTableRows(markdown: string): NoteTableRow[] {
+  const lines = markdown.split('\n');
+  const rows: NoteTableRow[] = [];
+  let inFence = false;
+  let heading = '';
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    if (inFence) continue;
+    const headingMatch = /^\s*#{1,6}\s+(.*)$/.exec(line);
+    if (headingMatch) heading = headingMatch[1].trim();
+    const delimiter = lines[index + 1] ?? '';
+    if (!isTableLine(line) || !/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(delimiter)) continue;
+    const headerCells = cellsOf(line);
+    let at = index + 2;
+    for (; at < lines.length && isTableLine(lines[at]); at += 1) rows.push({ row: lines[at].trim(), cells: cellsOf(lines[at]), header: line.trim(), delimiter: delimiter.trim(), headerCells, heading });
+    index = at - 1;
+  }
+  return rows;
+}
+
+function isTableLine(line: string): boolean {
+  return /^\s*\|.*\|\s*$/.test(line);
+}
+
+function cellsOf(line: string): string[] {
+  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+}
+
 function tryParseJson(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;

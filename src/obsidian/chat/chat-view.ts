@@ -238,6 +238,9 @@ export class ChatView extends ItemView implements SessionViewer {
       get contextBudgetTokens() {
         return host.settings.contextBudgetTokens;
       },
+      get promptsFolder() {
+        return host.settings.promptsFolder;
+      },
     });
   }
 

@@ -6,6 +6,7 @@ import type { ChatRunRequest, ChatRunSetup } from '../../chat';
 import { attachQuestionContext } from '../../search/context';
 import { obsidianContextNotes } from './obsidian-context-notes';
 import { PluginEndpoint } from '../network/endpoint';
+import { readQuestionImages } from './question-images';
 import { isCompleteHttpUrl } from '../network/complete-http-url';
 import { RunSetupError } from './run-setup-error';
 import type { NoteScope } from '../../search';
@@ -60,7 +61,9 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
     const writeTools = await noteWriteTools(options);
-    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(mcp.notices.length > 0 ? { notices: mcp.notices } : {}), ...(attachedAnything ? { context } : {}) };
+    const { images, notices: imageNotices } = request === undefined ? { images: [], notices: [] } : await readQuestionImages(options.app, { question: request.question, ...(request.context !== undefined ? { request: request.context } : {}), ...(context !== undefined ? { attached: context } : {}), modelName, settings });
+    const notices = [...mcp.notices, ...imageNotices];
+    return { model, tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), ...(notices.length > 0 ? { notices } : {}), ...(attachedAnything ? { context } : {}), ...(images.length > 0 ? { images } : {}) };
   };
 }
 

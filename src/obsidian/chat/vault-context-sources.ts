@@ -1,5 +1,6 @@
 import { type App, type Component, getAllTags, prepareFuzzySearch, TFile } from 'obsidian';
 import type { DraftContext } from '../../chat';
+import { expandPrompt, listPrompts, type ExpandedPrompt, type PromptNote } from '../../prompts';
 import type { ContextSources, NoteSuggestion, ScopeSuggestion } from '../../ui/context/context-sources';
 
 /**
@@ -13,7 +14,7 @@ export class VaultContextSources implements ContextSources {
     private readonly app: App,
     /** The draft of the session the view shows. */
     readonly draft: DraftContext,
-    private readonly settings: { readonly contextBudgetTokens: number },
+    private readonly settings: { readonly contextBudgetTokens: number; readonly promptsFolder: string },
   ) {}
 
   /** Follows the workspace and the vault for as long as `owner` (the chat view) is loaded. */
@@ -70,6 +71,64 @@ export class VaultContextSources implements ContextSources {
     return wanted.sort((a, b) => b.score - a.score).slice(0, limit).map((entry) => entry.suggestion);
   }
 
+  /**
+   * An image pasted or dropped into the composer: saved where Obsidian saves attachments (its
+   * "Default location for new attachments"), named as Obsidian names a pasted image when the
+   * clipboard gives no name, and attached as a chip. The saved conversation embeds it from there.
+   */
+  async attachImage(image: { readonly name: string; readonly type: string; readonly data: ArrayBuffer }): Promise<void> {
+    const extension = image.type.replace(/^image\//, '').replace('jpeg', 'jpg').replace(/[^a-z0-9]/gi, '') || 'png';
+    const name = image.name.trim() === '' || image.name === 'image.png' ? `Pasted image ${timestamp(new Date())}.${extension}` : image.name;
+    const path = await this.app.fileManager.getAvailablePathForAttachment(name, this.app.workspace.getActiveFile()?.path);
+    const file = await this.app.vault.createBinary(path, image.data);
+    this.draft.addImage({ path: file.path, bytes: image.data.byteLength });
+  }
+
+  /** The notes of the prompts folder and Copilot's (DESIGN.md 12.4), read afresh each time the `/` menu opens. */
+  listPrompts(): Promise<readonly PromptNote[]> {
+    const { vault } = this.app;
+    return listPrompts({ listPaths: () => vault.getMarkdownFiles().map((file) => file.path), read: (path) => this.readNote(path) }, this.settings.promptsFolder);
+  }
+
+  /**
+   * Fills a prompt from what the user has in hand: `{}` / `{selection}` is the selection chip (then
+   * taken off, as the text now carries it), `{activeNote}` the open note; the other variables
+   * resolve over the vault as a typed link and Obsidian's tags do.
+   */
+  async fillPrompt(prompt: PromptNote): Promise<ExpandedPrompt & { readonly sizes: Readonly<Record<string, number>> }> {
+    const { vault, metadataCache } = this.app;
+    const selectionChip = this.draft.getState().chips.find((chip) => chip.kind === 'selection' && !chip.gone);
+    const active = this.app.workspace.getActiveFile();
+    const filled = await expandPrompt(prompt.template, {
+      ...(selectionChip?.kind === 'selection' ? { selection: selectionChip.selection.text } : {}),
+      ...(active instanceof TFile && active.extension === 'md' ? { activeNote: active.path } : {}),
+      resolveLink: (linktext) => metadataCache.getFirstLinkpathDest(linktext, prompt.path)?.path,
+      notesWithTag: (tag) => {
+        const wanted = `#${tag.replace(/^#/, '')}`.toLowerCase();
+        const files = vault.getMarkdownFiles().filter((file) => {
+          const cache = metadataCache.getFileCache(file);
+          return (cache === null ? [] : (getAllTags(cache) ?? [])).some((found) => found.toLowerCase() === wanted || found.toLowerCase().startsWith(`${wanted}/`));
+        });
+        return files.sort((a, b) => b.stat.mtime - a.stat.mtime).map((file) => file.path);
+      },
+      notesInFolder: (folder) => vault.getMarkdownFiles().filter((file) => file.path.startsWith(`${folder}/`)).sort((a, b) => a.path.localeCompare(b.path)).map((file) => file.path),
+      now: new Date(),
+    });
+    if (selectionChip !== undefined && filled.variables.some(({ variable }) => variable === '{}' || variable === '{selection}')) this.draft.remove(selectionChip.id);
+    const sizes: Record<string, number> = {};
+    for (const path of filled.notes) {
+      const file = vault.getAbstractFileByPath(path);
+      sizes[path] = file instanceof TFile ? file.stat.size : 0;
+    }
+    return { ...filled, sizes };
+  }
+
+  private async readNote(path: string): Promise<string> {
+    const file = this.app.vault.getAbstractFileByPath(path);
+    if (!(file instanceof TFile)) throw new Error(`${path} is not a note`);
+    return this.app.vault.cachedRead(file);
+  }
+
   private followActiveFile(): void {
     const file = this.app.workspace.getActiveFile();
     this.draft.setActiveNote(file instanceof TFile && file.extension === 'md' ? { path: file.path, chars: file.stat.size } : null);
@@ -82,4 +141,10 @@ function aliasesOf(app: App, file: TFile): string[] {
   const raw: unknown = frontmatter?.aliases ?? frontmatter?.alias;
   const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
   return list.filter((alias): alias is string => typeof alias === 'string' && alias.trim() !== '');
+}
+
+/** `20261126053700`: the stamp Obsidian gives a pasted image's name. */
+function timestamp(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
 }

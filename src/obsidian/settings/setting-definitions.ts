@@ -99,6 +99,24 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           control: { type: 'toggle', key: 'attachOpenNote' },
         },
         {
+          name: 'Models that take images',
+          desc: 'Images pasted into the message box, linked in the question or embedded in attached notes are sent only to these models (one name per line or comma-separated). Others get the question without them.',
+          aliases: ['vision', 'images', 'multimodal'],
+          control: { type: 'text', key: 'imageModels' },
+        },
+        {
+          name: 'Image size (pixels)',
+          desc: 'Images are made smaller to this longest side before they are sent.',
+          aliases: ['vision', 'downscale'],
+          control: { type: 'number', key: 'imageMaxSide', min: 64, step: 1, validate: wholeNumber },
+        },
+        {
+          name: 'Prompts folder',
+          desc: 'Each note in this folder is a prompt: type / at the start of a message to use one. Notes in copilot-custom-prompts are read too.',
+          aliases: ['custom prompts', 'templates', 'slash'],
+          control: { type: 'text', key: 'promptsFolder' },
+        },
+        {
           name: 'System notifications',
           desc: 'On desktop, when a chat answers or waits for you while Obsidian is in the background, a notification from your system says so.',
           aliases: ['notify', 'background', 'tabs'],

@@ -40,7 +40,7 @@ export async function attachQuestionContext(options: { question: string; context
   const folders = (context.scope?.folders ?? []).map((folder) => folder.trim().replace(/^\/+|\/+$/g, '')).filter(Boolean);
   const tags = (context.scope?.tags ?? []).map((tag) => tag.trim().replace(/^#/, '')).filter(Boolean);
   const scope = folders.length + tags.length > 0 ? { folders, tags } : undefined;
-  return { attachments, missingLinks, budgetTokens, ...(scope ? { scope, ...(notes.countInScope ? { scopeNotes: await notes.countInScope(scope) } : {}) } : {}) };
+  return { attachments, missingLinks, budgetTokens, ...(context.prompt ? { prompt: context.prompt } : {}), ...(scope ? { scope, ...(notes.countInScope ? { scopeNotes: await notes.countInScope(scope) } : {}) } : {}) };
 }
 
 async function read(notes: ContextNotes, base: Pick<ContextAttachment, 'kind' | 'path' | 'linktext'>): Promise<Unsent> {

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ContextChips } from '../context/ContextChips';
 import { SuggestionList } from '../context/SuggestionList';
 import { useNoteSuggest } from '../context/useNoteSuggest';
+import { usePromptSuggest } from '../context/usePromptSuggest';
 import { useChatServices } from './chat-services';
 import { useChatController, useChatSelector } from './useChatSelector';
 
@@ -28,6 +29,7 @@ export function Composer() {
     pendingCaret.current = at;
   };
   const suggest = useNoteSuggest({ sources, text, caret, setText });
+  const prompts = usePromptSuggest({ sources: asking ? null : sources, text, caret, setText });
 
   // After a pick the caret goes where the `[[query` was.
   useLayoutEffect(() => {
@@ -49,8 +51,16 @@ export function Composer() {
     void controller.send(text, context);
   };
 
+  // Images pasted or dropped become chips (saved as attachments by the host); text pastes as usual.
+  const takeImages = (files: FileList | null, event: ClipboardEvent | DragEvent): void => {
+    const images = [...(files ?? [])].filter((file) => file.type.startsWith('image/'));
+    if (images.length === 0 || sources?.attachImage === undefined || asking) return;
+    event.preventDefault();
+    for (const file of images) void file.arrayBuffer().then((data) => sources.attachImage?.({ name: file.name, type: file.type, data }));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    if (suggest.onKeyDown(event)) return;
+    if (prompts.onKeyDown(event) || suggest.onKeyDown(event)) return;
     // isComposing: Enter that confirms an IME candidate (Chinese, Japanese) must not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -61,7 +71,17 @@ export function Composer() {
   return (
     <div className="glassbox-composer">
       {sources !== null && !asking ? <ContextChips sources={sources} onDone={() => inputRef.current?.focus()} /> : null}
-      {suggest.open ? (
+      {prompts.open ? (
+        <SuggestionList
+          id={listId}
+          label="Prompts"
+          items={prompts.items.map(({ prompt, matches }) => ({ key: prompt.path, label: prompt.name, matches, ...(prompt.description !== undefined ? { note: prompt.description } : {}) }))}
+          active={prompts.active}
+          empty={prompts.loading ? 'Reading prompts…' : 'No prompt matches. Prompts are notes in the prompts folder (settings).'}
+          onPick={prompts.pick}
+          onHover={prompts.setActive}
+        />
+      ) : suggest.open ? (
         <SuggestionList
           id={listId}
           label="Notes"
@@ -78,9 +98,9 @@ export function Composer() {
         data-testid="composer-input"
         aria-label={asking ? 'Your answer' : 'Message'}
         aria-autocomplete={sources !== null ? 'list' : undefined}
-        aria-controls={suggest.open ? listId : undefined}
-        aria-activedescendant={suggest.open && suggest.active >= 0 ? `${listId}-${suggest.active}` : undefined}
-        placeholder={asking ? 'Answer the question…' : sources !== null ? 'Ask about your notes… ([[ to attach a note)' : 'Ask about your notes…'}
+        aria-controls={prompts.open || suggest.open ? listId : undefined}
+        aria-activedescendant={prompts.open ? (prompts.active >= 0 ? `${listId}-${prompts.active}` : undefined) : suggest.open && suggest.active >= 0 ? `${listId}-${suggest.active}` : undefined}
+        placeholder={asking ? 'Answer the question…' : sources !== null ? `Ask about your notes… ([[ to attach a note${sources.listPrompts !== undefined ? ', / for a prompt' : ''})` : 'Ask about your notes…'}
         rows={3}
         value={text}
         onChange={(event) => {
@@ -89,6 +109,8 @@ export function Composer() {
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={(event) => takeImages(event.clipboardData.files, event)}
+        onDrop={(event) => takeImages(event.dataTransfer.files, event)}
       />
       <div className="glassbox-composer-actions">
         {running ? (

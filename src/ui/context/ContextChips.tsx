@@ -52,7 +52,7 @@ export function ContextChips({ sources, onDone }: { readonly sources: ContextSou
 
 function Chip({ chip, onRemove }: { readonly chip: ContextChip; readonly onRemove: () => void }) {
   const { label, title, size } = describe(chip);
-  const gone = (chip.kind === 'note' || chip.kind === 'selection') && chip.gone;
+  const gone = (chip.kind === 'note' || chip.kind === 'selection' || chip.kind === 'image') && chip.gone;
   return (
     <span className="glassbox-chip" role="listitem" data-testid="context-chip" data-kind={chip.kind} data-open={chip.kind === 'note' && chip.open ? 'true' : undefined} data-gone={gone ? 'true' : undefined} title={title}>
       <span className="glassbox-chip-label">{label}</span>
@@ -77,6 +77,8 @@ function describe(chip: ContextChip): { label: string; title: string; size?: str
       return { label: `Folder: ${chip.value}`, title: `Search only in ${chip.value}/` };
     case 'tag':
       return { label: `Tag: #${chip.value}`, title: `Search only notes tagged #${chip.value}` };
+    case 'image':
+      return { label: noteTitle(chip.path), title: `${chip.path} (image)`, size: chip.bytes >= 1024 * 1024 ? `${(chip.bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(chip.bytes / 1024))} KB` };
     default: {
       const unhandled: never = chip;
       return unhandled;

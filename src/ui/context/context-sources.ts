@@ -1,4 +1,5 @@
 import type { DraftContext } from '../../chat';
+import type { ExpandedPrompt, PromptNote } from '../../prompts';
 
 /** A note the `[[` suggester offers: its path, the title or alias that matched, where, and its size. */
 export interface NoteSuggestion {
@@ -31,4 +32,10 @@ export interface ContextSources {
   suggestScopes(query: string, limit: number): readonly ScopeSuggestion[];
   /** The context budget in estimated tokens (a setting). */
   budgetTokens(): number;
+  /** Saves an image pasted or dropped into the composer as an attachment of the vault and adds its chip; without it images are not taken. */
+  attachImage?(image: { readonly name: string; readonly type: string; readonly data: ArrayBuffer }): Promise<void>;
+  /** The custom prompts (DESIGN.md 12.4) for the `/` menu; without it the menu does not open. */
+  listPrompts?(): Promise<readonly PromptNote[]>;
+  /** Fills a prompt's variables from the editor (selection, open note) and the vault; the notes it names with their sizes. */
+  fillPrompt?(prompt: PromptNote): Promise<ExpandedPrompt & { readonly sizes: Readonly<Record<string, number>> }>;
 }

@@ -38,7 +38,7 @@ describe('GlassboxSettingTab', () => {
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
       'Provider', 'Base URL', 'API key', 'Model', 'Response timeout (seconds)',
-      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'System notifications', 'Search by meaning', 'Embedding model',
+      'Maximum iterations', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'System notifications', 'Search by meaning', 'Embedding model',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
       'Servers', 'Server status', 'Remembered approvals', 'Server log',

@@ -24,4 +24,28 @@ describe('fake Menu', () => {
     menu.items[0].click();
     expect(clicked).toEqual(['one']);
   });
+
+  it('draws at the mouse as Obsidian does; picking an item runs it and closes the menu', () => {
+    const clicked: string[] = [];
+    const menu = new Menu().addItem((item) => item.setTitle('Ask about the selection').onClick(() => clicked.push('ask')));
+    menu.showAtMouseEvent(new MouseEvent('contextmenu', { clientX: 40, clientY: 60 }));
+    const shown = document.querySelector<HTMLElement>('.menu');
+    expect(shown?.style.left).toBe('40px');
+    expect([...document.querySelectorAll('.menu [role="menuitem"]')].map((item) => item.textContent)).toEqual(['Ask about the selection']);
+    document.querySelector<HTMLElement>('.menu-item')!.click();
+    expect(clicked).toEqual(['ask']);
+    expect(document.querySelector('.menu')).toBeNull();
+  });
+
+  it('closes on Escape or a click elsewhere, running nothing', () => {
+    const clicked: string[] = [];
+    const menu = new Menu().addItem((item) => item.setTitle('One').onClick(() => clicked.push('one')));
+    menu.showAtPosition({ x: 0, y: 0 });
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(document.querySelector('.menu')).toBeNull();
+    menu.showAtPosition({ x: 0, y: 0 });
+    document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    expect(document.querySelector('.menu')).toBeNull();
+    expect(clicked).toEqual([]);
+  });
 });

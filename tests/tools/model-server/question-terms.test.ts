@@ -16,6 +16,12 @@ describe('question terms', () => {
     expect(termIn('on-call', stemsOf('€300 per on-call week.'))).toBe(true);
   });
 
+  it('matches a word of a concept by the others (the hand-made concept table)', () => {
+    expect(termIn('ill', stemsOf("Sick leave: no doctor's note needed for up to three days."))).toBe(true);
+    expect(termIn('baby', stemsOf('Parental leave: 20 weeks fully paid for every parent.'))).toBe(true);
+    expect(termIn('ill', stemsOf('Parental leave: 20 weeks fully paid for every parent.'))).toBe(false);
+  });
+
   it('reads the kind of answer a question wants and whether a sentence has it', () => {
     expect(answerKind('How long do I have to file an expense refund?')).toBe('duration');
     expect(answerKind('When is the on-call handover?')).toBe('moment');

@@ -1,5 +1,5 @@
 import type { EditorView } from '@codemirror/view';
-import { Component, MarkdownRenderer, TFile, getFrontMatterInfo, parseYaml, type App } from '../../fake-obsidian';
+import { Component, MarkdownRenderer, MarkdownView, Menu, TFile, getFrontMatterInfo, parseYaml, type App } from '../../fake-obsidian';
 import { openLivePreviewEditor } from './live-preview-editor';
 
 /** The playground's Obsidian-like frame: title bar, file list, note pane, right sidebar. */
@@ -71,9 +71,12 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   commandsButton.addEventListener('click', () => {
     if (!commandMenu.hidden) return closeCommands();
     commandMenu.empty();
+    const active = app.workspace.activeEditor;
     for (const command of Object.values(app.commands.commands)) {
-      // Editor commands need a note open in an editor; the playground's notes are read-only.
-      if (command.editorCallback || command.editorCheckCallback || command.checkCallback?.(true) === false) continue;
+      // Editor commands need a note in an editor (Live Preview, last clicked), as the palette does.
+      if ((command.editorCallback || command.editorCheckCallback) && active === null) continue;
+      if (command.editorCheckCallback && active !== null && !command.editorCheckCallback(true, active.editor as never, active as never)) continue;
+      if (command.checkCallback?.(true) === false) continue;
       const item = commandMenu.createEl('button', { text: command.name, attr: { role: 'menuitem', type: 'button' } });
       item.addEventListener('click', () => {
         closeCommands();
@@ -134,7 +137,7 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
     notePane.dataset.mode = livePreview ? 'live-preview' : 'reading';
     notePane.createEl('h1', { cls: 'inline-title', text: file.basename });
     if (livePreview) {
-      editor = openLivePreviewEditor({ app, file, content, parent: notePane.createDiv({ cls: 'markdown-source-view mod-cm6 is-live-preview' }) });
+      editor = openLivePreviewEditor({ app, file, content, parent: notePane.createDiv({ cls: 'markdown-source-view mod-cm6 is-live-preview' }), onSelection: mirrorSelection });
       return;
     }
     const info = getFrontMatterInfo(content);
@@ -145,6 +148,36 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
       item.toggleClass('is-active', item.dataset.path === file.path);
     }
   };
+  // The workspace's Markdown view of the shown note: its editor is what editor commands and the
+  // editor menu get. The Live Preview pane's selection is mirrored into it.
+  const noteView = (): MarkdownView | null => {
+    const leaf = app.workspace.getMostRecentLeaf();
+    return leaf?.view instanceof MarkdownView && leaf.view.file?.path === shown?.path ? leaf.view : null;
+  };
+  const mirrorSelection = (view: EditorView): void => {
+    const target = noteView()?.editor;
+    if (!target) return;
+    const text = view.state.doc.toString();
+    if (target.getValue() !== text) target.setValue(text);
+    const { anchor, head } = view.state.selection.main;
+    target.setSelection(target.offsetToPos(anchor), target.offsetToPos(head));
+  };
+  // A click in the note makes its leaf active, as in Obsidian (the chat's leaf was, say).
+  notePane.addEventListener('mousedown', () => {
+    const view = noteView();
+    if (view) app.workspace.setActiveLeaf(view.leaf, { focus: true });
+  });
+  // Right-click in Live Preview: the editor menu, filled by plugins through `editor-menu`.
+  notePane.addEventListener('contextmenu', (event) => {
+    const view = noteView();
+    if (editor === null || view === null || !(event.target as HTMLElement).closest('.cm-editor')) return;
+    app.workspace.setActiveLeaf(view.leaf, { focus: true });
+    const menu = new Menu();
+    app.workspace.trigger('editor-menu', menu, view.editor, view);
+    if (menu.items.length === 0) return;
+    event.preventDefault();
+    menu.showAtMouseEvent(event);
+  });
   // Internal links in the note pane open their note, as in Obsidian's reading view.
   notePane.addEventListener('click', (event) => {
     const link = (event.target as HTMLElement).closest('a.internal-link');

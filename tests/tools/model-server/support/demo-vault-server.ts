@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentTool } from '../../../../src/agent/agent-tool';
 import { NodeVaultSource } from '../../../../src/cli/node-vault-source';
-import { createVaultTools, openVaultIndex } from '../../../../src/search';
+import { createVaultTools, openVaultIndex, type VaultIndex } from '../../../../src/search';
 import { startModelServer, type ModelServer } from '../../../../tools/model-server';
 import { copyDemoVault } from '../../../support/demo-vault';
 
@@ -13,6 +13,9 @@ export interface DemoVaultServer {
   tools: AgentTool[];
   /** The copy of `demo-vault/` (without what trying the demo left in it) the tools read. */
   vaultDir: string;
+  /** The index and source the tools read (to attach notes to a question, as a host does). */
+  index: VaultIndex;
+  source: NodeVaultSource;
 }
 
 /** Starts the server and indexes a copy of the demo vault once per test file; closes the server and removes the copy after it. */
@@ -22,9 +25,9 @@ export function useDemoVaultServer(): DemoVaultServer {
     world.server = await startModelServer();
     world.vaultDir = await mkdtemp(join(tmpdir(), 'glassbox-demo-vault-'));
     await copyDemoVault(world.vaultDir);
-    const source = new NodeVaultSource(world.vaultDir);
-    const index = await openVaultIndex({ source });
-    world.tools = createVaultTools({ index, source });
+    world.source = new NodeVaultSource(world.vaultDir);
+    world.index = await openVaultIndex({ source: world.source });
+    world.tools = createVaultTools({ index: world.index, source: world.source });
   });
   afterAll(async () => {
     await world.server.close();

@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ChatPage } from './support/chat-page';
+import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import { saveScreenshot } from './support/screenshots';
+
+// What the README promises, shown by the demo's own scripted model (the extractive policy, no
+// scenario): a note edit on an approval card with its diff, approved and then undone; and a
+// stopped answer that "Continue" finishes.
+
+const NOTE = 'Meetings/2026-10-08 Weekly sync.md';
+
+describe('the demo model', () => {
+  let session: PlaygroundSession;
+  let chat: ChatPage;
+  const onDisk = () => readFile(path.join(session.vaultDir, ...NOTE.split('/')), 'utf8');
+
+  beforeAll(async () => {
+    // Slow enough that a person (and the test) can press Stop while the answer streams.
+    session = await startPlaygroundSession({ modelServer: { chunkDelayMs: 40, extractive: { chunkChars: 6 } } });
+    await session.open();
+    chat = new ChatPage(session.page);
+  });
+
+  afterAll(async () => {
+    await session.close();
+  });
+
+  beforeEach(async () => {
+    await chat.panel.locator('[data-testid="new-chat"]').click();
+  });
+
+  it('proposes an edit with its diff, writes it once approved, and "Undo the last change" takes it back', async () => {
+    const { page } = session;
+    const original = await onDisk();
+    await chat.ask('In [[2026-10-08 Weekly sync]], change €120 to €140 and twelve to fourteen.');
+    const card = chat.panel.locator('[data-testid="approval-card"]');
+    await card.waitFor();
+    await expect(card.locator('[data-testid="approval-title"]').textContent()).resolves.toBe(`Edit ${NOTE}?`);
+    await expect(card.locator('[data-diff="removed"] mark').allTextContents()).resolves.toEqual(['120', 'twelve']);
+    await expect(card.locator('[data-diff="added"] mark').allTextContents()).resolves.toEqual(['140', 'fourteen']);
+    await saveScreenshot(page, 'note-write-diff', chat.panel);
+    expect(await onDisk()).toBe(original);
+
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await chat.waitForIdle();
+    await expect(chat.lastAnswer.locator('.glassbox-message-markdown').textContent()).resolves.toBe('Done: I edited 2026-10-08 Weekly sync (+1 −1 lines).');
+    await page.evaluate(() => window.glassboxPlayground?.flushWrites());
+    const edited = await onDisk();
+    expect(edited).toBe(original.replace('€120 (twelve people now)', '€140 (fourteen people now)'));
+
+    await page.locator('[data-testid="commands-open"]').click();
+    await page.getByRole('menuitem', { name: 'Glassbox: Undo the last change' }).click();
+    const notice = page.locator('.notice', { hasText: `Undid the last change to ${NOTE}.` });
+    await notice.waitFor();
+    await page.evaluate(() => window.glassboxPlayground?.flushWrites());
+    expect(await onDisk()).toBe(original);
+    // A notice without a duration stays until clicked, as in Obsidian.
+    await notice.click();
+    await notice.waitFor({ state: 'detached' });
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('stopped while the answer streams, "Continue" finishes it without searching again', async () => {
+    const { page } = session;
+    await chat.ask('How do we review code?');
+    const body = '.playground-sidebar [data-testid="message-assistant"]:last-of-type .glassbox-message-markdown';
+    await page.waitForFunction((selector) => (document.querySelector(selector)?.textContent ?? '').includes('Code review guidelines'), body, { timeout: 20000 });
+    await chat.panel.locator('[data-testid="stop-button"]').click();
+    await chat.waitForStatus(['stopped']);
+    await chat.waitForIdle();
+    const answerText = async () => (await chat.lastAnswer.locator('.glassbox-message-markdown').textContent()) ?? '';
+    const stopped = await answerText();
+    expect(stopped).not.toContain('one working day');
+    const searchesBefore = session.modelServer.requests.length;
+
+    await chat.panel.getByRole('button', { name: 'Continue', exact: true }).click();
+    await chat.waitForIdle(30000);
+    const continued = await answerText();
+    // The quote the stop cut, whole again, and the rest; not the whole answer from its start.
+    expect(continued).toMatch(/^Code review guidelines: .*"Reviewers answer within one working day\."$/s);
+    expect(continued).not.toContain('Here is what your notes say');
+    // One model request, no tool call: the stopped run had searched and read already.
+    const sent = session.modelServer.requests.slice(searchesBefore).filter((request) => request.path === '/v1/chat/completions');
+    expect(sent).toHaveLength(1);
+    await saveScreenshot(page, 'continue-after-stop-demo', chat.panel);
+    expect(session.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { act, fireEvent, within } from '@testing-library/react/pure';
+import type { ChatRunRequest } from '../../../src/chat';
+import { scenario } from '../../../tools/model-server';
+import { openChatView, until } from '../../support/chat-view-harness';
+
+// Issue 29 item 2 (DESIGN.md 12.4): `/` at the start of the composer opens the custom prompts.
+
+const FILES = {
+  'Glassbox/Prompts/Summarize.md': '---\ndescription: Three bullets\n---\nSummarize {activeNote} in three bullets.',
+  'Glassbox/Prompts/Meeting actions.md': 'List the action items of {#meeting}.',
+  'copilot-custom-prompts/Fix grammar.md': '---\ncopilot-command-slash-enabled: true\n---\nFix the grammar of {}.',
+  'Meetings/Kickoff.md': '---\ntags: [meeting]\n---\n- [ ] Maria drafts the brief',
+  'Inbox/Draft.md': 'Notes for the pricing memo.',
+};
+
+async function promptsChat() {
+  const prepared: ChatRunRequest[] = [];
+  const chat = await openChatView({ model: 'plain', tools: [], files: FILES, prepared, scenarios: { plain: scenario().turn((t) => t.text('Done.')) } });
+  const root = chat.view.contentEl;
+  const input = () => within(root).getByTestId<HTMLTextAreaElement>('composer-input');
+  const type = (text: string) => {
+    act(() => {
+      input().focus();
+      fireEvent.change(input(), { target: { value: text, selectionStart: text.length } });
+    });
+  };
+  const key = async (name: string) => {
+    await act(async () => void fireEvent.keyDown(input(), { key: name }));
+  };
+  const menu = () => within(root).queryByRole('listbox', { name: 'Prompts' });
+  const chipTexts = () => within(root).queryAllByTestId('context-chip').map((chip) => chip.querySelector('.glassbox-chip-label')!.textContent);
+  return { ...chat, root, prepared, input, type, key, menu, chipTexts };
+}
+
+describe('the / prompt menu', () => {
+  let close: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await close?.();
+    close = null;
+  });
+
+  it('lists the prompts of both folders with their descriptions, filtered as you type', async () => {
+    const chat = await promptsChat();
+    close = chat.close;
+    chat.type('/');
+    await until(() => within(chat.menu()!).queryAllByRole('option').length > 0);
+    expect(within(chat.menu()!).getAllByRole('option').map((option) => option.textContent)).toEqual(['Fix grammar', 'Meeting actions', 'SummarizeThree bullets']);
+    chat.type('/sum');
+    expect(within(chat.menu()!).getAllByRole('option').map((option) => option.querySelector('.suggestion-content')!.textContent)).toEqual(['Summarize']);
+    chat.type('Hello /sum');
+    expect(chat.menu()).toBeNull();
+  });
+
+  it('Enter fills the composer with the prompt, attaches the notes it names, and the run is told which prompt it was', async () => {
+    const chat = await promptsChat();
+    close = chat.close;
+    await act(async () => {
+      await chat.app.workspace.getLeaf(false).openFile(chat.app.vault.getFileByPath('Inbox/Draft.md')!, { active: true });
+    });
+    chat.type('/meet');
+    await until(() => within(chat.menu()!).queryAllByRole('option').length === 1);
+    await chat.key('Enter');
+    await until(() => chat.input().value !== '/meet');
+    expect(chat.input().value).toBe('List the action items of the notes tagged #meeting ([[Kickoff]]).');
+    expect(chat.menu()).toBeNull();
+    expect(chat.chipTexts()).toEqual(['Draft', 'Kickoff']);
+    await chat.key('Enter');
+    await until(() => chat.prepared.length === 1);
+    expect(chat.prepared[0].context).toEqual({ notes: ['Inbox/Draft.md', 'Meetings/Kickoff.md'], prompt: { name: 'Meeting actions', variables: [{ variable: '{#meeting}', filled: '1 note' }] } });
+    await until(() => !chat.view.controller.store.getState().running);
+    // The next question is not said to come from the prompt.
+    chat.type('And then?');
+    await chat.key('Enter');
+    await until(() => chat.prepared.length === 2);
+    expect(chat.prepared[1].context?.prompt).toBeUndefined();
+  });
+
+  it('Escape closes the menu and leaves the text as typed', async () => {
+    const chat = await promptsChat();
+    close = chat.close;
+    chat.type('/fix');
+    await until(() => within(chat.menu()!).queryAllByRole('option').length === 1);
+    await chat.key('Escape');
+    expect(chat.menu()).toBeNull();
+    expect(chat.input().value).toBe('/fix');
+  });
+});
