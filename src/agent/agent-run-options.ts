@@ -68,6 +68,12 @@ export interface AgentRunOptions {
   /** Replaces the built-in system prompt (it is still used for redaction). */
   readonly systemPrompt?: string;
   readonly temperature?: number;
+  /** Tool calls run from one model reply; the rest are answered "not run" (default 32, reply-limits.ts). */
+  readonly toolCallsPerReply?: number;
+  /** Characters of one tool result sent to the model, the rest replaced by a pointer (default 20,000). */
+  readonly toolResultChars?: number;
+  /** Characters of one model call's text before its stream is closed as cut at the limit (default 1,000,000). */
+  readonly answerChars?: number;
 }
 
 /** What a run produced. */

@@ -33,7 +33,7 @@ export interface ModelTurnResult {
  * `reasoning` step (first line as summary, text as detail, updated line by line, with raw
  * `reasoning_delta`s in between), text per `mode`, tool calls collected in order of `index`.
  */
-export async function streamModelTurn(options: { model: ChatModel; request: LlmRequest; signal: AbortSignal; recorder: RunRecorder; mode: TurnTextMode }): Promise<ModelTurnResult> {
+export async function streamModelTurn(options: { model: ChatModel; request: LlmRequest; signal: AbortSignal; recorder: RunRecorder; mode: TurnTextMode; maxTextChars?: number }): Promise<ModelTurnResult> {
   const { recorder, mode } = options;
   const reasoning = new ReasoningStepWriter(recorder);
   const indexed: { index: number; call: LlmToolCall }[] = [];
@@ -83,6 +83,11 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
         }
       }
       if (options.signal.aborted) break;
+      // A runaway stream (reply-limits.ts): leaving the loop closes it; the call counts as cut at its limit.
+      if (options.maxTextChars !== undefined && text.length >= options.maxTextChars) {
+        finishReason = 'length';
+        break;
+      }
     }
     if (options.signal.aborted) error = options.signal.reason ?? new Error('aborted');
   } catch (caught) {

@@ -10,6 +10,7 @@ import { askTheUser } from './ask-the-user';
 import { parseArguments } from './tool-call-runner';
 import type { RunClock } from './run-clock';
 import type { RunApprovals } from './run-approvals';
+import { MAX_PARALLEL_CALLS, replyLimits, TOO_MANY_CALLS_OUTPUT, toolResultForModel } from './reply-limits';
 
 /** How a batch of tool calls ended. */
 export type ToolBatchOutcome = 'ok' | 'repeated' | 'stopped';
@@ -69,7 +70,7 @@ export class RunContext {
       ...(options.withTools ? { tools: this.options.toolSchemas } : {}),
       ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
     };
-    const turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode });
+    const turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode, maxTextChars: replyLimits(run).answerChars });
     this.lastFinishReason = turn.finishReason;
     if (turn.text !== '' || turn.reasoning !== '' || turn.toolCalls.length > 0) {
       this.transcript.push({
@@ -93,10 +94,15 @@ export class RunContext {
     let outcome: ToolBatchOutcome = 'ok';
     const outputs: Promise<string>[] = [];
     let running: Promise<string>[] = [];
-    for (const call of calls) {
+    const limits = replyLimits(this.options.run);
+    for (const [index, call] of calls.entries()) {
+      if (index >= limits.toolCallsPerReply) {
+        outputs.push(Promise.resolve(TOO_MANY_CALLS_OUTPUT));
+        continue;
+      }
       const concurrent = this.isReadOnly(call);
-      // A call that is not read-only starts only after every earlier call has ended.
-      if (!concurrent && running.length > 0) {
+      // A call that is not read-only starts only after every earlier call has ended; read-only ones run at most MAX_PARALLEL_CALLS at once.
+      if ((!concurrent || running.length >= MAX_PARALLEL_CALLS) && running.length > 0) {
         await Promise.all(running);
         running = [];
       }
@@ -115,7 +121,7 @@ export class RunContext {
       else await output;
     }
     const results = await Promise.all(outputs);
-    calls.forEach((call, index) => this.transcript.push({ role: 'tool', toolCallId: call.id, content: results[index] ?? cancelledOutput(this.signal) }));
+    calls.forEach((call, index) => this.transcript.push({ role: 'tool', toolCallId: call.id, content: toolResultForModel(results[index] ?? cancelledOutput(this.signal), limits.toolResultChars) }));
     return this.signal.aborted ? 'stopped' : outcome;
   }
 

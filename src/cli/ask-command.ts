@@ -86,7 +86,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       modelName,
       tools: [
         ...createVaultTools({ index, source, ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
-        ...createWriteTools({ writer: new NodeNoteWriter(vaultDir), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
+        ...createWriteTools({ writer: new NodeNoteWriter(vaultDir, { conversationsFolder: DEFAULT_CONVERSATION_FOLDER }), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
         ...mcpTools.tools,
       ],
       ...(context !== null ? { context } : {}),

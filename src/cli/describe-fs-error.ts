@@ -20,6 +20,10 @@ export function describeFsError(error: unknown): string {
       return 'the disk is full';
     case 'EROFS':
       return 'the file system is read-only';
+    case 'ENAMETOOLONG':
+      return 'the name is too long for the file system';
+    case 'ESYMLINK':
+      return error instanceof Error ? error.message : 'a folder on the way is a symbolic link';
     case '':
       return error instanceof Error ? error.message.replace(/\.$/, '') : 'unknown error';
     default:

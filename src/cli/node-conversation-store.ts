@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   mergeConversationIntoNote,
@@ -8,6 +8,7 @@ import {
   withMessageIds,
   type Conversation,
 } from '../conversation';
+import { assertNoSymlinks, ensureRealFolder, withNoteLock, writeNoteAtomically } from './vault-note-file';
 
 /** Default vault folder of conversation notes (the plugin's setting has the same default). */
 export const DEFAULT_CONVERSATION_FOLDER = 'Glassbox/Conversations';
@@ -31,7 +32,9 @@ export interface NodeSaveResult {
  * Saves conversation notes from the CLI with Node's `fs`, in the same format and by the same
  * merge rule as the plugin. A conversation already saved (same frontmatter id in the folder) is
  * merged into its note; otherwise a new note is named from the first question. Writes go to a
- * temporary file renamed over the note, so a crash never leaves half a note.
+ * temporary file renamed over the note, so a crash never leaves half a note (vault-note-file.ts).
+ * Nothing is saved through a symbolic link. A merge reads the note under its lock file, at
+ * write time, so two processes saving one note both keep their turns (DESIGN.md 12.6).
  */
 export class NodeConversationStore {
   private readonly vaultDir: string;
@@ -46,28 +49,43 @@ export class NodeConversationStore {
    * Saves the conversation and says where. `note` names the note it was opened from (`ask
    * --continue`), which is merged into wherever it lives, as long as it still holds this conversation.
    */
-  async save(input: Conversation, options: { note?: string; adoptNoteWithoutId?: boolean } = {}): Promise<NodeSaveResult> {
+  async save(input: Conversation, options: { note?: string; adoptNoteWithoutId?: boolean; baseline?: ReadonlyMap<string, string> } = {}): Promise<NodeSaveResult> {
     const conversation = withMessageIds(input);
     const existing = options.note ?? (conversation.id === '' ? null : await this.findById(conversation.id));
     if (existing !== null) {
-      // The CLI keeps no earlier save in memory; with an empty baseline every message already in
-      // the note keeps the note's version (with any edit the user made) and new ones are appended.
-      const current = await readFile(this.absolute(existing), 'utf8');
-      const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: new Map(), adoptNoteWithoutId: options.adoptNoteWithoutId === true });
-      if (merged.ok) {
-        await this.writeAtomically(existing, merged.text);
-        return { path: existing, created: false };
+      await assertNoSymlinks(this.vaultDir, existing);
+      const slash = existing.lastIndexOf('/');
+      const folder = await ensureRealFolder(this.vaultDir, slash === -1 ? '' : existing.slice(0, slash));
+      const name = existing.slice(slash + 1);
+      // The baseline holds the messages read from the note (`ask --continue`); without one every
+      // message already in the note keeps the note's version (with any edit the user made), and
+      // only new ones are appended.
+      const saved = await withNoteLock(folder, name, async () => {
+        await assertNoSymlinks(this.vaultDir, existing);
+        const current = await readFile(join(folder, name), 'utf8');
+        const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: options.baseline ?? new Map(), adoptNoteWithoutId: options.adoptNoteWithoutId === true });
+        if (!merged.ok) return false;
+        await writeNoteAtomically(folder, name, merged.text);
+        return true;
+      });
+      if (saved) return { path: existing, created: false };
+    }
+    const folder = await ensureRealFolder(this.vaultDir, this.folder);
+    for (let attempt = 0; ; attempt += 1) {
+      const taken = new Set((await readdir(folder)).map((name) => name.toLowerCase()));
+      const path = uniqueNotePath({
+        folder: this.folder,
+        title: conversation.title,
+        exists: (candidate) => taken.has(candidate.slice(candidate.lastIndexOf('/') + 1).toLowerCase()),
+      });
+      try {
+        await writeNoteAtomically(folder, path.slice(path.lastIndexOf('/') + 1), serializeConversationNote(conversation), { exclusive: true });
+        return { path, created: true };
+      } catch (error) {
+        // Another save took the name between the listing and the write: name it again.
+        if ((error as { code?: unknown }).code !== 'EEXIST' || attempt >= 10) throw error;
       }
     }
-    await mkdir(this.absolute(this.folder), { recursive: true });
-    const taken = new Set((await readdir(this.absolute(this.folder))).map((name) => name.toLowerCase()));
-    const path = uniqueNotePath({
-      folder: this.folder,
-      title: conversation.title,
-      exists: (candidate) => taken.has(candidate.slice(candidate.lastIndexOf('/') + 1).toLowerCase()),
-    });
-    await this.writeAtomically(path, serializeConversationNote(conversation));
-    return { path, created: true };
   }
 
   /** The vault-relative path of the note in the folder whose frontmatter id is `id`, or null. */
@@ -88,12 +106,5 @@ export class NodeConversationStore {
 
   private absolute(vaultPath: string): string {
     return join(this.vaultDir, ...vaultPath.split('/').filter((part) => part !== ''));
-  }
-
-  private async writeAtomically(path: string, text: string): Promise<void> {
-    const target = this.absolute(path);
-    const temporary = `${target}.glassbox-${process.pid}.tmp`;
-    await writeFile(temporary, text, 'utf8');
-    await rename(temporary, target);
   }
 }

@@ -1,6 +1,6 @@
 import type { AgentRunResult, AttachedContext, QuestionImage } from '../agent';
 import { attachmentsRecord } from '../chat';
-import { createConversation, createMessageId, titleFromQuestion } from '../conversation';
+import { baselineOf, createConversation, createMessageId, titleFromQuestion } from '../conversation';
 import type { ContinuedConversation } from './continued-conversation';
 import { describeFsError } from './describe-fs-error';
 import type { CliIo } from './cli-io';
@@ -43,7 +43,9 @@ export async function saveAskRun(options: {
           { id: createMessageId(startedAt), role: 'assistant', at: startedAt, content: result.content, transcript: result.transcript },
         ],
       },
-      { ...(continued?.notePath != null ? { note: continued.notePath } : {}), adoptNoteWithoutId: continued?.adoptNoteWithoutId === true },
+      // The baseline is the note as read: its messages are never appended again, even one whose
+      // metadata was unreadable (it got a positional id), and another run's turns saved meanwhile stay.
+      { ...(continued?.notePath != null ? { note: continued.notePath, baseline: baselineOf(continued.conversation) } : {}), adoptNoteWithoutId: continued?.adoptNoteWithoutId === true },
     );
     io.stderr.write(`saved: ${stripControls(saved.path)}\n`);
     return true;

@@ -2,6 +2,7 @@ import { describeRunDuration } from '../markers';
 import { parseAssistantContent, unclosedFence, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
 import { escapeMessageLine, formatHeaderTime } from './note-lines';
+import { neutraliseMessageLine } from './inert-message-text';
 import { yamlDoubleQuoted } from './yaml-scalar';
 
 /** The callout type of every folded block in an export; Obsidian shows unknown types as a plain callout. */
@@ -108,12 +109,13 @@ function oneLine(text: string): string {
 
 /**
  * Message text as the note's reading view shows it: a line that looks like a role header keeps the
- * note's escape (so it reads as text), and a code fence the text leaves open is closed, so the
+ * note's escape (so it reads as text), what another plugin would run or load is neutralised as in
+ * the note (inert-message-text.ts), and a code fence the text leaves open is closed, so the
  * rest of the export still renders.
  */
 function closeFences(text: string): string {
   const lines = text.split('\n');
   const fence = unclosedFence(lines);
-  const escaped = lines.map(escapeMessageLine).join('\n');
+  const escaped = lines.map((line) => escapeMessageLine(neutraliseMessageLine(line))).join('\n');
   return fence === null ? escaped : `${escaped}\n${fence}`;
 }

@@ -22,7 +22,7 @@ export type { ConversationWarning, ConversationWarningCode } from './conversatio
 export { ConversationParseError } from './errors/conversation-parse-error';
 export { parseConversationNote, type ConversationParseResult, type ConversationNoteFormat } from './parse-note';
 export { serializeConversationNote, type SerializeOptions } from './serialize-note';
-export { titleFromQuestion, noteFileStem, uniqueNotePath, UNTITLED_CONVERSATION, type UniqueNotePathOptions } from './note-name';
+export { titleFromQuestion, noteFileStem, isWindowsReservedName, uniqueNotePath, UNTITLED_CONVERSATION, type UniqueNotePathOptions } from './note-name';
 export { mergeConversationIntoNote, fingerprintMessage, baselineOf, type MergeNoteOptions, type MergeNoteResult } from './merge-note';
 export {
   listConversations,
@@ -39,5 +39,6 @@ export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } 
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
 export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';
 export { classifyLine, formatHeaderTime, type FrameLine } from './note-lines';
+export { neutraliseMessageText } from './inert-message-text';
 export { formatAttachmentsLine } from './attachments-line';
 export { readFrontmatterBlock, entryString } from './frontmatter';

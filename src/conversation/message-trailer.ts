@@ -1,3 +1,4 @@
+import { MAX_PAYLOAD_DEPTH, scanCommentPayload } from '../markers';
 import { isMessageAttachments } from './attachments-line';
 import type { MessageAttachments, PendingInput } from './conversation';
 import { MESSAGE_TRAILER_PREFIX } from './note-lines';
@@ -56,9 +57,14 @@ export function readTrailer(line: string): TrailerReadResult {
   if (!text.startsWith(MESSAGE_TRAILER_PREFIX) || !text.endsWith(SUFFIX)) {
     return { trailer: null, problems: ['its metadata comment is cut off'] };
   }
+  const json = text.slice(MESSAGE_TRAILER_PREFIX.length, -SUFFIX.length);
+  // Capped as the marker parser caps a payload: fields may hold any JSON (a transcript entry's or
+  // an open question's extra keys), and writing 10,000 levels back overflows the stack
+  // (docs/decisions/payload-depth-limit.md). Set aside, the message is kept as text.
+  if (scanCommentPayload(json, 0).maxDepth > MAX_PAYLOAD_DEPTH) return { trailer: null, problems: [`its metadata is nested more than ${MAX_PAYLOAD_DEPTH} levels deep`] };
   let data: unknown;
   try {
-    data = JSON.parse(text.slice(MESSAGE_TRAILER_PREFIX.length, -SUFFIX.length));
+    data = JSON.parse(json);
   } catch {
     return { trailer: null, problems: ['its metadata is not valid JSON'] };
   }

@@ -14,7 +14,16 @@ export const UNTITLED_CONVERSATION = 'New conversation';
 const UNSAFE_CHARACTERS = /[\\/:*?"<>|#^[\]%]/g;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/g;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/**
+ * Whether Windows takes this file or folder name for a device (`CON.md`, `aux.md`, `nul`,
+ * `COM1.txt`), also with spaces before the extension or dots and spaces at the end, which
+ * Windows drops.
+ */
+export function isWindowsReservedName(name: string): boolean {
+  return WINDOWS_RESERVED.test(name.replace(/[. ]+$/, '').replace(/ +(?=\.)/g, ''));
+}
 
 /**
  * A one-line title from a question: its first line with text, without Markdown prefixes
@@ -41,7 +50,7 @@ export function noteFileStem(title: string): string {
   stem = truncateUtf8(stem, NAME_MAX_BYTES);
   stem = stem.replace(/[.\s]+$/, '');
   if (stem === '') return 'Conversation';
-  if (WINDOWS_RESERVED.test(stem)) return `${stem} conversation`;
+  if (isWindowsReservedName(stem)) return `${stem} conversation`;
   return stem;
 }
 

@@ -4,6 +4,7 @@ import type { Conversation, ConversationMessage, ConversationRole, FrontmatterEn
 import type { ConversationWarning } from './conversation-warning';
 import { entryString, readFrontmatterBlock, readTime, type FrontmatterBlock } from './frontmatter';
 import { classifyLine, parseHeaderTime, unescapeMessageLine } from './note-lines';
+import { restoreMessageLine } from './inert-message-text';
 import { readTrailer } from './message-trailer';
 import { hasInlineToolResults, resolveTranscript } from './stored-transcript';
 import { titleFromQuestion } from './note-name';
@@ -128,10 +129,10 @@ function readSection({ lines, section, warnings, checkMarkers }: { lines: readon
   }
   if (trailer?.attachments !== undefined && body[body.length - 1] === formatAttachmentsLine(trailer.attachments) && body[body.length - 2] === '') body.splice(-2);
   if (trailer?.fence !== undefined && body[body.length - 1] === trailer.fence) body.pop();
-  let content = body.join('\n');
+  let content = body.map(restoreMessageLine).join('\n');
   // Text a person typed after the trailer still belongs to this message.
   if (section.trailerLine >= 0) {
-    const after = lines.slice(section.trailerLine + 1, section.endLine).map(unescapeMessageLine).join('\n').trim();
+    const after = lines.slice(section.trailerLine + 1, section.endLine).map((line) => restoreMessageLine(unescapeMessageLine(line))).join('\n').trim();
     if (after !== '') content = content === '' ? after : `${content}\n\n${after}`;
   }
   for (const problem of trailerResult.problems) {

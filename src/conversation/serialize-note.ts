@@ -2,6 +2,7 @@ import type { Conversation, ConversationMessage } from './conversation';
 import { unclosedFence } from '../markers';
 import { formatTime } from './frontmatter';
 import { escapeMessageLine, formatHeader } from './note-lines';
+import { neutraliseMessageLine } from './inert-message-text';
 import { formatAttachmentsLine } from './attachments-line';
 import { formatTrailer } from './message-trailer';
 import { compactTranscript } from './stored-transcript';
@@ -43,13 +44,14 @@ export function frontmatterKnownLines(conversation: Conversation): string[] {
 }
 
 /**
- * One message's section: header line, blank line, the escaped text, a closing fence if the text
+ * One message's section: header line, blank line, the neutralised and escaped text, a closing fence if the text
  * left one open, blank line, trailer, newline.
  */
 export function serializeMessageSection(message: ConversationMessage, options: SerializeOptions = {}): string {
   const lines = message.content.split('\n');
   const fence = unclosedFence(lines);
-  const body = lines.map(escapeMessageLine);
+  // Neutralised first (nothing another plugin runs or loads), then escaped (never a frame line).
+  const body = lines.map((line) => escapeMessageLine(neutraliseMessageLine(line)));
   if (fence !== null) body.push(fence);
   // Under the question, the notes it attached as links (the trailer keeps the exact list).
   if (message.attachments !== undefined) body.push('', formatAttachmentsLine(message.attachments));

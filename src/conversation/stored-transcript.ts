@@ -19,8 +19,27 @@ export interface ToolOutputReference {
   readonly tail?: string;
 }
 
+/**
+ * A model reply whose text is the end of the message's answer, stored without that text: the
+ * answer is in the note already, so a long answer is stored once, not twice (issue 25).
+ * `answerTail` is how many characters from the end of the answer the reply's text is.
+ *
+ * @example
+ * { "role": "assistant", "content": "", "answerTail": 52000 }
+ */
+export interface AnswerTailReference {
+  readonly role: 'assistant';
+  readonly content: '';
+  readonly answerTail: number;
+  readonly toolCalls?: Extract<LlmMessage, { role: 'assistant' }>['toolCalls'];
+  readonly reasoning?: string;
+}
+
 /** One transcript entry as the trailer stores it. */
-export type StoredLlmMessage = LlmMessage | ToolOutputReference;
+export type StoredLlmMessage = LlmMessage | ToolOutputReference | AnswerTailReference;
+
+/** Replies shorter than this keep their text: a reference would save little and hide it from a reader of the note. */
+const ANSWER_REFERENCE_MIN_CHARS = 1000;
 
 /** What reading a stored transcript against its message gave. */
 export interface ResolvedTranscript {
@@ -58,11 +77,13 @@ function commonPrefixLength(first: string, second: string): number {
  * Every reference is checked by resolving it, so the note always reads back the same transcript.
  */
 export function compactTranscript(transcript: readonly LlmMessage[], content: string): StoredLlmMessage[] {
-  if (!hasInlineToolResults(transcript)) return [...transcript];
+  const answer = answerOf(content);
+  const withAnswer = (message: LlmMessage): StoredLlmMessage => answerTailReference(message, answer) ?? message;
+  if (!hasInlineToolResults(transcript)) return transcript.map(withAnswer);
   const outputs = stepOutputs(content);
   const unused = [...outputs.keys()];
   return transcript.map((message) => {
-    if (message.role !== 'tool' || message.content === '') return message;
+    if (message.role !== 'tool' || message.content === '') return withAnswer(message);
     for (let index = 0; index < unused.length; index += 1) {
       const stepId = unused[index];
       const output = outputs.get(stepId) as string;
@@ -98,10 +119,15 @@ function resolveReference(reference: ToolOutputReference, outputs: ReadonlyMap<s
  * a user message's trailer, or to a step that is gone, becomes {@link LOST_TOOL_OUTPUT}.
  */
 export function resolveTranscript(stored: readonly StoredLlmMessage[], options: { content: string; role: 'user' | 'assistant' }): ResolvedTranscript {
-  if (!stored.some(isToolOutputReference)) return { transcript: stored as LlmMessage[], unresolved: 0 };
+  if (!stored.some((message) => isToolOutputReference(message) || isAnswerTailReference(message))) return { transcript: stored as LlmMessage[], unresolved: 0 };
   const outputs = options.role === 'assistant' ? stepOutputs(options.content) : new Map<string, string>();
+  const answer = options.role === 'assistant' ? answerOf(options.content) : '';
   let unresolved = 0;
   const transcript = stored.map((message): LlmMessage => {
+    if (isAnswerTailReference(message)) {
+      const { answerTail, ...reply } = message;
+      return { ...reply, content: answer.slice(Math.max(0, answer.length - answerTail)) };
+    }
     if (!isToolOutputReference(message)) return message;
     const content = resolveReference(message, outputs);
     if (content === null) unresolved += 1;
@@ -113,6 +139,21 @@ export function resolveTranscript(stored: readonly StoredLlmMessage[], options: 
 /** Whether a stored transcript holds a tool result inline that {@link compactTranscript} might turn into a reference. */
 export function hasInlineToolResults(stored: readonly StoredLlmMessage[]): boolean {
   return stored.some((message) => !isToolOutputReference(message) && message.role === 'tool' && message.content !== '');
+}
+
+/** A reply stored as the end of the message's answer (see {@link AnswerTailReference}). */
+export function isAnswerTailReference(message: StoredLlmMessage): message is AnswerTailReference {
+  return message.role === 'assistant' && 'answerTail' in message && Number.isInteger(message.answerTail) && message.answerTail >= 0;
+}
+
+/** The answer of an assistant message's content: what follows its reasoning marker. */
+function answerOf(content: string): string {
+  return content.slice(readLeadingMarker(content).bodyStart);
+}
+
+function answerTailReference(message: LlmMessage, answer: string): AnswerTailReference | null {
+  if (message.role !== 'assistant' || message.content.length < ANSWER_REFERENCE_MIN_CHARS || !answer.endsWith(message.content)) return null;
+  return { ...message, content: '', answerTail: message.content.length };
 }
 
 /** How many entries are references. */

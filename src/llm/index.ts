@@ -21,3 +21,4 @@ export {
   shownBaseUrl,
   withoutCredentials,
 } from './errors';
+export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';

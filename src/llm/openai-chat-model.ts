@@ -3,6 +3,7 @@ import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
 import { LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmRateLimitError, LlmRequestError, LlmStreamError, LlmTimeoutError, withoutCredentials } from './errors';
 import { withIdleTimeout } from './idle-timeout-fetch';
+import { createSecretRedactor, redactErrorText } from './secret-redactor';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
 
@@ -53,6 +54,8 @@ const DEFAULT_MAX_RETRY_AFTER_MS = 8000;
 export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
   // Errors name the endpoint as the user can see it, without the credentials a base URL may hold.
   const shownUrl = withoutCredentials(options.baseUrl);
+  // A provider may quote the key it rejected; no message of ours repeats it (DESIGN.md 12.6).
+  const redactKey = createSecretRedactor(options.apiKey !== undefined ? [{ value: options.apiKey, suffix: true }] : []);
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
   // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
@@ -107,7 +110,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         return;
       } catch (error) {
-        const llmError = expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted });
+        const llmError = redactErrorText(expired ?? toLlmError(error, { baseUrl: shownUrl, model: request.model, signal, responseStarted }), redactKey);
         if (!yielded && params.stream_options && rejectsStreamOptions(llmError)) {
           // Some older servers refuse `stream_options`; usage is optional, so ask again without it.
           params = { ...params, stream_options: undefined };

@@ -4,13 +4,15 @@
  */
 export { serializeReasoningBlock, composeAssistantContent } from './serialize-reasoning-block';
 export { parseAssistantContent } from './parse-assistant-content';
-export { readLeadingMarker, type LeadingMarker } from './read-leading-marker';
+export { readLeadingMarker, MAX_PAYLOAD_DEPTH, type LeadingMarker } from './read-leading-marker';
+export { scanCommentPayload } from './scan-comment-payload';
 export { stripMarkers } from './strip-markers';
 export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normalize-reasoning-payload';
 export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody, ParsedReasoning, ThinkSection } from './content-types';
 export * from './reasoning-payload';
 export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';
 export { formatDuration } from './format-duration';
+export { HIGHLIGHT_ONLY_LANGUAGES, runnableFenceLanguage } from './highlight-only-languages';
 export { noteWritesOf, readToolChange, type NoteWriteRecord } from './read-tool-change';
 export { waitingLabel } from './waiting-label';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';

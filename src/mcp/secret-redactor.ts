@@ -1,30 +1,59 @@
+import { createSecretRedactor as createRedactor, REDACTED } from '../llm';
 import type { McpServerConfig } from './mcp-server-config';
 
-/** What a secret is replaced with. */
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
-/** Values shorter than this are not treated as secrets: "1" or "on" would blank out ordinary text. */
-const MIN_SECRET_CHARS = 4;
+/** Flag and parameter names whose value is a secret (`--api-key X`, `--token=X`, `?access_token=X`, `GITHUB_TOKEN=X`). */
+const SECRET_NAME = /(token|secret|passw(or)?d|api[-_]?key|apikey|auth|credential|bearer|session|signature|^sig$|^key$|private)/i;
+
+/** A query value this long is taken for a token whatever its name (`?k=3f9a…`). */
+const LONG_QUERY_VALUE = 16;
 
 /**
- * A function that blanks every env value and header value of the configured servers out of a
- * text (DESIGN.md 11.5: secrets never reach notes, traces or logs). Applied to tool outputs,
- * error messages and stderr lines before they leave src/mcp. A header such as
- * `Bearer abc123` is also blanked as its token alone, since servers may echo just the token.
+ * A function that blanks the configured servers' secrets out of a text (DESIGN.md 11.5 and
+ * 12.6: secrets never reach notes, traces or logs), through THE redactor of src/llm, which also
+ * blanks their URL-encoded and base64 forms. Applied to tool outputs, error messages and stderr
+ * lines before they leave src/mcp. The secrets are: every env and header value (a header such
+ * as `Bearer abc123` also as its token alone), the value of a secret-named argument
+ * (`--token X`, `--api-key=X`, `GITHUB_TOKEN=X`), the password and secret-named or long query
+ * values of a URL (the server's own, or one given as an argument).
  */
 export function createSecretRedactor(servers: readonly McpServerConfig[]): (text: string) => string {
-  const secrets = new Set<string>();
-  for (const server of servers) {
-    const values = server.kind === 'stdio' ? Object.values(server.env) : Object.values(server.headers);
-    for (const value of values) {
-      const trimmed = value.trim();
-      if (trimmed.length >= MIN_SECRET_CHARS) secrets.add(trimmed);
-      const token = trimmed.split(/\s+/).at(-1) ?? '';
-      if (token.length >= MIN_SECRET_CHARS) secrets.add(token);
-    }
+  return createRedactor(servers.flatMap(secretsOf));
+}
+
+function secretsOf(server: McpServerConfig): string[] {
+  if (server.kind === 'http') return [...Object.values(server.headers).flatMap(withToken), ...urlSecrets(server.url)];
+  return [...Object.values(server.env).flatMap(withToken), ...argumentSecrets(server.args)];
+}
+
+function withToken(value: string): string[] {
+  const trimmed = value.trim();
+  return [trimmed, trimmed.split(/\s+/).at(-1) ?? ''];
+}
+
+function argumentSecrets(args: readonly string[]): string[] {
+  const secrets: string[] = [];
+  args.forEach((arg, index) => {
+    const flag = /^-{1,2}([\w.-]+)$/.exec(arg);
+    const next = args[index + 1];
+    if (flag && SECRET_NAME.test(flag[1] ?? '') && next !== undefined) secrets.push(next);
+    const assigned = /^-{0,2}([\w.-]+)[=:](.+)$/.exec(arg);
+    if (assigned && SECRET_NAME.test(assigned[1] ?? '')) secrets.push(...withToken(assigned[2] ?? ''));
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) secrets.push(...urlSecrets(arg));
+    else if (assigned && /:\/\//.test(assigned[2] ?? '')) secrets.push(...urlSecrets(assigned[2] ?? ''));
+  });
+  return secrets;
+}
+
+function urlSecrets(text: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return [];
   }
-  // Longest first, so a secret that contains another is blanked whole.
-  const ordered = [...secrets].sort((a, b) => b.length - a.length);
-  if (ordered.length === 0) return (text) => text;
-  return (text) => ordered.reduce((result, secret) => result.split(secret).join(REDACTED), text);
+  const secrets = [decodeURIComponent(url.password), url.password];
+  for (const [name, value] of url.searchParams) if (SECRET_NAME.test(name) || value.length >= LONG_QUERY_VALUE) secrets.push(value);
+  return secrets;
 }

@@ -4,7 +4,7 @@
  * `./write-tools`, imported when a run needs them, like the vault tools.
  */
 export { checkWritePath, type WritePathCheck } from './write-path';
-export { describeNoteChange } from './note-change';
+export { describeNoteChange, fullDiffOf } from './note-change';
 export { diffLines, diffSequences, noteLines, type DiffOp } from './line-diff';
 export type { NoteWriter } from './note-writer';
 export { NoteChangeLog, type LoggedNoteChange, type UndoOutcome } from './note-change-log';

@@ -1,6 +1,6 @@
 import { ChatPage } from './support/chat-page';
 import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
-import { hostileOutputScenario } from './support/scenarios';
+import { hostileOutputScenario, LEAK_URL, remoteImageScenario } from './support/scenarios';
 import { saveScreenshot } from './support/screenshots';
 import { installXssTrap, type XssTrap } from './support/xss-trap';
 
@@ -13,7 +13,7 @@ describe('safety against hostile notes and model output', () => {
   let trap: XssTrap;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({ settings: { displayMode: 'verbose' }, modelServer: { scenarios: { hostile: hostileOutputScenario() } } });
+    session = await startPlaygroundSession({ settings: { displayMode: 'verbose' }, modelServer: { scenarios: { hostile: hostileOutputScenario(), 'remote-image': remoteImageScenario() } } });
     trap = await installXssTrap(session.page);
     await session.open();
     chat = new ChatPage(session.page);
@@ -64,5 +64,31 @@ describe('safety against hostile notes and model output', () => {
     // No wait: anything that could run code later (a handler, a script, a javascript: URL) is in liveElements the moment it enters the DOM.
     await expect(trap.report()).resolves.toEqual({ executed: 0, dialogs: [], liveElements: [] });
     await saveScreenshot(page, 'hostile-note', chat.panel);
+  });
+
+  it('loads a remote image in an answer only when the user clicks "Load image from …"', async () => {
+    const { page } = session;
+    const requested: string[] = [];
+    // A 1×1 GIF for any request to the attacker's host; every request is recorded.
+    await page.route('https://attacker.example/**', (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64') });
+    });
+    await chat.useModel('remote-image');
+    await chat.ask('Draw me the chart.');
+    await chat.waitForIdle();
+    const message = chat.lastAnswer;
+    await expect(message.textContent()).resolves.toContain('remote-image-canary');
+    const button = message.locator('[data-testid="load-image"]');
+    await expect(button.textContent()).resolves.toBe('Load image from attacker.example');
+    await expect(button.getAttribute('title')).resolves.toBe(LEAK_URL);
+    await expect(message.locator('img').count()).resolves.toBe(0);
+    expect(requested).toEqual([]);
+    await button.click();
+    await message.locator('img').waitFor();
+    await expect(message.locator('img').getAttribute('src')).resolves.toBe(LEAK_URL);
+    await page.waitForFunction(() => [...document.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth > 0));
+    expect(requested).toEqual([LEAK_URL]);
+    await page.unroute('https://attacker.example/**');
   });
 });

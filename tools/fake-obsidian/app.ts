@@ -35,6 +35,11 @@ export interface FakeAppOptions {
    * brings them, but with its own, empty SecretStorage and local storage, which do not sync.
    */
   syncedFrom?: App;
+  /**
+   * Fake-only: render raw HTML in Markdown as Obsidian does, sanitised but live (an `<img>` with a
+   * remote `src` would load); default false, raw HTML shows as text. See markdown-dom.ts.
+   */
+  rawHtml?: boolean;
 }
 
 /**
@@ -79,8 +84,11 @@ export class App {
   /** Fake-only: loaded plugins by id. */
   readonly plugins = new Map<string, Plugin>();
   private readonly localStorage = new Map<string, unknown>();
+  /** Fake-only: whether `MarkdownRenderer.render` and the reading view render raw HTML (`FakeAppOptions.rawHtml`). */
+  readonly rendersRawHtml: boolean;
 
   constructor(options: FakeAppOptions = {}) {
+    this.rendersRawHtml = options.rawHtml === true;
     this.vault = new Vault({ now: options.now, name: options.vaultName });
     this.metadataCache = new MetadataCache(this.vault);
     this.workspace = new Workspace(this, { layoutReady: options.layoutReady, mobile: options.mobile });

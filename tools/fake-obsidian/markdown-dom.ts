@@ -17,15 +17,25 @@ markdown.inline.ruler.before('emphasis', 'obsidian_comment', obsidianCommentInli
 markdown.block.ruler.before('html_block', 'html_comment', htmlCommentBlockRule, { alt: ['paragraph', 'reference', 'blockquote'] });
 markdown.block.ruler.before('paragraph', 'obsidian_comment', obsidianCommentBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 
+/** How {@link renderMarkdownInto} treats raw HTML. */
+export interface FakeMarkdownOptions {
+  /**
+   * Fake-only: render raw HTML as Obsidian does, sanitised (no `script`, no `on…` handlers, no
+   * `javascript:` URLs) but live: an `<img>` or `<iframe>` with a remote `src` is created and
+   * would load. Default false: raw HTML is shown as text.
+   */
+  readonly rawHtml?: boolean;
+}
+
 /** Renders `source` as children of `el`. */
-export function renderMarkdownInto(source: string, el: HTMLElement): void {
+export function renderMarkdownInto(source: string, el: HTMLElement, options: FakeMarkdownOptions = {}): void {
   const tokens = markdown.parse(source, {});
   const doc = el.ownerDocument;
   const stack: HTMLElement[] = [el];
   const top = (): HTMLElement => stack[stack.length - 1];
   for (const token of tokens) {
     if (token.type === 'inline') {
-      renderInline(token.children ?? [], top(), doc);
+      renderInline(token.children ?? [], top(), doc, options);
     } else if (token.type === 'fence' || token.type === 'code_block') {
       const pre = top().appendChild(doc.createElement('pre'));
       const code = pre.appendChild(doc.createElement('code'));
@@ -35,7 +45,8 @@ export function renderMarkdownInto(source: string, el: HTMLElement): void {
     } else if (token.type === 'html_block') {
       // A raw HTML block shows as a text paragraph, minus its comments (a comment may span lines).
       const text = stripHtmlComments(token.content).trim();
-      if (text) top().appendChild(doc.createElement('p')).textContent = text;
+      if (text && options.rawHtml === true) appendSanitisedHtml(top(), text);
+      else if (text) top().appendChild(doc.createElement('p')).textContent = text;
     } else if (token.nesting === 1) {
       const child = top().appendChild(createWithAttrs(doc, token));
       stack.push(child);
@@ -47,7 +58,7 @@ export function renderMarkdownInto(source: string, el: HTMLElement): void {
   }
 }
 
-function renderInline(tokens: readonly Token[], parent: HTMLElement, doc: Document): void {
+function renderInline(tokens: readonly Token[], parent: HTMLElement, doc: Document, options: FakeMarkdownOptions): void {
   const stack: HTMLElement[] = [parent];
   const top = (): HTMLElement => stack[stack.length - 1];
   for (const token of tokens) {
@@ -67,8 +78,11 @@ function renderInline(tokens: readonly Token[], parent: HTMLElement, doc: Docume
         break;
       }
       case 'html_inline':
-        // markdown-it only emits a comment as one complete `<!-- ... -->` token; other tags are text.
-        if (!token.content.startsWith('<!--')) top().appendChild(doc.createTextNode(token.content));
+        // markdown-it only emits a comment as one complete `<!-- ... -->` token; other tags are text,
+        // or (rawHtml) each opening tag an empty element (its text follows as a sibling; closing tags go).
+        if (token.content.startsWith('<!--') || (options.rawHtml === true && token.content.startsWith('</'))) break;
+        if (options.rawHtml === true) appendSanitisedHtml(top(), token.content);
+        else top().appendChild(doc.createTextNode(token.content));
         break;
       case 'image': {
         const img = top().appendChild(createWithAttrs(doc, token));
@@ -133,4 +147,17 @@ function wikilinkRule(state: StateInline, silent: boolean): boolean {
   }
   state.pos = close + 2;
   return true;
+}
+
+/** Raw HTML as elements, minus what Obsidian's sanitiser removes (scripts, event handlers, `javascript:` URLs). */
+function appendSanitisedHtml(parent: HTMLElement, html: string): void {
+  // An inert document (no script runs, nothing loads) holds the parse until it is cleaned.
+  const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html').body;
+  for (const script of [...parsed.querySelectorAll('script')]) script.remove();
+  for (const element of [...parsed.querySelectorAll('*')]) {
+    for (const attribute of [...element.attributes]) {
+      if (attribute.name.toLowerCase().startsWith('on') || /^\s*javascript:/i.test(attribute.value)) element.removeAttribute(attribute.name);
+    }
+  }
+  for (const node of [...parsed.childNodes]) parent.appendChild(parent.ownerDocument.importNode(node, true));
 }

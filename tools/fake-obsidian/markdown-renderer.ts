@@ -44,7 +44,7 @@ export abstract class MarkdownRenderer extends MarkdownRenderChild {
   /** Renders Markdown into `el`. */
   static async render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
     const target = el.ownerDocument.createElement('div');
-    renderMarkdownInto(markdown, target);
+    renderMarkdownInto(markdown, target, { rawHtml: app.rendersRawHtml });
     const context: FakePostProcessorContext = {
       docId: `fake-doc-${nextDocId++}`,
       sourcePath,
@@ -52,16 +52,7 @@ export abstract class MarkdownRenderer extends MarkdownRenderChild {
       addChild: (child) => component.addChild(child),
       getSectionInfo: () => null,
     };
-    for (const code of [...target.querySelectorAll<HTMLElement>('pre > code[class^="language-"]')]) {
-      const language = code.className.slice('language-'.length);
-      const handler = app.markdownCodeBlockProcessors.get(language);
-      const pre = code.parentElement;
-      if (handler === undefined || pre === null) continue;
-      const block = el.ownerDocument.createElement('div');
-      block.className = `block-language-${language}`;
-      pre.replaceWith(block);
-      await handler(code.textContent ?? '', block, context);
-    }
+    await runCodeBlockProcessors(app, target, context);
     const processors = [...app.markdownPostProcessors].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
     for (const processor of processors) await processor(target, context);
     while (target.firstChild) el.appendChild(target.firstChild);
@@ -73,5 +64,23 @@ export abstract class MarkdownRenderer extends MarkdownRenderChild {
     void component;
     renderMarkdownInto(markdown, el);
     return Promise.resolve();
+  }
+}
+
+/**
+ * Hands each fenced block under `el` whose language has a registered code-block processor to that
+ * processor, in place of its `pre` (a `div.block-language-<lang>`), as Obsidian does in reading
+ * view and in `MarkdownRenderer.render`.
+ */
+export async function runCodeBlockProcessors(app: App, el: HTMLElement, context: FakePostProcessorContext): Promise<void> {
+  for (const code of [...el.querySelectorAll<HTMLElement>('pre > code[class^="language-"]')]) {
+    const language = code.className.slice('language-'.length);
+    const handler = app.markdownCodeBlockProcessors.get(language);
+    const pre = code.parentElement;
+    if (handler === undefined || pre === null) continue;
+    const block = el.ownerDocument.createElement('div');
+    block.className = `block-language-${language}`;
+    pre.replaceWith(block);
+    await handler(code.textContent ?? '', block, context);
   }
 }

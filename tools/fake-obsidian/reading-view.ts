@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type { App } from './app';
 import { Component } from './component';
 import { renderMarkdownInto } from './markdown-dom';
-import type { FakePostProcessorContext, MarkdownRenderChild } from './markdown-renderer';
+import { runCodeBlockProcessors, type FakePostProcessorContext, type MarkdownRenderChild } from './markdown-renderer';
 
 /** Lines of one rendered section, 0-based and inclusive, as Obsidian's `MarkdownSectionInformation`. */
 interface FakeSection {
@@ -55,7 +55,7 @@ export async function renderReadingView(app: App, options: FakeReadingViewOption
   const renderSection = async (section: Omit<FakeSection, 'el' | 'component'>): Promise<FakeSection> => {
     const el = options.el.ownerDocument.createElement('div');
     el.className = 'markdown-preview-section-block';
-    renderMarkdownInto(section.source, el);
+    renderMarkdownInto(section.source, el, { rawHtml: app.rendersRawHtml });
     const component = new Component();
     component.load();
     const current = { ...section, el, component };
@@ -69,6 +69,7 @@ export async function renderReadingView(app: App, options: FakeReadingViewOption
         return { text, lineStart: current.lineStart, lineEnd: current.lineEnd };
       }) as never,
     };
+    await runCodeBlockProcessors(app, el, context);
     for (const processor of [...app.markdownPostProcessors].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0))) {
       calls += 1;
       await processor(el, context);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startModelServer, type ModelServer } from '../model-server';
 import { buildPlayground, REPO_ROOT } from './build';
 import { endpointFromEnvironment, playgroundPluginData } from './plugin-data';
+import { isLoopbackHost } from './network-access';
 import { startPlaygroundServer } from './server';
 
 /** Command-line options of `npm run demo`. */
@@ -10,16 +11,20 @@ export interface DemoOptions {
   readonly vault: string;
   readonly port: number;
   readonly host: string;
+  /** `--allow-network`: listening beyond loopback is allowed (the URL then carries a token). */
+  readonly allowNetwork: boolean;
   /** Milliseconds between the scripted model's stream chunks (slow enough to watch the block work). */
   readonly chunkDelayMs: number;
 }
 
-const USAGE = `Usage: npm run demo -- [--vault PATH] [--port N] [--host HOST] [--chunk-delay MS]
+const USAGE = `Usage: npm run demo -- [--vault PATH] [--port N] [--host HOST [--allow-network]] [--chunk-delay MS]
 
 Starts the Glassbox playground: the real plugin on a fake Obsidian host, in your browser.
   --vault PATH       folder of Markdown notes (default: demo-vault/); conversations are saved into it
   --port N           port of the page (default 5173)
   --host HOST        interface to listen on (default 127.0.0.1)
+  --allow-network    needed for a --host other than loopback: anyone who reaches it could read and
+                     write the vault, so the printed address then carries a secret token
   --chunk-delay MS   delay between the scripted model's stream chunks (default 45)
 Set GLASSBOX_BASE_URL, GLASSBOX_API_KEY and GLASSBOX_MODEL to talk to a real OpenAI-compatible endpoint.
 `;
@@ -30,6 +35,7 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
   let port = 5173;
   let host = '127.0.0.1';
   let chunkDelayMs = 45;
+  let allowNetwork = false;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     const value = (): string => {
@@ -53,6 +59,9 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
       case '--host':
         host = value();
         break;
+      case '--allow-network':
+        allowNetwork = true;
+        break;
       case '--chunk-delay':
         chunkDelayMs = integer(value(), '--chunk-delay');
         break;
@@ -64,7 +73,8 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
     }
   }
   if (!existsSync(vault) || !statSync(vault).isDirectory()) throw new Error(`The vault folder "${vault}" does not exist.`);
-  return { vault, port, host, chunkDelayMs };
+  if (!isLoopbackHost(host) && !allowNetwork) throw new Error(`--host ${host} lets any machine that reaches it read and write the vault; add --allow-network to do it anyway (the printed address then carries a secret token).`);
+  return { vault, port, host, allowNetwork, chunkDelayMs };
 }
 
 /** Builds the page, starts the model server and the playground server, prints the URL, runs until Ctrl-C. */
@@ -86,6 +96,7 @@ async function main(): Promise<void> {
       vaultDir: options.vault,
       staticDir,
       host: options.host,
+      allowNetwork: options.allowNetwork,
       port: options.port,
       pluginData: playgroundPluginData(endpoint),
       proxyOrigins: [new URL(endpoint.baseUrl).origin],

@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { NetworkAccess } from './network-access';
 import { deleteVaultFile, readVaultFiles, renameVaultFile, writeVaultFile, type VaultPathResult } from './vault-files';
 
 /** What the page receives at start (`GET /api/boot`). */
@@ -27,6 +28,12 @@ export interface PlaygroundServerOptions {
   readonly proxyApiKey?: string;
   readonly port?: number;
   readonly host?: string;
+  /** Needed to listen beyond loopback; every request then carries the printed token (network-access.ts). */
+  readonly allowNetwork?: boolean;
+  /** Largest request body (writes and proxied requests). Default {@link MAX_BODY_BYTES}. */
+  readonly maxBodyBytes?: number;
+  /** Request bodies read at once (writes and proxied requests); more are answered 503. Default {@link MAX_UPLOADS}. */
+  readonly maxUploads?: number;
 }
 
 /** A running playground server. */
@@ -52,7 +59,10 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
 };
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** The largest request body: a note or a model request, with room to spare. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Request bodies read at once: the page sends one or two; many more is someone else. */
+export const MAX_UPLOADS = 8;
 /** Header naming the upstream URL of a proxied request. */
 export const PROXY_TARGET_HEADER = 'x-glassbox-target';
 
@@ -66,25 +76,40 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const vaultDir = path.resolve(options.vaultDir);
   let pluginData: unknown = options.pluginData ?? null;
   const proxyOrigins = new Set(options.proxyOrigins ?? []);
+  const access = new NetworkAccess({ host: options.host ?? '127.0.0.1', allowNetwork: options.allowNetwork === true });
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const maxUploads = options.maxUploads ?? MAX_UPLOADS;
+  let uploads = 0;
 
   // The names this server answers to, filled in once it listens (they carry its port).
   let ownHosts = new Set<string>();
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       // The detail (it may hold this machine's paths) goes to the terminal, not to the page.
-      console.error(error);
+      // A client that hung up mid-body is no error of ours.
+      if ((error as { code?: unknown }).code !== 'ECONNRESET') console.error(error);
       if (!response.headersSent) sendJson(response, 500, { error: 'The playground server could not answer this request.' });
       else response.destroy();
     });
   });
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!access.admit(request, response)) return;
     // DNS rebinding: a page of another site whose name resolves to 127.0.0.1 sends its own Host.
-    if (!ownHosts.has((request.headers.host ?? '').toLowerCase())) {
+    // Beyond loopback the token does that job (another site's page has no cookie of ours).
+    if (access.token === null && !ownHosts.has((request.headers.host ?? '').toLowerCase())) {
       return sendJson(response, 403, { error: 'The playground answers only to its own address (localhost, 127.0.0.1 or [::1] with its port).' });
     }
     const url = new URL(request.url ?? '/', 'http://playground.invalid');
     const method = request.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (Number(request.headers['content-length'] ?? 0) > maxBodyBytes) return refuseBody(request, response, 413, `request bodies are limited to ${maxBodyBytes} bytes`);
+      if (uploads >= maxUploads) return refuseBody(request, response, 503, `too many uploads at once (at most ${maxUploads}); try again`);
+      uploads += 1;
+      response.once('close', () => {
+        uploads -= 1;
+      });
+    }
     if (url.pathname.startsWith('/api/proxy')) return proxy(request, response);
     if (method === 'GET' && url.pathname in STATIC_FILES) return serveStatic(response, STATIC_FILES[url.pathname]);
     if (method === 'GET' && url.pathname === '/favicon.ico') {
@@ -97,7 +122,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     }
     if (method === 'POST' && url.pathname.startsWith('/api/')) {
       if (!isSameOriginJson(request)) return sendJson(response, 403, { error: 'cross-origin or non-JSON request refused' });
-      const body = await readJsonBody(request);
+      const body = await readJsonBody(request, maxBodyBytes);
+      if (body === 'too_large') return refuseBody(request, response, 413, `request bodies are limited to ${maxBodyBytes} bytes`);
       if (body === undefined) return sendJson(response, 400, { error: 'body must be a JSON object' });
       switch (url.pathname) {
         case '/api/vault/write':
@@ -162,6 +188,16 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         if (!response.writableFinished) outgoing.destroy();
         resolve();
       });
+      // A body with no Content-Length (chunked) is counted as it streams.
+      let sent = 0;
+      request.on('data', (chunk: Buffer) => {
+        sent += chunk.length;
+        if (sent <= maxBodyBytes) return;
+        outgoing.destroy();
+        request.unpipe(outgoing);
+        if (!response.headersSent) refuseBody(request, response, 413, `request bodies are limited to ${maxBodyBytes} bytes`);
+        resolve();
+      });
       request.pipe(outgoing);
     });
   };
@@ -173,7 +209,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const host = options.host === undefined || options.host === '127.0.0.1' ? 'localhost' : options.host;
   ownHosts = ownHostNames(options.host, started.port);
   return {
-    url: `http://${host}:${started.port}/`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${started.port}/${access.urlSuffix()}`,
     port: started.port,
     pluginData: () => pluginData,
     close: () =>
@@ -215,13 +251,20 @@ function isSameOriginJson(request: IncomingMessage): boolean {
   }
 }
 
-async function readJsonBody(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+/** Answers and closes the connection, so the rest of a refused body is not read. */
+function refuseBody(request: IncomingMessage, response: ServerResponse, status: number, error: string): void {
+  response.setHeader('connection', 'close');
+  sendJson(response, status, { error });
+  request.resume();
+}
+
+async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<Record<string, unknown> | undefined | 'too_large'> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) return undefined;
+    if (size > maxBytes) return 'too_large';
     chunks.push(buffer);
   }
   try {

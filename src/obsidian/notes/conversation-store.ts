@@ -1,4 +1,5 @@
 import { normalizePath, type MetadataCache, type TFile, type Vault } from 'obsidian';
+import { MessageVersions } from './message-versions';
 import {
   baselineOf,
   createConversationId,
@@ -54,7 +55,7 @@ export class ConversationStore {
   private readonly metadataCache: MetadataCache | undefined;
   private readonly folder: () => string;
   private readonly files = new Map<string, TFile>();
-  private readonly baselines = new Map<string, ReadonlyMap<string, string>>();
+  private readonly versions = new MessageVersions();
   /** Notes opened without an id: the first save writes the id into that note instead of a new one. */
   private readonly adopted = new Set<string>();
   /** One save at a time per conversation, so two quick saves cannot both create a note. */
@@ -80,7 +81,7 @@ export class ConversationStore {
       this.adopted.add(conversation.id);
     }
     this.files.set(conversation.id, file);
-    this.baselines.set(conversation.id, baselineOf(conversation));
+    this.versions.record(conversation.id, baselineOf(conversation));
     return { conversation, warnings: parsed.warnings, format: parsed.format, file };
   }
 
@@ -135,12 +136,12 @@ export class ConversationStore {
         const result = mergeConversationIntoNote({
           currentText: current,
           conversation,
-          baseline: this.baselines.get(conversation.id) ?? new Map<string, string>(),
+          baseline: this.versions.baselineFor(conversation),
           adoptNoteWithoutId: this.adopted.has(conversation.id),
         });
         if (!result.ok) return current;
         merged = true;
-        this.baselines.set(conversation.id, result.baseline);
+        this.versions.record(conversation.id, result.baseline);
         return result.text;
       });
       if (merged) {
@@ -165,7 +166,7 @@ export class ConversationStore {
     const path = uniqueNotePath({ folder, title, exists: (candidate) => taken.has(candidate.toLowerCase()) });
     const file = await this.vault.create(path, serializeConversationNote(conversation));
     this.files.set(conversation.id, file);
-    this.baselines.set(conversation.id, baselineOf(conversation));
+    this.versions.record(conversation.id, baselineOf(conversation));
     return { file, created: true, conversation };
   }
 

@@ -1,17 +1,4 @@
-/**
- * Languages whose fenced blocks keep their name (and Obsidian's syntax highlighting) in an
- * answer: programming, markup and data languages that Obsidian only highlights. Every other
- * language, the ones plugins run (`dataviewjs`, `dataview`, `tasks`, `query`, `base`, `mermaid`,
- * `chart`, ...) and any name this list does not know, loses its name and shows as plain code.
- * docs/decisions/inert-answer-code.md says why it is a list of what may stay, not of what may not.
- */
-export const HIGHLIGHT_ONLY_LANGUAGES: ReadonlySet<string> = new Set([
-  'bash', 'c', 'c#', 'c++', 'clojure', 'cpp', 'cs', 'csharp', 'css', 'csv', 'dart', 'diff', 'docker', 'dockerfile',
-  'elixir', 'erlang', 'go', 'golang', 'graphql', 'haskell', 'html', 'http', 'ini', 'java', 'javascript', 'js', 'json',
-  'jsonc', 'jsx', 'kotlin', 'latex', 'less', 'lua', 'makefile', 'markdown', 'md', 'nginx', 'objectivec', 'perl', 'php',
-  'plaintext', 'powershell', 'ps1', 'py', 'python', 'r', 'rb', 'regex', 'ruby', 'rust', 'rs', 'scala', 'scss', 'sh',
-  'shell', 'sql', 'swift', 'tex', 'text', 'toml', 'ts', 'tsx', 'txt', 'typescript', 'vim', 'xml', 'yaml', 'yml', 'zsh',
-]);
+import { runnableFenceLanguage } from '../../markers';
 
 /**
  * An opening fence after any block-quote or list-item prefixes: prefix, fence run, info string.
@@ -51,8 +38,7 @@ export function inertCodeFences(markdown: string): string {
       continue;
     }
     open = { char: fence[2][0], length: fence[2].length, sawContent: false };
-    const language = (fence[3].trim().split(/\s+/)[0] ?? '').toLowerCase();
-    if (language !== '' && !HIGHLIGHT_ONLY_LANGUAGES.has(language)) lines[index] = `${fence[1]}${fence[2]}`;
+    if (runnableFenceLanguage(fence[3])) lines[index] = `${fence[1]}${fence[2]}`;
   }
   return lines.join('\n');
 }

