@@ -48,7 +48,7 @@ function createSemanticSearch(plugin: Plugin, host: GlassboxSettingsHost, plugin
       statusEl.toggle(text !== null);
     },
     notify: (message) => new Notice(message),
-    confirm: ({ plan, model }) => confirmEmbedding(plugin.app, { plan, model, endpoint: host.settings.baseUrl.trim() }),
+    confirm: ({ plan, model }) => confirmEmbedding(plugin.app, { plan, model, endpoint: host.settings.embeddingsBaseUrl.trim() !== '' ? host.settings.embeddingsBaseUrl.trim() : host.settings.baseUrl.trim() }),
   });
   plugin.registerDomEvent(statusEl, 'click', () => semantic.stop());
   return semantic;

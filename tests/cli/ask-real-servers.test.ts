@@ -5,6 +5,7 @@ import { parseConversationNote } from '../../src/conversation';
 import { parseAssistantContent } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { buildCli, type BuiltCli } from '../support/built-cli';
+import { chatRequests } from '../support/wire-messages';
 
 // The built CLI (dist/cli.js as `npm run build` makes it) against a scripted server that behaves
 // like the real ones in ../shared/fixtures/model-servers (DESIGN.md 12.1).
@@ -20,7 +21,7 @@ beforeAll(async () => {
       'error-chunk': scenario().turn((t) => t.text('Refunds are paid within', { chunkChars: 4 }).streamError('Upstream provider went away')),
       // A call with usage, then an answer from a server that sends none (it ends at [DONE]).
       'usage-mixed': scenario()
-        .turn((t) => t.toolCall('localSearch', { query: 'refunds' }).usage(300, 20))
+        .turn((t) => t.toolCall('localSearch', { query: 'refunds' }).usage(2300, 20))
         .turn((t) => t.text('Refunds are paid within 14 days [[Refund policy]].').raw('[DONE]')),
       // Ollama's 400 for a model without the tools capability; it answers a request without tools.
       'gemma3:4b': scenario().turn((t) => t.httpError(400, 'registry.ollama.ai/library/gemma3:4b does not support tools', { onlyWithTools: true }).text('Refunds are paid within 14 days [[Refund policy]].')),
@@ -83,7 +84,7 @@ describe('glassbox ask against servers as they are', () => {
     const output = JSON.parse(inspected.stdout) as { messages: { reasoning?: { usage?: { estimated?: boolean }; turns?: { at: number; durationMs: number; usage?: { promptTokens: number; completionTokens: number; estimated?: boolean } }[] } }[] };
     const reasoning = output.messages[1]?.reasoning;
     expect(reasoning?.turns?.map((turn) => turn.usage?.estimated === true)).toEqual([false, true]);
-    expect(reasoning?.turns?.[0]?.usage).toEqual({ promptTokens: 300, completionTokens: 20 });
+    expect(reasoning?.turns?.[0]?.usage).toEqual({ promptTokens: 2300, completionTokens: 20 });
     expect(reasoning?.usage?.estimated).toBe(true);
   });
 
@@ -98,7 +99,7 @@ describe('glassbox ask against servers as they are', () => {
     const notice = events.find((event) => event.type === 'step' && event.step?.kind === 'notice')?.step;
     expect(notice?.detail).toContain('does not support tools');
     expect(events.flatMap((event) => (event.type === 'text_delta' ? [event.text ?? ''] : [])).join('')).toBe('Refunds are paid within 14 days [[Refund policy]].');
-    const sent = server.requests.filter((request) => request.body?.model === 'gemma3:4b');
+    const sent = chatRequests(server).filter((request) => request.body?.model === 'gemma3:4b');
     expect(sent.map((request) => request.body?.tools !== undefined)).toEqual([true, false]);
     // The search for the question ran over the vault and went with the request.
     expect(JSON.stringify(sent[1]?.body?.messages)).toContain('Refund policy');

@@ -8,6 +8,7 @@ import { scenario, startModelServer, type ModelServer } from '../../tools/model-
 import { buildCli, type BuiltCli } from '../support/built-cli';
 import { captureIo } from '../support/capture-io';
 import { startWrongEndpoints, type WrongEndpoints } from '../support/wrong-endpoints';
+import { chatRequests } from '../support/wire-messages';
 
 // Past the 160 characters the runner holds back (docs/decisions/agent-answer-hold-back.md).
 const PARTIAL = `Refunds take ${'a while to check, '.repeat(10)}and then`;
@@ -70,7 +71,7 @@ describe('glassbox ask --timeout SECONDS', () => {
     const result = await cli.run(['ask', '--vault', await newVault(), '--base-url', server.url, '--model', 'trickles', '--max-tokens', '5', 'How long do refunds take?']);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('The answer was cut off at the model’s length limit');
-    const request = server.requests.filter((entry) => (entry.body as { model?: string } | undefined)?.model === 'trickles')[0];
+    const request = chatRequests(server).filter((entry) => (entry.body as { model?: string } | undefined)?.model === 'trickles')[0];
     expect((request.body as { max_tokens?: number }).max_tokens).toBe(5);
   });
 

@@ -72,7 +72,7 @@ describe('glassbox inspect --timeline', () => {
     ]);
   });
 
-  it('a run saved by ask today (no per-turn records): its steps with durations and statuses, no token column', async () => {
+  it('a run saved by ask today: its model turns with their tokens and its tool steps, by start', async () => {
     const vault = join(dir, 'vault');
     const io = captureIo();
     await mkdir(vault);
@@ -81,9 +81,12 @@ describe('glassbox inspect --timeline', () => {
     const saved = join(vault, /^saved: (.+)$/m.exec(io.err())?.[1] ?? 'missing');
     const { status, out } = await timeline(saved);
     expect(status).toBe(0);
-    const [header, step] = out.split('\n');
+    const [header, ...steps] = out.split('\n').filter((line) => line !== '');
     expect(header).toMatch(/^Run 1 · .+ · complete · \d+(\.\d)? m?s · \d+ in, \d+ out$/);
-    expect(step).toMatch(/^ {2}\+\d+\.\ds {2}tool {2}\d+(\.\d)? m?s {2}ok {2}Found 1 note: Refunds$/);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toMatch(/^ {2}\+\d+\.\ds {2}model +\d+(\.\d)? m?s +~?\d+ in · \d+ out +Model turn 1$/);
+    expect(steps[1]).toMatch(/^ {2}\+\d+\.\ds {2}tool +\d+(\.\d)? m?s +ok +Found 1 note: Refunds$/);
+    expect(steps[2]).toMatch(/Model turn 2$/);
   });
 
   it('--timeline with --message is a usage error', async () => {

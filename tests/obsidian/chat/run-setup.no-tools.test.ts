@@ -6,6 +6,7 @@ import { loadGlassboxSettings } from '../../../src/settings';
 import { createFakeApp } from '../../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../../tools/model-server';
 import { sampleReadTool, sampleSearchTool } from '../../support/sample-agent-tools';
+import { chatRequests } from '../../support/wire-messages';
 
 // DESIGN.md 12.1: the plugin remembers a model the server refused tools for. The chat core and
 // the plugin's run setup with the real runner and SDK over HTTP; Ollama's 400 "does not support tools".
@@ -26,11 +27,11 @@ it('remembers the refusal in the settings, and the next question goes without to
   await chat.send('How long do refunds take?');
   expect(host.settings.modelsWithoutTools).toEqual({ 'gemma3:4b': REFUSAL });
   expect(saves).toBe(1);
-  expect(server.requests.map((request) => request.body?.tools !== undefined)).toEqual([true, false]);
+  expect(chatRequests(server).map((request) => request.body?.tools !== undefined)).toEqual([true, false]);
 
   await chat.send('And returns?');
   // One request, without tools, and the trace says why.
-  expect(server.requests.map((request) => request.body?.tools !== undefined)).toEqual([true, false, false]);
+  expect(chatRequests(server).map((request) => request.body?.tools !== undefined)).toEqual([true, false, false]);
   const last = orderedMessages(chat.store.current()).at(-1);
   const answer = parseAssistantContent(last?.content ?? '');
   expect(answer.text).toBe('Fourteen days [[Refund policy]].');
