@@ -48,10 +48,17 @@ const NO_WORKLOAD_IDENTITY = `export class WorkloadIdentityAuth {
 }
 `;
 
+/** `OpenAI.toFile` and `toStreamingFile` build file uploads, for resources Glassbox does not bundle. */
+const NO_FILE_UPLOADS = `const fail = () => { throw new Error('File uploads are not bundled in Glassbox (esbuild.openai-chat-only.mjs).'); };
+export const toFile = fail;
+export const toStreamingFile = fail;
+`;
+
 export const openaiChatOnlyPlugin = {
   name: 'openai-chat-only',
   setup(build) {
     build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]internal[\\/]utils[\\/]query\.mjs$/ }, () => ({ contents: FLAT_QUERY_ONLY, loader: 'js' }));
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]core[\\/]uploads\.mjs$/ }, () => ({ contents: NO_FILE_UPLOADS, loader: 'js' }));
     build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]auth[\\/]workload-identity-auth\.mjs$/ }, () => ({ contents: NO_WORKLOAD_IDENTITY, loader: 'js' }));
     build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]lib[\\/]ChatCompletion\w*\.mjs$/ }, (args) => {
       const names = UNUSED_CHAT_HELPERS[path.basename(args.path)];
