@@ -85,6 +85,8 @@ export interface GlassboxSettings {
   imageMaxSide: number;
   /** Notes here are custom prompts (the `/` menu, `ask --prompt`); Copilot's folder is read too. */
   promptsFolder: string;
+  /** Desktop: a system notification when a chat ends or waits while Obsidian is in the background. */
+  systemNotifications: boolean;
   /** Search by meaning: localSearch fuses word search with the notes' embeddings (off until chosen: it sends passages to the endpoint). */
   semanticSearch: boolean;
   /** The embedding model asked at the endpoint's `/embeddings`, e.g. `text-embedding-3-small` or `nomic-embed-text`. */
@@ -127,6 +129,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   imageModels: '',
   // What Anthropic recommends and near OpenAI's high-detail tile grid: smaller images lose text.
   imageMaxSide: 1568,
+  systemNotifications: true,
   semanticSearch: false,
   embeddingModel: 'text-embedding-3-small',
   embeddingsBaseUrl: '',

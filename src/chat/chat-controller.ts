@@ -3,7 +3,7 @@ import { CONTINUE_QUESTION, type Conversation, createConversation } from '../con
 import { stripMarkers } from '../markers';
 import { toHistory } from './chat-history';
 import { resumableMessageId } from './resumable-turn';
-import { ChatPersistence } from './chat-persistence';
+import { ChatPersistence, type ConversationSaver } from './chat-persistence';
 import { type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
 import { ChatStore } from './chat-store';
 import { ChatTurns, type ChatApprovalMemory, type ChatRunRequest, type ChatRunSetup } from './chat-turns';
@@ -24,12 +24,8 @@ export interface ChatControllerOptions {
   readonly model: string;
   readonly loopStyle: AgentLoopStyle;
   readonly maxIterations: number;
-  /**
-   * Saves the conversation once per turn (complete, stopped or error), and once when a run
-   * pauses on a `request_input` question. It may resolve to the conversation as saved (ids
-   * filled in), which the chat then keeps.
-   */
-  readonly onTurnEnd?: (conversation: Conversation) => void | Promise<Conversation | void>;
+  /** Where each turn's conversation is saved (see {@link ConversationSaver}). */
+  readonly saver?: ConversationSaver;
   /** How long a `request_input` question waits, read at each send. */
   readonly inputTimeoutMs?: () => number;
   /** Where "always" / "never" approvals are kept (settings); without it every such call asks. */
@@ -63,7 +59,7 @@ export class ChatController {
     this.store = new ChatStore(this.emptyState(createConversation({ model: options.model, now: now() })), options.scheduleFrame ?? animationFrameScheduler());
     this.question = new PendingQuestion(this.store, options.onInputRequest);
     this.approval = new PendingApproval(this.store);
-    this.persistence = new ChatPersistence(this.store, now, options.onTurnEnd);
+    this.persistence = new ChatPersistence(this.store, now, options.saver);
     this.turns = new ChatTurns(this.store, this.question, this.approval, this.persistence, {
       prepareRun: options.prepareRun,
       runAgent: options.runAgent,
@@ -152,11 +148,11 @@ export class ChatController {
     this.store.update(() => ({ ...this.emptyState(createConversation({ model, now: this.now() })), model, loopStyle, maxIterations }), 'now');
   }
 
-  /** Shows a saved conversation (reopened from history); its blocks render as reloaded. */
-  openConversation(conversation: Conversation): void {
+  /** Shows a saved conversation (reopened from history, saved in `notePath`); its blocks render as reloaded. */
+  openConversation(conversation: Conversation, notePath = ''): void {
     this.leaveChat();
     const { loopStyle, maxIterations, model } = this.store.current();
-    let state: ChatState = { ...this.emptyState(conversation), model, loopStyle, maxIterations };
+    let state: ChatState = { ...this.emptyState(conversation), notePath, model, loopStyle, maxIterations };
     conversation.messages.forEach((message, index) => {
       state = withMessage(state, { ...message, id: message.id ?? `m${index + 1}` });
     });

@@ -3,8 +3,20 @@ import { type Conversation, titleFromQuestion } from '../conversation';
 import { type ChatState, orderedMessages } from './chat-state';
 import type { ChatStore } from './chat-store';
 
-/** Saves a conversation; may resolve to it as saved (ids filled in), which the chat then keeps. */
-export type SaveConversation = (conversation: Conversation) => void | Promise<Conversation | void>;
+/** A conversation as saved: ids filled in, and the note it went to. */
+export interface SavedConversation {
+  readonly conversation: Conversation;
+  readonly file: { readonly path: string };
+}
+
+/**
+ * Where the chat saves its conversation, once per turn end (complete, stopped or error) and once
+ * when a run pauses on a question; the conversation store implements it. It may resolve to the
+ * conversation as saved, which the chat then keeps, and whose note it then names.
+ */
+export interface ConversationSaver {
+  save(conversation: Conversation): Promise<SavedConversation | void>;
+}
 
 /**
  * Saving the chat: the conversation a state stands for, and one save per turn end or pause. A
@@ -14,7 +26,7 @@ export class ChatPersistence {
   constructor(
     private readonly store: ChatStore,
     private readonly now: () => number,
-    private readonly onSave?: SaveConversation,
+    private readonly saver?: ConversationSaver,
   ) {}
 
   /** The conversation as `state` stands, messages included. */
@@ -32,14 +44,14 @@ export class ChatPersistence {
 
   /** Saves `state` (default: the chat as it stands now). */
   async save(state: ChatState = this.store.current()): Promise<void> {
-    if (this.onSave === undefined) return;
+    if (this.saver === undefined) return;
     const conversation = this.conversationOf(state);
     try {
-      const saved = await this.onSave(conversation);
+      const saved = await this.saver.save(conversation);
       if (saved) {
         // Keep the note's identity (an adopted id, the frontmatter) for the next save of this chat.
         this.store.update((current) => (current.conversation.id === conversation.id
-          ? { ...current, conversation: { ...saved, messages: [] } }
+          ? { ...current, conversation: { ...saved.conversation, messages: [] }, notePath: saved.file.path }
           : current), 'soon');
       }
     } catch (thrown) {

@@ -32,6 +32,8 @@ export interface ChatPendingApproval {
 export interface ChatState {
   /** The conversation's identity and note metadata; its `messages` are not kept current here. */
   readonly conversation: Conversation;
+  /** The note the conversation is saved in ('' before its first save); links resolve against it. */
+  readonly notePath: string;
   readonly messageIds: readonly string[];
   readonly messages: Readonly<Record<string, ChatMessage>>;
   /** The assistant message of the run in progress. */
@@ -71,9 +73,10 @@ export function withMessage(state: ChatState, message: ChatMessage): ChatState {
 }
 
 /** A chat showing `conversation` with no messages yet, no run, and the given run options. */
-export function emptyChatState(options: { conversation: Conversation; model: string; loopStyle: AgentLoopStyle; maxIterations: number }): ChatState {
+export function emptyChatState(options: { conversation: Conversation; notePath?: string; model: string; loopStyle: AgentLoopStyle; maxIterations: number }): ChatState {
   return {
     conversation: options.conversation,
+    notePath: options.notePath ?? '',
     messageIds: [],
     messages: {},
     liveMessageId: null,

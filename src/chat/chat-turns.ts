@@ -128,8 +128,8 @@ export class ChatTurns {
       if (result.status === 'error') error = result.error ?? 'The run failed.';
     } catch (thrown) {
       error = userMessageOf(thrown);
-      // Setup errors (no key on this device, an incomplete base URL) are fixed in the settings.
-      errorOpensSettings = (thrown as { opensSettings?: unknown } | null)?.opensSettings === true;
+      // Setup errors (no key on this device, an incomplete base URL) are fixed in the settings: an error that names the setting fixing it (its `fix`, as data) offers to open the settings.
+      errorOpensSettings = typeof (thrown as { fix?: unknown } | null)?.fix === 'string';
     }
     this.finish({ turn, result, error, errorOpensSettings });
   }

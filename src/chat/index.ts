@@ -13,3 +13,5 @@ export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './sa
 export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';
 export { type ContextChip, DraftContext, type DraftContextState, type DraftNote } from './draft-context';
 export { attachmentsRecord } from './attachments-record';
+export { ChatSession, type ChatAttention, type ChatSessionOptions } from './chat-session';
+export type { ConversationSaver, SavedConversation } from './chat-persistence';

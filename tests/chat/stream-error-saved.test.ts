@@ -27,8 +27,11 @@ it('keeps and saves the partial answer when an error chunk ends the stream', asy
     loopStyle: 'tools',
     maxIterations: 4,
     scheduleFrame: (callback) => setTimeout(callback, 0),
-    onTurnEnd: (conversation) => {
-      saved.push(conversation);
+    saver: {
+      save: (conversation) => {
+        saved.push(conversation);
+        return Promise.resolve();
+      },
     },
   });
   await chat.send('How long do refunds take?');

@@ -3,7 +3,7 @@ import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import GlassboxPlugin from '../../src/main';
 import { ConversationStore } from '../../src/obsidian/notes/conversation-store';
-import type { ConversationSaver } from '../../src/obsidian/chat/chat-view';
+import type { ConversationSaver } from '../../src/chat';
 import { createFakeApp, editorInfoField, editorLivePreviewField, FakeDataviewPlugin, FakeTemplaterPlugin, clearPluginRuns, pluginRuns, renderReadingView, type App } from '../../tools/fake-obsidian';
 import { scenario } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
@@ -47,7 +47,7 @@ async function openChat(): Promise<{ app: App; templater: FakeTemplaterPlugin; r
   let store: ConversationStore | null = null;
   const conversations: ConversationSaver = { save: (conversation) => store!.save(conversation) };
   const answer = scenario().turn((t) => t.text(ANSWER, { chunkChars: 24 }));
-  const opened = await chat.open({ scenarios: { answer }, model: 'answer', extra: { conversations }, rawHtml: true });
+  const opened = await chat.open({ scenarios: { answer }, model: 'answer', extra: { saver: conversations }, rawHtml: true });
   store = new ConversationStore({ vault: opened.app.vault as never, metadataCache: opened.app.metadataCache as never, folder: () => 'Glassbox/Conversations' });
   const templater = await installPlugins(opened.app);
   return { app: opened.app, templater, root: opened.view.contentEl, view: opened.view };

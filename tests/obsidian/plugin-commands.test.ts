@@ -7,6 +7,7 @@ import { scenario, startModelServer, type ModelServer } from '../../tools/model-
 import manifestJson from '../../manifest.json';
 import { callsSettled } from '../support/calls-settled';
 import { sendMessage, until } from '../support/chat-view-harness';
+import { vaultToolsOf } from '../support/plugin-vault-tools';
 
 let server: ModelServer | null = null;
 afterEach(async () => {
@@ -166,7 +167,7 @@ describe('plugin commands', () => {
     const app = createFakeApp({ files: { 'Refund policy.md': '# Refund policy\n\nRefunds take 14 days after the request.', 'Billing.md': '# Billing\n\nInvoices go out monthly.' } });
     await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: server.url, model: 'search', apiKeySecretName: '' }));
     const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
-    const tools = (plugin as unknown as { vaultTools: { current(): { notice?: string } } }).vaultTools;
+    const tools = vaultToolsOf(plugin);
     await until(() => tools.current().notice === undefined);
     await act(async () => {
       await plugin.activateChatView();

@@ -4,6 +4,7 @@ import { runAgent } from '../../src/agent/run-agent';
 import type { ChatRunRequest } from '../../src/chat';
 import type { AgentTool } from '../../src/agent/agent-tool';
 import { createOpenAiChatModel } from '../../src/llm';
+import { ChatSessions, type ChatSessionsOptions } from '../../src/obsidian/chat/chat-sessions';
 import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat/chat-view';
 import { loadGlassboxSettings } from '../../src/settings';
 import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
@@ -32,22 +33,28 @@ export function fixedSearchTool(options: { blockUntilAborted?: boolean; output?:
 }
 
 /** A chat view on the fake host, talking to the scripted model server over real HTTP. */
-export async function openChatView(options: { scenarios: Record<string, Scenario>; model: string; tools?: readonly AgentTool[]; saved?: unknown[]; chunkDelayMs?: number; extra?: Partial<ChatViewOptions>; mobile?: boolean; files?: Record<string, string>; prepared?: ChatRunRequest[]; rawHtml?: boolean }) {
+export async function openChatView(options: { scenarios: Record<string, Scenario>; model: string; tools?: readonly AgentTool[]; saved?: unknown[]; chunkDelayMs?: number; extra?: Partial<ChatViewOptions & ChatSessionsOptions>; mobile?: boolean; files?: Record<string, string>; prepared?: ChatRunRequest[]; rawHtml?: boolean }) {
   const server: ModelServer = await startModelServer({ scenarios: options.scenarios, chunkDelayMs: options.chunkDelayMs ?? 0 });
   const app: App = createFakeApp({ mobile: options.mobile, files: options.files, rawHtml: options.rawHtml });
   const settings = { settings: loadGlassboxSettings({ model: options.model, baseUrl: server.url, provider: 'custom' }), saveSettings: () => Promise.resolve() };
   const ribbon = app.workspace.ribbonEl.createDiv({ cls: 'side-dock-ribbon-action' });
-  const viewOptions: ChatViewOptions = {
+  // The plugin's sessions, as main.ts wires them; a notice's click shows the session's tab.
+  const sessions = new ChatSessions({
+    app: app as never,
     settings,
     runAgent,
     prepareRun: (_model, request) => {
       options.prepared?.push(request);
       return Promise.resolve({ model: createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }), tools: options.tools ?? [fixedSearchTool()] });
     },
-    conversations: { save: (conversation) => { options.saved?.push(conversation); return Promise.resolve(); } },
-    ribbonIcon: () => ribbon,
+    saver: { save: (conversation) => { options.saved?.push(conversation); return Promise.resolve(); } },
+    show: (session) => {
+      const shown = app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT).find((candidate) => (candidate.view as unknown as ChatView).session === session);
+      if (shown) void app.workspace.revealLeaf(shown);
+    },
     ...options.extra,
-  };
+  });
+  const viewOptions: ChatViewOptions = { sessions, settings, ribbonIcon: () => ribbon, ...options.extra };
   app.viewRegistry.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf as unknown as ObsidianLeaf, viewOptions) as unknown as View);
   const leaf = app.workspace.getRightLeaf(false)!;
   await act(async () => {
@@ -61,9 +68,12 @@ export async function openChatView(options: { scenarios: Record<string, Scenario
     view,
     leaf,
     ribbon,
+    sessions,
     async close() {
       await act(async () => {
         leaf.detach();
+        // The plugin unloads: its sessions stop their runs.
+        sessions.dispose();
         await Promise.resolve();
       });
       await server.close();

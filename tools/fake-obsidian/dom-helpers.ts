@@ -201,8 +201,14 @@ export function installDomHelpers(win: DomHost): void {
     if (visible) this.style.removeProperty('visibility');
     else this.style.setProperty('visibility', 'hidden');
   });
+  // As Obsidian's (which reads offsetParent): an element inside a hidden one, e.g. a tab in the
+  // background, is not shown either.
   define(htmlProto, 'isShown', function (this: HTMLElement) {
-    return this.style.display !== 'none';
+    if (this.style.display === 'none') return false;
+    for (let el = this.parentElement; el !== null; el = el.parentElement) {
+      if (el.style.display === 'none') return false;
+    }
+    return true;
   });
   define(htmlProto, 'setCssStyles', function (this: HTMLElement, styles: Partial<CSSStyleDeclaration>) {
     Object.assign(this.style, styles);

@@ -51,7 +51,7 @@ export { debounce, normalizePath, type FakeDebouncer } from './utils';
 export { Vault, type FakeVaultOptions } from './vault';
 export { DeferredView, EmptyView, ItemView, View } from './view';
 export { ViewRegistry, type FakeViewCreator } from './view-registry';
-export { FakeSidedock, Workspace, type FakeOpenedLink } from './workspace';
+export { FakeSidedock, Workspace, type FakeLayout, type FakeOpenedLink } from './workspace';
 export { WorkspaceLeaf, type FakeLeafSide, type FakeViewState } from './workspace-leaf';
 export { parseYaml, stringifyYaml } from './yaml';
 export { getAllTags, getLinkpath, parseFrontMatterAliases, parseLinktext, getFrontMatterInfo } from './link-utils';

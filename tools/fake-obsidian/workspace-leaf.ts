@@ -26,6 +26,10 @@ export class WorkspaceLeaf extends Events {
   containerEl: HTMLElement | null = null;
   /** Fake-only: whether the leaf has been detached. */
   detached = false;
+  /** The leaf's tab in its tab strip (sidebars only here; not in Obsidian's public typings). */
+  tabHeaderEl: HTMLElement | null = null;
+  /** The title inside the tab (Obsidian's `tabHeaderInnerTitleEl`). */
+  tabHeaderInnerTitleEl: HTMLElement | null = null;
   private pinned = false;
 
   constructor(app: App, side: FakeLeafSide) {
@@ -42,9 +46,15 @@ export class WorkspaceLeaf extends Events {
     void this.view.open();
   }
 
-  /** The current view type and state. */
+  /** The current view type and state (a deferred leaf's: the state it will load). */
   getViewState(): FakeViewState {
-    return { type: this.view.getViewType(), state: this.view.getState(), pinned: this.pinned };
+    const state = this.view instanceof DeferredView ? (this.view.deferredState.state ?? {}) : this.view.getState();
+    return { type: this.view.getViewType(), state, pinned: this.pinned };
+  }
+
+  /** Redraws the tab's title from the view's `getDisplayText()` (Obsidian's, not in the public typings). */
+  updateHeader(): void {
+    this.tabHeaderInnerTitleEl?.setText(this.view.getDisplayText());
   }
 
   /**
@@ -106,6 +116,7 @@ export class WorkspaceLeaf extends Events {
     this.view = new DeferredView(this, viewState);
     this.containerEl?.appendChild(this.view.containerEl);
     void this.view.open();
+    this.updateHeader();
   }
 
   /** The sidebar (`workspace.leftSplit`/`rightSplit`) or `workspace.rootSplit` the leaf is in. */
@@ -119,6 +130,7 @@ export class WorkspaceLeaf extends Events {
     this.detached = true;
     void this.view.close();
     this.containerEl?.remove();
+    this.tabHeaderEl?.remove();
     this.app.workspace.removeLeaf(this);
   }
 
@@ -144,6 +156,7 @@ export class WorkspaceLeaf extends Events {
     this.view = next;
     this.containerEl?.appendChild(next.containerEl);
     await next.open();
+    this.updateHeader();
     this.app.workspace.trigger('layout-change');
   }
 }

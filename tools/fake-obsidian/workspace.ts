@@ -38,6 +38,9 @@ export interface FakeOpenedLink {
   file: TFile | null;
 }
 
+/** Fake-only: the saved layout, per side (see `Workspace.getLayout`). */
+export type FakeLayout = Record<FakeLeafSide, { type: string; state?: Record<string, unknown> }[]>;
+
 /**
  * Obsidian's `Workspace`: leaves in a main area and two sidebars, the active leaf, layout
  * readiness and workspace events (`active-leaf-change`, `layout-change`, `file-open`, ...).
@@ -64,6 +67,8 @@ export class Workspace extends Events {
   private recentFileLeaf: WorkspaceLeaf | null = null;
   private readonly layoutReadyCallbacks: (() => unknown)[] = [];
   private readonly splitEls: Record<FakeLeafSide, HTMLElement | null>;
+  /** Each sidebar's tab in front (the others are hidden, as in Obsidian's tab groups). */
+  private readonly frontTabs: Partial<Record<FakeLeafSide, WorkspaceLeaf>> = {};
 
   /**
    * `mobile` lays the sidebars out as Obsidian's phone and tablet app does: drawers
@@ -135,6 +140,7 @@ export class Workspace extends Events {
   async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
     if (leaf.side === 'right') this.rightSplit.expand();
     if (leaf.side === 'left') this.leftSplit.expand();
+    this.bringToFront(leaf);
     await leaf.loadIfDeferred();
     this.setActiveLeaf(leaf, { focus: true });
   }
@@ -150,6 +156,23 @@ export class Workspace extends Events {
     return leaf;
   }
 
+  /**
+   * The layout as Obsidian saves it in `workspace.json` on quit, reduced to what the fake models:
+   * each side's leaves, in tab order, with their view state.
+   */
+  getLayout(): FakeLayout {
+    const sideOf = (side: FakeLeafSide) => this.leaves.filter((leaf) => leaf.side === side).map((leaf) => ({ type: leaf.view.getViewType(), state: leaf.getViewState().state ?? {} }));
+    return { main: sideOf('main'), left: sideOf('left'), right: sideOf('right') };
+  }
+
+  /**
+   * Fake-only: restores a saved layout as Obsidian does at startup: every leaf deferred until it
+   * is shown (`revealLeaf` or `loadIfDeferred` loads it, with its saved state).
+   */
+  restoreLayout(layout: FakeLayout): WorkspaceLeaf[] {
+    return (['main', 'left', 'right'] as const).flatMap((side) => layout[side].map((viewState) => this.restoreDeferredLeaf(side, viewState)));
+  }
+
   /** @internal The root item of a side, as `WorkspaceLeaf.getRoot()` returns it. */
   rootOf(side: FakeLeafSide): object {
     return side === 'left' ? this.leftSplit : side === 'right' ? this.rightSplit : this.rootSplit;
@@ -158,6 +181,7 @@ export class Workspace extends Events {
   /** Makes `leaf` active and fires `active-leaf-change` when it changes. */
   setActiveLeaf(leaf: WorkspaceLeaf, params?: { focus?: boolean } | boolean): void {
     void params;
+    this.bringToFront(leaf);
     if (leaf.side === 'main') this.recentMainLeaf = leaf;
     if (leaf.openedFile !== null) this.recentFileLeaf = leaf;
     if (this.activeLeaf === leaf) return;
@@ -215,6 +239,11 @@ export class Workspace extends Events {
   removeLeaf(leaf: WorkspaceLeaf): void {
     const index = this.leaves.indexOf(leaf);
     if (index >= 0) this.leaves.splice(index, 1);
+    if (this.frontTabs[leaf.side] === leaf) {
+      delete this.frontTabs[leaf.side];
+      const next = this.leaves.filter((other) => other.side === leaf.side).at(-1);
+      if (next) this.bringToFront(next);
+    }
     if (this.activeLeaf === leaf) {
       this.activeLeaf = null;
       this.trigger('active-leaf-change', null);
@@ -225,7 +254,33 @@ export class Workspace extends Events {
   private createLeaf(side: FakeLeafSide): WorkspaceLeaf {
     const leaf = new WorkspaceLeaf(this.app, side);
     this.leaves.push(leaf);
-    if (leaf.containerEl) this.splitEls[side]?.appendChild(leaf.containerEl);
+    const splitEl = this.splitEls[side];
+    if (leaf.containerEl) splitEl?.appendChild(leaf.containerEl);
+    if (side !== 'main' && splitEl) this.addTab(splitEl, leaf);
+    // A new tab stays behind the one in front until it is shown.
+    if (side !== 'main' && this.frontTabs[side] === undefined) this.bringToFront(leaf);
+    else if (side !== 'main') leaf.containerEl?.hide();
     return leaf;
+  }
+
+  // A sidebar is a tab group: a strip of tabs over its leaves, one of them in front. (The main
+  // area's tabs are not modelled: its leaves all count as shown.)
+  private addTab(splitEl: HTMLElement, leaf: WorkspaceLeaf): void {
+    const strip = splitEl.querySelector<HTMLElement>(':scope > .workspace-tab-header-container') ?? splitEl.createDiv('workspace-tab-header-container');
+    splitEl.prepend(strip);
+    const tab = strip.createDiv({ cls: 'workspace-tab-header', attr: { 'aria-label': '' } });
+    const inner = tab.createDiv('workspace-tab-header-inner');
+    leaf.tabHeaderEl = tab;
+    leaf.tabHeaderInnerTitleEl = inner.createDiv('workspace-tab-header-inner-title');
+    tab.addEventListener('click', () => void this.revealLeaf(leaf));
+  }
+
+  private bringToFront(leaf: WorkspaceLeaf): void {
+    if (leaf.side === 'main' || leaf.detached) return;
+    this.frontTabs[leaf.side] = leaf;
+    for (const other of this.leaves.filter((candidate) => candidate.side === leaf.side)) {
+      other.containerEl?.toggle(other === leaf);
+      other.tabHeaderEl?.toggleClass('is-active', other === leaf);
+    }
   }
 }

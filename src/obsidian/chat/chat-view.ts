@@ -1,9 +1,9 @@
-import { type HoverPopover, ItemView, Notice, type WorkspaceLeaf } from 'obsidian';
+import { Component, type HoverPopover, ItemView, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import type { AgentInputRequest, AgentRunOptions, AgentRunResult, QuestionSelection } from '../../agent';
-import { ChatController, type ChatRunRequest, type ChatRunSetup, type FrameScheduler } from '../../chat';
+import type { QuestionSelection } from '../../agent';
+import type { ChatController, ChatSession } from '../../chat';
 import type { Conversation } from '../../conversation';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { NoteChangeLog } from '../../writes';
@@ -11,8 +11,7 @@ import { ChatPanel } from '../../ui/chat/ChatPanel';
 import { RootRegistry } from '../../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
 import { ObsidianHostServices } from '../obsidian-host-services';
-import { settingsApprovalMemory } from './settings-approval-memory';
-import type { WaitingChats } from './waiting-chat';
+import type { ChatSessions, SessionViewer } from './chat-sessions';
 import { VaultContextSources } from './vault-context-sources';
 
 /** The registered view type of the chat panel. */
@@ -21,57 +20,52 @@ export const VIEW_TYPE_GLASSBOX_CHAT = 'glassbox-chat';
 /** The CSS class that makes the ribbon icon and the tab pulse while a question waits. */
 export const PULSE_CLASS = 'glassbox-pulse';
 
-/** Where a turn's conversation is saved; the conversation store implements it. */
-export interface ConversationSaver {
-  /** Saves the conversation; may return it as saved (ids filled in) and the note's path. */
-  save(conversation: Conversation): Promise<{ readonly conversation: Conversation; readonly file: { readonly path: string } } | void>;
+/** What a chat tab keeps in the workspace layout: its session, and the note to reopen after a restart. */
+export interface ChatViewState {
+  readonly session?: string;
+  readonly notePath?: string;
 }
 
 /** What the chat view needs; `main.ts` wires it. */
 export interface ChatViewOptions {
+  /** The plugin's sessions; the view shows one of them. */
+  readonly sessions: ChatSessions;
   readonly settings: GlassboxSettingsHost;
   /** The plugin's id, whose settings tab an error's "Open settings" button shows. */
   readonly pluginId?: string;
-  /** Builds the model client and the vault tools for one run from the current settings. */
-  readonly prepareRun: (modelName: string, request: ChatRunRequest) => Promise<ChatRunSetup>;
-  /** The agent runner. */
-  readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
-  /** Saves each finished turn (complete, stopped or error). */
-  readonly conversations?: ConversationSaver;
   /** The plugin's ribbon icon, which pulses while a question waits and the view is hidden. */
   readonly ribbonIcon?: () => HTMLElement | null;
   /** Extra toolbar content (the conversation history button), given the view. */
   readonly toolbarExtras?: (view: ChatView) => ReactNode;
   /** Model names the endpoint offers, suggested by the model picker. */
   readonly listModels?: () => Promise<readonly string[]>;
-  /** Where a chat waiting on an approval card is kept while no view shows it. */
-  readonly waitingChats?: WaitingChats;
+  /** Reopens a saved conversation note in the view (a tab restored after a restart names its note). */
+  readonly restoreNote?: (view: ChatView, notePath: string) => Promise<void>;
   /** The log of changes "Undo the last change" takes back; an answer inserted at the cursor joins it. */
   readonly changes?: NoteChangeLog;
-  /** Tests pass a manual scheduler and clock. */
-  readonly scheduleFrame?: FrameScheduler;
-  readonly now?: () => number;
 }
 
 /**
- * The chat panel in the right sidebar: ONE React root in `contentEl`, mounted on open and
- * unmounted on close together with every reasoning/banner root its messages made.
+ * A chat tab: ONE React root in `contentEl` showing one of the plugin's sessions, mounted on open
+ * and unmounted on close together with every reasoning/banner root its messages made. Closing the
+ * tab detaches it from its session; the session and its run go on (DESIGN.md 12.2).
  */
-export class ChatView extends ItemView {
-  /** The chat's behaviour and state; commands reach the chat through it. */
-  readonly controller: ChatController;
+export class ChatView extends ItemView implements SessionViewer {
   /** Every React root mounted into rendered messages (tests count them). */
   readonly roots = new RootRegistry();
   private readonly host: ObsidianHostServices;
-  /** The chips above the composer: what the next question carries. */
-  readonly context: VaultContextSources;
   /** The page preview open over one of the chat's links (the view is its hover parent). */
   hoverPopover: HoverPopover | null = null;
   private root: Root | null = null;
-  private sourcePath = '';
+  private shown: ChatSession | null = null;
+  /** The chips' sources for the session shown, and what keeps them following the vault. */
+  private sources: VaultContextSources | null = null;
+  private following: Component | null = null;
   private unsubscribe: (() => void) | null = null;
   private offeredModels: readonly string[] = [];
   private listedEndpoint: string | null = null;
+  private title = '';
+  private pulsing = false;
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -80,60 +74,45 @@ export class ChatView extends ItemView {
     super(leaf);
     this.icon = 'message-square';
     this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), ...(options.changes ? { changes: options.changes } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
-    // Read at each use: the settings tab edits the plugin's settings object in place.
-    this.context = new VaultContextSources(this.app, {
-      get attachOpenNote() {
-        return options.settings.settings.attachOpenNote;
-      },
-      get contextBudgetTokens() {
-        return options.settings.settings.contextBudgetTokens;
-      },
-      get conversationsFolder() {
-        return options.settings.settings.conversationsFolder;
-      },
-      get promptsFolder() {
-        return options.settings.settings.promptsFolder;
-      },
-    });
-    // A chat whose run waits on an approval card outlives a closed view: this view takes it over.
-    const waiting = options.waitingChats?.take() ?? null;
-    if (waiting !== null) {
-      waiting.adopt(this);
-      this.controller = waiting.controller;
-      this.sourcePath = waiting.notePath;
-      this.adopt = waiting.adopt;
-      return;
-    }
-    // The controller's callbacks go to whichever view shows the chat (see WaitingChats).
-    const owner: { view: ChatView } = { view: this };
-    this.adopt = (view) => {
-      owner.view = view as ChatView;
-    };
-    const settings = options.settings.settings;
-    this.controller = new ChatController({
-      prepareRun: options.prepareRun,
-      runAgent: options.runAgent,
-      model: settings.model,
-      loopStyle: settings.loopStyle,
-      maxIterations: settings.maxIterations,
-      inputTimeoutMs: () => options.settings.settings.requestInputTimeoutMinutes * 60_000,
-      onTurnEnd: (conversation) => owner.view.saveTurn(conversation),
-      onInputRequest: (request) => owner.view.signalQuestion(request),
-      approvalMemory: settingsApprovalMemory(options.settings),
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.scheduleFrame ? { scheduleFrame: options.scheduleFrame } : {}),
-    });
   }
 
-  /** Points the controller's callbacks at a view (this one, or the next one that takes the chat over). */
-  private readonly adopt: (view: unknown) => void;
+  /** The session on screen; a view that is not open yet claims one. */
+  get session(): ChatSession {
+    if (this.shown === null) this.show(this.options.sessions.claim());
+    return this.shown!;
+  }
+
+  /** The chat's behaviour and state; commands reach the chat through it. */
+  get controller(): ChatController {
+    return this.session.controller;
+  }
+
+  /** The chips above the composer: what the next question carries. */
+  get context(): VaultContextSources {
+    if (this.sources === null) this.sources = this.sourcesFor(this.session);
+    return this.sources;
+  }
 
   getViewType(): string {
     return VIEW_TYPE_GLASSBOX_CHAT;
   }
 
+  /** The tab's title: the conversation's name. */
   getDisplayText(): string {
-    return 'Glassbox chat';
+    return this.shown?.title() ?? 'Glassbox chat';
+  }
+
+  override getState(): Record<string, unknown> {
+    const state: ChatViewState = { session: this.session.id, notePath: this.session.notePath };
+    return { ...state };
+  }
+
+  override async setState(state: unknown, result: ViewStateResult): Promise<void> {
+    const wanted = (state ?? {}) as ChatViewState;
+    const named = typeof wanted.session === 'string' ? this.options.sessions.get(wanted.session) : null;
+    if (named !== null) this.show(named);
+    else if (typeof wanted.notePath === 'string' && wanted.notePath !== '' && this.session.isEmpty()) await this.options.restoreNote?.(this, wanted.notePath);
+    await super.setState(state, result);
   }
 
   protected override onOpen(): Promise<void> {
@@ -141,64 +120,61 @@ export class ChatView extends ItemView {
     this.contentEl.addClass('glassbox-chat-view');
     this.root = createRoot(this.contentEl);
     // The first paint is synchronous so the view is never an empty pane, even for a frame.
+    const session = this.session;
     flushSync(() => this.render());
-    // The pulse stops once the question is answered or the chat is on screen.
-    this.unsubscribe = this.controller.store.subscribe(() => {
-      if (this.controller.store.getState().pendingInput === null) this.setPulse(false);
-    });
+    this.follow(session);
     this.loadModels();
-    this.context.bind(this);
-    this.registerEvent(this.app.workspace.on('active-leaf-change', () => this.isChatVisible() && this.setPulse(false)));
-    this.registerEvent(this.app.workspace.on('layout-change', () => this.isChatVisible() && this.setPulse(false)));
+    this.registerEvent(this.app.workspace.on('active-leaf-change', () => this.pulsing && this.isChatVisible() && this.setPulse(false)));
+    this.registerEvent(this.app.workspace.on('layout-change', () => this.pulsing && this.isChatVisible() && this.setPulse(false)));
     return Promise.resolve();
   }
 
   protected override onClose(): Promise<void> {
-    const waitingChats = this.options.waitingChats;
-    const pending = this.controller.store.getState().pendingApproval;
-    if (waitingChats !== undefined && pending !== null) {
-      waitingChats.keep({ controller: this.controller, notePath: this.sourcePath, adopt: this.adopt });
-      new Notice(`Glassbox is waiting for your approval: ${pending.title} Open the chat to decide.`);
-    } else {
-      this.controller.dispose();
-    }
-    this.unsubscribe?.();
-    this.unsubscribe = null;
+    this.leaveSession();
     this.root?.unmount();
     this.root = null;
     // Message roots are normally released by their messages' cleanups; close releases any left.
     this.roots.unmountAll();
-    this.setPulse(false);
+    if (this.pulsing) this.setPulse(false);
     this.contentEl.empty();
     return Promise.resolve();
   }
 
-  /** Re-renders with the current settings (display mode, toggles); the settings tab calls it. */
+  /**
+   * Shows `session` in this view (history, "New chat", a restored tab); the session shown before
+   * goes on without a view.
+   */
+  show(session: ChatSession): void {
+    if (this.shown === session) return;
+    this.leaveSession();
+    this.shown = session;
+    this.sources = null;
+    this.options.sessions.attach(session, this);
+    if (this.root !== null) this.follow(session);
+    this.render();
+    this.updateTitle();
+  }
+
+  /** Re-renders with the current settings (display mode, toggles); the plugin calls it on a settings save. */
   refresh(): void {
     this.loadModels();
     this.context.draft.refresh();
-    const settings = this.options.settings.settings;
-    if (!this.controller.store.getState().running) {
-      this.controller.configureNextRun({ model: settings.model, loopStyle: settings.loopStyle, maxIterations: settings.maxIterations });
-    }
     this.render();
   }
 
   /** The note of the conversation on screen ('' before its first save). */
   get notePath(): string {
-    return this.sourcePath;
+    return this.session.notePath;
   }
 
-  /** Shows a saved conversation; links resolve against its note. */
+  /** Shows a saved conversation in this tab; links resolve against its note. */
   openConversation(conversation: Conversation, notePath: string): void {
-    this.sourcePath = notePath;
-    this.controller.openConversation(conversation);
+    this.controller.openConversation(conversation, notePath);
     this.render();
   }
 
-  /** Starts an empty chat. */
+  /** Starts an empty chat in this tab. */
   newChat(): void {
-    this.sourcePath = '';
     this.controller.newChat();
     this.render();
   }
@@ -209,27 +185,84 @@ export class ChatView extends ItemView {
     this.contentEl.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus();
   }
 
+  /** The session's run waits for the user while the tab is not on screen: the tab and the ribbon pulse. */
+  signalWaiting(): void {
+    this.setPulse(true);
+  }
+
   private render(): void {
     if (this.root === null) return;
+    const { settings } = this.options.settings;
     this.root.render(
       createElement(ChatPanel, {
         controller: this.controller,
         host: this.host,
         roots: this.roots,
         display: this.displayOptions(),
-        models: [...new Set([this.options.settings.settings.model, ...this.offeredModels])],
-        sourcePath: this.sourcePath,
+        models: [...new Set([settings.model, ...this.offeredModels])],
+        sourcePath: this.notePath,
         toolbarExtras: this.options.toolbarExtras?.(this),
         context: this.context,
       }),
     );
   }
 
+  // The chips follow the workspace, the tab's title the conversation, and the pulse stops once
+  // the question is answered, for as long as this view shows `session`.
+  private follow(session: ChatSession): void {
+    this.following = new Component();
+    this.following.load();
+    this.context.bind(this.following);
+    let notePath = session.notePath;
+    this.unsubscribe = session.controller.store.subscribe(() => {
+      const state = session.controller.store.getState();
+      if (this.pulsing && state.pendingInput === null && state.pendingApproval === null) this.setPulse(false);
+      // Links resolve against the note once the first save names it.
+      if (state.notePath !== notePath) {
+        notePath = state.notePath;
+        this.render();
+      }
+      this.updateTitle();
+    });
+  }
+
+  private leaveSession(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.following?.unload();
+    this.following = null;
+    if (this.shown !== null) this.options.sessions.detach(this.shown, this);
+  }
+
+  private sourcesFor(session: ChatSession): VaultContextSources {
+    const host = this.options.settings;
+    // Read at each use: the settings tab edits the plugin's settings object in place.
+    return new VaultContextSources(this.app, session.draft, {
+      get contextBudgetTokens() {
+        return host.settings.contextBudgetTokens;
+      },
+      get conversationsFolder() {
+        return host.settings.conversationsFolder;
+      },
+      get promptsFolder() {
+        return host.settings.promptsFolder;
+      },
+    });
+  }
+
+  private updateTitle(): void {
+    const title = this.getDisplayText();
+    if (title === this.title) return;
+    this.title = title;
+    // Obsidian redraws a tab's title from getDisplayText(); the method is not in the public typings.
+    (this.leaf as { updateHeader?: () => void }).updateHeader?.();
+  }
+
   // Asks the endpoint for its models in the background; the picker works without them. Once per
   // endpoint: a refresh for a display setting does not ask again.
   private loadModels(): void {
     const list = this.options.listModels;
-    const settings = this.options.settings.settings;
+    const { settings } = this.options.settings;
     const endpoint = `${settings.baseUrl}\n${settings.apiKeySecretName}`;
     if (list === undefined || endpoint === this.listedEndpoint) return;
     this.listedEndpoint = endpoint;
@@ -242,31 +275,15 @@ export class ChatView extends ItemView {
 
   private displayOptions(): ReasoningDisplayOptions {
     // Same values, same object: messages re-render only when a display setting really changed.
-    this.lastDisplay = displayOptionsOf(this.options.settings.settings, this.lastDisplay);
+    const { settings } = this.options.settings;
+    this.lastDisplay = displayOptionsOf(settings, this.lastDisplay);
     return this.lastDisplay;
   }
 
   private lastDisplay: ReasoningDisplayOptions | null = null;
 
-  private async saveTurn(conversation: Conversation): Promise<Conversation | void> {
-    const saver = this.options.conversations;
-    if (saver === undefined) return;
-    const outcome = await saver.save(conversation);
-    if (!outcome) return;
-    if (this.controller.store.getState().conversation.id === conversation.id && this.sourcePath !== outcome.file.path) {
-      this.sourcePath = outcome.file.path;
-      this.render();
-    }
-    return outcome.conversation;
-  }
-
-  private signalQuestion(request: AgentInputRequest): void {
-    if (this.isChatVisible()) return;
-    new Notice(`Glassbox is waiting for your answer: ${request.question}`);
-    this.setPulse(true);
-  }
-
   private setPulse(on: boolean): void {
+    this.pulsing = on;
     this.options.ribbonIcon?.()?.toggleClass(PULSE_CLASS, on);
     // Obsidian gives each leaf a tab header; it is not in the public typings.
     const tabHeader = (this.leaf as { tabHeaderEl?: HTMLElement }).tabHeaderEl;

@@ -7,10 +7,8 @@ import { attachQuestionContext } from '../../search/context';
 import { attachmentBudget } from '../../agent';
 import { pluginContextWindow } from '../network/context-windows';
 import { obsidianContextNotes } from './obsidian-context-notes';
+import { PluginEndpoint } from '../network/endpoint';
 import { readQuestionImages } from './question-images';
-import { createChatFetch } from '../network/chat-fetch';
-import { createDesktopFetch } from '../network/desktop-fetch';
-import { createMobileFetch } from '../network/mobile-fetch';
 import { isCompleteHttpUrl } from '../network/complete-http-url';
 import { RunSetupError } from './run-setup-error';
 import type { NoteScope } from '../../search';
@@ -27,7 +25,9 @@ export interface RunSetupOptions {
   readonly mcp?: { readonly configured: boolean; toolsForRun(): Promise<McpRunTools> } | null;
   /** Note writes: where they go and where the undo command finds them; without it the agent only reads. */
   readonly writes?: { readonly writer: NoteWriter; readonly changes: NoteChangeLog };
-  /** How chat requests travel; default {@link createChatFetch} (tests pass the fake renderer's). */
+  /** The plugin's endpoint; default one of its own over the settings. */
+  readonly endpoint?: PluginEndpoint;
+  /** How chat requests travel when no endpoint is given (tests pass the fake renderer's). */
   readonly fetch?: typeof fetch;
 }
 
@@ -38,30 +38,27 @@ export const INDEX_WAIT_MS = 5000;
 export const INDEX_WAIT_NOTICE = 'Waiting for the vault index to open (a few seconds at most)';
 
 /**
- * Builds, for each run, the model client from the current settings (base URL from the preset
- * or the custom address; the API key read from Obsidian's SecretStorage at send time, never
- * kept in the plugin's data), the vault tools and the MCP servers' tools.
+ * Builds, for each run, the model client on the plugin's endpoint (base URL from the preset or
+ * the custom address; the API key read from Obsidian's SecretStorage at send time, never kept in
+ * the plugin's data), the vault tools and the MCP servers' tools.
  */
 export function createRunSetup(options: RunSetupOptions): (modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup> {
-  // One for the plugin's life: it remembers which origins needed the Node fallback. On mobile
-  // (no Node) the page's fetch, which names a CORS refusal.
-  const nodeFetch = createDesktopFetch();
-  const chatFetch = options.fetch ?? (nodeFetch === null ? createMobileFetch() : createChatFetch({ nodeFetch }));
+  const plugin = options.endpoint ?? new PluginEndpoint({ app: options.app, settings: options.settings, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return async (modelName, request) => {
     const settings = options.settings.settings;
-    const baseUrl = settings.baseUrl.trim();
+    const endpoint = plugin.current();
+    const { baseUrl, secretName } = endpoint;
     if (baseUrl === '') throw new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.');
     if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', `The base URL "${shownBaseUrl(baseUrl)}" is not a complete http:// or https:// address; correct it in the Glassbox settings.`);
     if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
-    const secretName = settings.apiKeySecretName.trim();
-    const apiKey = secretName === '' ? null : options.app.secretStorage.getSecret(secretName);
+    const apiKey = endpoint.apiKey();
     // SecretStorage is per device while data.json syncs: on another device the name arrives
     // without the secret. Say so before sending, rather than let the provider answer 401. A
     // server on this machine goes without a key (local servers need none).
     if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
       throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
     }
-    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: chatFetch });
+    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
     // The window is asked of the server while the index may still be opening; both are waited for below.
     const contextWindow = pluginContextWindow(settings, modelName, apiKey);
     if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {

@@ -1,5 +1,5 @@
 import { type App, type Component, getAllTags, prepareFuzzySearch, TFile } from 'obsidian';
-import { DraftContext } from '../../chat';
+import type { DraftContext } from '../../chat';
 import { isInsideFolder } from '../../search/folder-excluding-source';
 import { expandPrompt, listPrompts, type ExpandedPrompt, type PromptNote } from '../../prompts';
 import type { ContextSources, NoteSuggestion, ScopeSuggestion } from '../../ui/context/context-sources';
@@ -11,14 +11,12 @@ import type { ContextSources, NoteSuggestion, ScopeSuggestion } from '../../ui/c
  * aliases for notes, on paths and tag names for the scope.
  */
 export class VaultContextSources implements ContextSources {
-  readonly draft: DraftContext;
-
   constructor(
     private readonly app: App,
-    private readonly settings: { readonly attachOpenNote: boolean; readonly contextBudgetTokens: number; readonly conversationsFolder: string; readonly promptsFolder: string },
-  ) {
-    this.draft = new DraftContext({ attachOpenNote: () => this.settings.attachOpenNote });
-  }
+    /** The draft of the session the view shows. */
+    readonly draft: DraftContext,
+    private readonly settings: { readonly contextBudgetTokens: number; readonly conversationsFolder: string; readonly promptsFolder: string },
+  ) {}
 
   /** Follows the workspace and the vault for as long as `owner` (the chat view) is loaded. */
   bind(owner: Component): void {

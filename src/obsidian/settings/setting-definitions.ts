@@ -181,6 +181,12 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           aliases: ['custom prompts', 'templates', 'slash'],
           control: { type: 'text', key: 'promptsFolder' },
         },
+        {
+          name: 'System notifications',
+          desc: 'On desktop, when a chat answers or waits for you while Obsidian is in the background, a notification from your system says so.',
+          aliases: ['notify', 'background', 'tabs'],
+          control: { type: 'toggle', key: 'systemNotifications' },
+        },
       ],
     },
     {

@@ -6,8 +6,8 @@ import { HistoryList } from '../history/HistoryList';
 export interface HistoryToggleProps {
   /** Lists the saved conversations, newest first (the conversation store). */
   readonly load: () => Promise<readonly ConversationSummary[]>;
-  /** Opens one in the chat. */
-  readonly onOpen: (conversation: ConversationSummary) => void;
+  /** Opens one in the chat: in this tab, or with Mod held (`inNewTab`) in a new one. */
+  readonly onOpen: (conversation: ConversationSummary, inNewTab: boolean) => void;
   readonly currentPath?: string;
 }
 
@@ -50,9 +50,9 @@ export function HistoryToggle(props: HistoryToggleProps) {
           <HistoryList
             conversations={conversations}
             currentPath={props.currentPath}
-            onOpen={(conversation) => {
+            onOpen={(conversation, inNewTab) => {
               setOpen(false);
-              props.onOpen(conversation);
+              props.onOpen(conversation, inNewTab);
             }}
           />
         )}

@@ -6,7 +6,7 @@ export interface HistoryListProps {
   /** Newest first, as `listConversations` returns them. */
   readonly conversations: readonly ConversationSummary[];
   /** Opens a conversation in the chat view. */
-  readonly onOpen: (conversation: ConversationSummary) => void;
+  readonly onOpen: (conversation: ConversationSummary, inNewTab: boolean) => void;
   /** The path of the conversation on screen, marked as current. */
   readonly currentPath?: string;
 }
@@ -51,7 +51,7 @@ export function HistoryList(props: HistoryListProps) {
 interface HistoryItemProps {
   readonly conversation: ConversationSummary;
   readonly current: boolean;
-  readonly onOpen: (conversation: ConversationSummary) => void;
+  readonly onOpen: (conversation: ConversationSummary, inNewTab: boolean) => void;
 }
 
 function HistoryItem({ conversation, current, onOpen }: HistoryItemProps) {
@@ -59,7 +59,7 @@ function HistoryItem({ conversation, current, onOpen }: HistoryItemProps) {
   const size = conversation.messageCount === 1 ? '1 message' : `${conversation.messageCount} messages`;
   return (
     <li className="glassbox-history-item" data-current={current ? 'true' : 'false'}>
-      <button type="button" className="glassbox-history-open" aria-current={current ? 'true' : undefined} title={conversation.path} onClick={() => onOpen(conversation)} data-testid="history-item">
+      <button type="button" className="glassbox-history-open" aria-current={current ? 'true' : undefined} title={conversation.path} onClick={(event) => onOpen(conversation, event.ctrlKey || event.metaKey)} data-testid="history-item">
         <span className="glassbox-history-title" data-testid="history-title">
           {conversation.title}
         </span>

@@ -6,7 +6,8 @@ export class ChatPage {
 
   /** The chat panel in the right sidebar. */
   get panel(): Locator {
-    return this.page.locator('.playground-sidebar [data-testid="chat-panel"]');
+    // The tab in front: the others' panels are hidden (Playwright's :visible).
+    return this.page.locator('.playground-sidebar [data-testid="chat-panel"]:visible');
   }
 
   /** The newest assistant message. */

@@ -38,7 +38,7 @@ function payloadOf(content: string): ReasoningPayload {
 /** A chat view on the fake host whose turns go to a ConversationStore on its vault; `restart` swaps the store as a reload would. */
 async function openSavingChat() {
   let store: ConversationStore | null = null;
-  const opened = await views.open({ scenarios: { trips }, model: 'trips', extra: { conversations: { save: (conversation) => store!.save(conversation) } } });
+  const opened = await views.open({ scenarios: { trips }, model: 'trips', extra: { saver: { save: (conversation) => store!.save(conversation) } } });
   const { app } = opened;
   const newStore = () => new ConversationStore({ vault: app.vault as never, metadataCache: app.metadataCache as never, folder: () => FOLDER });
   store = newStore();
@@ -53,10 +53,11 @@ async function openSavingChat() {
   };
 }
 
-/** Closes the chat view (its run stops) and waits for the save of the stopped turn. */
+/** Closes the chat view and quits (the plugin's sessions stop their runs), and waits for the save of the stopped turn. */
 async function closeView(app: App, view: ChatView, path: string): Promise<void> {
   await act(async () => {
     view.leaf.detach();
+    views.current.sessions.dispose();
     await Promise.resolve();
   });
   await until(() => readNote(app, path).messages[1].transcript !== undefined);

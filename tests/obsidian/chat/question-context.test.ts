@@ -63,8 +63,11 @@ async function chat(settings: Partial<GlassboxSettings> = {}) {
     loopStyle: 'tools',
     maxIterations: 4,
     scheduleFrame: (callback) => callback(),
-    onTurnEnd: (conversation) => {
-      saved.push(conversation);
+    saver: {
+      save: (conversation) => {
+        saved.push(conversation);
+        return Promise.resolve();
+      },
     },
   });
   const send = async (question: string, context?: QuestionContext, model = 'answer') => {

@@ -19,7 +19,7 @@ describe('ConversationStore behind the chat view (fake host, scripted model over
       .turn((t) => t.toolCall('localSearch', { query: 'refunds' }))
       .turn((t) => t.text(answer, { chunkChars: 4 }));
     let store: ConversationStore | null = null;
-    const opened = await views.open({ scenarios: { refunds }, model: 'refunds', extra: { conversations: { save: (conversation) => store!.save(conversation) } } });
+    const opened = await views.open({ scenarios: { refunds }, model: 'refunds', extra: { saver: { save: (conversation) => store!.save(conversation) } } });
     const { app } = opened;
     store = new ConversationStore({ vault: app.vault as never, metadataCache: app.metadataCache as never, folder: () => FOLDER });
     const writes: string[] = [];

@@ -6,7 +6,7 @@ import { createFakeApp, type App } from '../../../tools/fake-obsidian';
 import { startModelServer, type ModelServer } from '../../../tools/model-server';
 import manifestJson from '../../../manifest.json';
 import { until } from '../../support/chat-view-harness';
-import { vaultToolsOf } from '../../support/plugin-vault-tools';
+import { semanticSearchOf, vaultToolsOf } from '../../support/plugin-vault-tools';
 
 // Issue 13 item 5 in the plugin: search by meaning is off until chosen, asks before sending the
 // notes (with a cost estimate), shows progress in the status bar, keeps the vectors across a
@@ -38,7 +38,7 @@ async function loadPlugin(app: App, settings: Record<string, unknown>): Promise<
   await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: server!.url, model: 'm', apiKeySecretName: '', ...settings }));
   const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
   await vaultToolsOf(plugin).whenSettled();
-  const semantic = (plugin as unknown as { semanticSearch: SemanticSearch }).semanticSearch;
+  const semantic = semanticSearchOf(plugin);
   await semantic.sync();
   return { plugin, semantic };
 }

@@ -38,7 +38,7 @@ describe('GlassboxSettingTab', () => {
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
       'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Models without tools', 'Response timeout (seconds)', 'Answer length limit (tokens)',
-      'Max steps', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
+      'Max steps', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'System notifications', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
       'Servers', 'Server status', 'Remembered approvals', 'Server log',

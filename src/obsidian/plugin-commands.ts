@@ -1,0 +1,136 @@
+import { type Editor, Notice, type Plugin, type WorkspaceLeaf } from 'obsidian';
+import type { QuestionSelection } from '../agent';
+import type { GlassboxSettingsHost } from '../settings';
+import type { NoteChangeLog, NoteWriter } from '../writes';
+import { ChatView } from './chat/chat-view';
+import { editorSelection } from './chat/editor-selection';
+import type { ChatTabs } from './chat-tabs';
+import { isConversationFile } from './notes/conversation-file';
+import { exportConversationNote } from './notes/export-conversation-note';
+import type { SemanticSearch } from './search/semantic-search';
+
+/** What the commands act on. */
+export interface PluginCommandTargets {
+  readonly settings: GlassboxSettingsHost;
+  readonly tabs: ChatTabs;
+  readonly writes: { readonly writer: NoteWriter; readonly changes: NoteChangeLog };
+  readonly semantic: SemanticSearch;
+}
+
+/** The plugin as the commands use it: its settings, and the chat opened in front. */
+type CommandsPlugin = Plugin & { activateChatView(): Promise<WorkspaceLeaf | null> };
+
+/** The plugin's commands, and "Ask about the selection" in the editor's context menu. */
+export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommandTargets): void {
+  const { tabs, writes } = targets;
+  // Runs `action` on the chat view in front, opening the chat first.
+  const withView = (action: (view: ChatView) => unknown): void => {
+    void plugin.activateChatView().then((leaf) => {
+      if (leaf?.view instanceof ChatView) action(leaf.view);
+      else new Notice('The chat view could not be opened.');
+    });
+  };
+  plugin.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void plugin.activateChatView() });
+  plugin.addCommand({ id: 'new-chat', name: 'New chat', callback: () => withView((view) => tabs.newChat(view)) });
+  plugin.addCommand({
+    id: 'stop',
+    name: 'Stop the running answer',
+    checkCallback: (checking) => {
+      const view = tabs.frontView();
+      if (view === null || !view.controller.store.getState().running) return false;
+      if (!checking) view.controller.stop();
+      return true;
+    },
+  });
+  plugin.addCommand({
+    id: 'insert-last-answer',
+    name: 'Insert last answer into the current note',
+    editorCheckCallback: (checking, editor: Editor) => {
+      const answer = tabs.frontView()?.controller.lastAnswer() ?? null;
+      if (answer === null) return false;
+      if (!checking) editor.replaceSelection(answer);
+      return true;
+    },
+  });
+  plugin.addCommand({
+    id: 'undo-last-change',
+    name: 'Undo the last change',
+    callback: () => void writes.changes.undoLast(writes.writer).then((outcome) => new Notice(outcome.message), (error: unknown) => new Notice(`The change could not be undone: ${error instanceof Error ? error.message : String(error)}`)),
+  });
+  addSelectionCommands(plugin, withView);
+  addConversationNoteCommands(plugin, targets.settings, tabs);
+  addSemanticSearchCommands(plugin, targets.semantic);
+}
+
+/** "Ask about the selection", in the command palette and the editor's context menu (DESIGN.md 11.1). */
+function addSelectionCommands(plugin: Plugin, withView: (action: (view: ChatView) => unknown) => void): void {
+  const ask = (selection: QuestionSelection): void => withView((view) => view.askAboutSelection(selection));
+  plugin.addCommand({
+    id: 'ask-about-selection',
+    name: 'Ask about the selection',
+    editorCheckCallback: (checking, editor, info) => {
+      const selection = editorSelection(editor, info.file?.path);
+      if (selection === null) return false;
+      if (!checking) ask(selection);
+      return true;
+    },
+  });
+  plugin.registerEvent(plugin.app.workspace.on('editor-menu', (menu, editor, info) => {
+    const selection = editorSelection(editor, info.file?.path);
+    if (selection === null) return;
+    menu.addItem((item) => item.setTitle('Ask about the selection').setIcon('message-square').onClick(() => ask(selection)));
+  }));
+}
+
+/** Commands on the active note when it is a saved conversation: open it in the chat, export it. */
+function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost, tabs: ChatTabs): void {
+  const { app } = plugin;
+  const activeConversation = () => {
+    const file = app.workspace.getActiveFile();
+    return isConversationFile({ file, metadataCache: app.metadataCache, folder: host.settings.conversationsFolder }) ? file : null;
+  };
+  plugin.addCommand({
+    id: 'open-note-in-chat',
+    name: 'Open this conversation in chat',
+    checkCallback: (checking) => {
+      const file = activeConversation();
+      if (file === null) return false;
+      if (!checking) void tabs.openNote(file.path);
+      return true;
+    },
+  });
+  plugin.addCommand({
+    id: 'export-conversation-markdown',
+    name: 'Export conversation as plain Markdown',
+    checkCallback: (checking) => {
+      const file = activeConversation();
+      if (file === null) return false;
+      if (!checking) void exportConversationNote({ vault: app.vault, workspace: app.workspace, file });
+      return true;
+    },
+  });
+  plugin.addCommand({
+    id: 'export-conversation-html',
+    name: 'Export conversation as HTML',
+    checkCallback: (checking) => {
+      const file = activeConversation();
+      if (file === null) return false;
+      if (!checking) void exportConversationNote({ vault: app.vault, workspace: app.workspace, file, format: 'html' });
+      return true;
+    },
+  });
+}
+
+/** "Embed notes for search by meaning" and its stop; progress shows in the status bar, where a click stops it. */
+function addSemanticSearchCommands(plugin: Plugin, semantic: SemanticSearch): void {
+  plugin.addCommand({ id: 'embed-notes', name: 'Embed notes for search by meaning', callback: () => void semantic.embedNotes() });
+  plugin.addCommand({
+    id: 'stop-embedding',
+    name: 'Stop embedding notes',
+    checkCallback: (checking) => {
+      if (!semantic.embedding) return false;
+      if (!checking) semantic.stop();
+      return true;
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { scenario } from '../../tools/model-server';
+import { ChatPage } from './support/chat-page';
+import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import { saveScreenshot } from './support/screenshots';
+
+// Chats in tabs (issue 27), in the real plugin on the playground: a question in one tab goes on
+// streaming while a second tab asks its own; each answer lands in its own tab.
+describe('chat tabs', () => {
+  let session: PlaygroundSession;
+  let chat: ChatPage;
+
+  beforeAll(async () => {
+    // Slow enough that the first answer is still streaming when the second question is asked.
+    const answer = (topic: string) => scenario().turn((t) => t.text(`About ${topic}: ${'the notes say so. '.repeat(12)}Done with ${topic}.`, { chunkChars: 8 }).delay(60));
+    session = await startPlaygroundSession({ model: 'pricing', modelServer: { scenarios: { pricing: answer('pricing'), docks: answer('docks') } } });
+    await session.open();
+    chat = new ChatPage(session.page);
+  });
+
+  afterAll(async () => {
+    await session.close();
+  });
+
+  it('two tabs, a question in each: both answered, each in its own tab, titled by its question', async () => {
+    const { page } = session;
+    const tabs = page.locator('.playground-sidebar .workspace-tab-header');
+    const panels = page.locator('.playground-sidebar [data-testid="chat-panel"]');
+    await chat.ask('What did we decide about pricing?');
+    await chat.lastAnswer.waitFor();
+    await chat.panel.locator('[data-testid="new-tab"]').click();
+    await page.waitForFunction(() => document.querySelectorAll('.playground-sidebar [data-testid="chat-panel"]').length === 2);
+    await chat.useModel('docks');
+    await chat.ask('How many docks does the Lisbon pilot have?');
+    // Both run at once: the first tab, now behind, is still streaming.
+    await page.waitForFunction(() => document.querySelectorAll('.playground-sidebar [data-testid="stop-button"]').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('.playground-sidebar [data-testid="stop-button"]').length === 0, undefined, { timeout: 30000 });
+
+    expect(await tabs.allTextContents()).toEqual(['What did we decide about pricing?', 'How many docks does the Lisbon pilot have?']);
+    const texts = async (index: number) => ({
+      question: await panels.nth(index).locator('[data-testid="message-user"]').allTextContents(),
+      answer: await panels.nth(index).locator('[data-testid="message-assistant"]').allTextContents(),
+    });
+    const first = await texts(0);
+    const second = await texts(1);
+    expect(first.question).toEqual([expect.stringMatching(/^What did we decide about pricing\?/)]);
+    expect(first.answer).toHaveLength(1);
+    expect(first.answer[0]).toContain('Done with pricing.');
+    expect(first.answer[0]).not.toContain('docks');
+    expect(second.question).toEqual([expect.stringMatching(/^How many docks does the Lisbon pilot have\?/)]);
+    expect(second.answer[0]).toContain('Done with docks.');
+    expect(second.answer[0]).not.toContain('pricing');
+    // The run that ended behind the other tab said so; clicking its notice brings that tab forward.
+    await page.locator('.notice', { hasText: 'Glassbox answered "What did we decide about pricing?"' }).click();
+    await chat.panel.locator('[data-testid="message-user"]', { hasText: 'pricing' }).waitFor();
+    expect(await page.locator('.playground-sidebar .workspace-tab-header.is-active').textContent()).toBe('What did we decide about pricing?');
+    // And a click on the other tab shows it again.
+    await tabs.nth(1).click();
+    await chat.panel.locator('[data-testid="message-user"]', { hasText: 'docks' }).waitFor();
+    await saveScreenshot(page, 'chat-tabs', page.locator('.playground-sidebar'));
+    expect(session.pageErrors).toEqual([]);
+  });
+});
