@@ -5,12 +5,30 @@ import { deflateRawSync } from 'node:zlib';
 // A plugin ships one main.js, so a Web Worker cannot be a file of its own: an import of
 // `inline-worker:./path/to/entry` is bundled here (same target, minify, charset and defines as
 // the importing build) and becomes a module whose default export is that bundle, deflated and
-// base64-encoded (the search code with its stemmers and stopwords is about a third the size
-// packed). src/search/worker/unpack-worker-source.ts turns it back into the script's text.
+// Z85-encoded as `<deflated byte count>,<text>` (the search code with its stemmers and stopwords
+// is about a third the size packed). src/search/worker/unpack-worker-source.ts turns it back into
+// the script's text.
 
 const PREFIX = 'inline-worker:';
 
-/** The worker bundle of `entry`, deflated and base64-encoded, with the files it was built from. */
+/** Z85 (src/search/worker/z85.ts decodes it): 5 characters for 4 bytes, zero-padded. */
+const Z85_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#';
+
+function encodeZ85(bytes) {
+  const blocks = [];
+  for (let i = 0; i < bytes.length; i += 4) {
+    let value = ((bytes[i] << 24) | ((bytes[i + 1] ?? 0) << 16) | ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0)) >>> 0;
+    let block = '';
+    for (let k = 0; k < 5; k++) {
+      block = Z85_ALPHABET[value % 85] + block;
+      value = Math.floor(value / 85);
+    }
+    blocks.push(block);
+  }
+  return blocks.join('');
+}
+
+/** The worker bundle of `entry`, deflated and Z85-encoded, with the files it was built from. */
 export async function packWorker(entry, { target = 'es2022', minify = false, define } = {}) {
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -25,8 +43,9 @@ export async function packWorker(entry, { target = 'es2022', minify = false, def
     metafile: true,
     logLevel: 'silent',
   });
+  const deflated = deflateRawSync(result.outputFiles[0].contents, { level: 9 });
   return {
-    packed: deflateRawSync(result.outputFiles[0].contents, { level: 9 }).toString('base64'),
+    packed: `${deflated.length},${encodeZ85(deflated)}`,
     inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(input)),
   };
 }

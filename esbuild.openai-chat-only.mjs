@@ -26,9 +26,40 @@ function notBundled(names) {
   return names.map((name) => `export class ${name} { constructor() { (${fail})(); } static runTools = ${fail}; static createChatCompletion = ${fail}; static fromReadableStream = ${fail}; }`).join('\n');
 }
 
+/**
+ * The SDK's query-string encoder (a port of the `qs` package, about 6 KB) serves list and
+ * retrieve calls with nested or array parameters; the chat request has no query string. Bundled
+ * as URLSearchParams for flat values, failing clearly on anything nested.
+ */
+const FLAT_QUERY_ONLY = `export function stringifyQuery(query) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (value !== null && typeof value === 'object') throw new Error('Nested query parameters are not bundled in Glassbox (esbuild.openai-chat-only.mjs).');
+    params.append(key, value === null ? '' : String(value));
+  }
+  return params.toString();
+}
+`;
+
+/** Workload identity (cloud token exchange) runs only when the client is given `workloadIdentity`, which Glassbox never passes. */
+const NO_WORKLOAD_IDENTITY = `export class WorkloadIdentityAuth {
+  constructor() { throw new Error('Workload identity auth is not bundled in Glassbox (esbuild.openai-chat-only.mjs).'); }
+}
+`;
+
+/** `OpenAI.toFile` and `toStreamingFile` build file uploads, for resources Glassbox does not bundle. */
+const NO_FILE_UPLOADS = `const fail = () => { throw new Error('File uploads are not bundled in Glassbox (esbuild.openai-chat-only.mjs).'); };
+export const toFile = fail;
+export const toStreamingFile = fail;
+`;
+
 export const openaiChatOnlyPlugin = {
   name: 'openai-chat-only',
   setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]internal[\\/]utils[\\/]query\.mjs$/ }, () => ({ contents: FLAT_QUERY_ONLY, loader: 'js' }));
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]core[\\/]uploads\.mjs$/ }, () => ({ contents: NO_FILE_UPLOADS, loader: 'js' }));
+    build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]auth[\\/]workload-identity-auth\.mjs$/ }, () => ({ contents: NO_WORKLOAD_IDENTITY, loader: 'js' }));
     build.onLoad({ filter: /[\\/]node_modules[\\/]openai[\\/]lib[\\/]ChatCompletion\w*\.mjs$/ }, (args) => {
       const names = UNUSED_CHAT_HELPERS[path.basename(args.path)];
       return names ? { contents: notBundled(names), loader: 'js' } : undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 // What `import('inline-worker:../search/worker/index-worker')` gives main.js
 // (esbuild.inline-worker.mjs), packed by the same function for jest (jest.config.cjs maps the
-// import here): the real indexing script, deflated and base64-encoded. In a child process,
+// import here): the real indexing script, deflated and Z85-encoded. In a child process,
 // because esbuild refuses to run inside jsdom's realm.
 const root = path.join(__dirname, '..', '..');
 const pack = `
