@@ -1,4 +1,4 @@
-import { type Editor, Notice, type Plugin, type WorkspaceLeaf } from 'obsidian';
+import { type Editor, MarkdownView, Notice, type Plugin, type WorkspaceLeaf } from 'obsidian';
 import type { QuestionSelection } from '../agent';
 import type { GlassboxSettingsHost } from '../settings';
 import type { NoteChangeLog, NoteWriter } from '../writes';
@@ -7,6 +7,7 @@ import { editorSelection } from './chat/editor-selection';
 import type { ChatTabs } from './chat-tabs';
 import { isConversationFile } from './notes/conversation-file';
 import { exportConversationNote } from './notes/export-conversation-note';
+import { addPromptCommands } from './prompt-commands';
 import type { SemanticSearch } from './search/semantic-search';
 
 /** What the commands act on. */
@@ -58,6 +59,14 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
     callback: () => void writes.changes.undoLast(writes.writer).then((outcome) => new Notice(outcome.message), (error: unknown) => new Notice(`The change could not be undone: ${error instanceof Error ? error.message : String(error)}`)),
   });
   addSelectionCommands(plugin, withView);
+  addPromptCommands(plugin, {
+    settings: targets.settings,
+    withView,
+    selection: () => {
+      const view = plugin.app.workspace.getActiveViewOfType(MarkdownView);
+      return view === null ? null : editorSelection(view.editor, view.file?.path);
+    },
+  });
   addConversationNoteCommands(plugin, targets.settings, tabs);
   addSemanticSearchCommands(plugin, targets.semantic);
 }

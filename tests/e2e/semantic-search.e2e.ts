@@ -36,7 +36,8 @@ describe('search by meaning', () => {
     const modal = page.locator('[data-testid="settings-modal"]');
     await modal.waitFor({ state: 'visible' });
     await modal.locator('.setting-item', { hasText: 'Search by meaning', has: page.locator('.checkbox-container') }).locator('.checkbox-container').click();
-    const model = modal.locator('.setting-item', { hasText: 'Embedding model' }).locator('input');
+    // By its name: the "Embeddings base URL" row mentions the embedding model too.
+    const model = modal.locator('.setting-item', { has: page.locator('.setting-item-name', { hasText: /^Embedding model$/ }) }).locator('input');
     await model.fill('nomic-embed-text');
     await model.press('Tab');
     await page.keyboard.press('Escape');

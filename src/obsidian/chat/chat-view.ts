@@ -3,6 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { QuestionSelection } from '../../agent';
+import type { PromptNote } from '../../prompts';
 import type { ChatController, ChatSession } from '../../chat';
 import type { Conversation } from '../../conversation';
 import type { GlassboxSettingsHost } from '../../settings';
@@ -183,6 +184,16 @@ export class ChatView extends ItemView implements SessionViewer {
   askAboutSelection(selection: QuestionSelection): void {
     this.context.draft.setSelection(selection);
     this.contentEl.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus();
+  }
+
+  /** Runs a custom prompt (its palette command): fills it as the `/` menu does, then sends it at once. */
+  async runPrompt(prompt: PromptNote): Promise<void> {
+    const filled = await this.context.fillPrompt(prompt);
+    for (const path of filled.notes) this.context.draft.addNote({ path, chars: filled.sizes[path] ?? 0 });
+    this.context.draft.usePrompt({ name: prompt.name, variables: filled.variables });
+    const context = this.context.draft.questionContext();
+    this.context.draft.sent();
+    await this.controller.send(filled.question, context);
   }
 
   /** The session's run waits for the user while the tab is not on screen: the tab and the ribbon pulse. */
