@@ -16,8 +16,12 @@ export const obsidianExternals = [
   ...builtinModules, ...builtinModules.map((name) => `node:${name}`),
 ];
 
-/** The most main.js may weigh (DESIGN.md 10, second wave; the goal is 500 KiB). `npm run build` prints it; tests/build fails above it. */
-export const MAIN_JS_LIMIT_BYTES = 800 * 1024;
+/**
+ * The most main.js may weigh. DESIGN.md 10 (second wave) says 800 KiB, goal 500 KiB; the third wave
+ * landed at 830 KiB and this limit was raised to 840 KiB for it, as an exception with a plan
+ * (docs/decisions/bundle-size.md, "Wave 3: over the contract"). `npm run build` prints it; tests/build fails above it.
+ */
+export const MAIN_JS_LIMIT_BYTES = 840 * 1024;
 
 /** main.js is loaded by Obsidian (desktop and mobile): CommonJS, with Obsidian's own modules left external. */
 export function pluginBuildOptions({ production }) {

@@ -32,7 +32,8 @@ export function addPromptCommands(plugin: Plugin, options: { readonly settings: 
     const inFolder = (path: string) => [folder(), COPILOT_PROMPTS_FOLDER].some((dir) => path.startsWith(`${dir}/`));
     if (!inFolder(file.path) && (oldPath === undefined || !inFolder(oldPath))) return;
     if (timer !== null) window.clearTimeout(timer);
-    timer = window.setTimeout(() => void refresh(), 300);
+    // Registered so an unload clears it (clearInterval clears a timeout too: one pool of ids).
+    timer = plugin.registerInterval(window.setTimeout(() => void refresh(), 300));
   };
   app.workspace.onLayoutReady(() => {
     void refresh();
@@ -40,9 +41,6 @@ export function addPromptCommands(plugin: Plugin, options: { readonly settings: 
     plugin.registerEvent(app.vault.on('delete', (file) => refreshSoon(file)));
     plugin.registerEvent(app.vault.on('rename', (file, oldPath) => refreshSoon(file, oldPath)));
     plugin.registerEvent(app.vault.on('modify', (file) => refreshSoon(file)));
-  });
-  plugin.register(() => {
-    if (timer !== null) window.clearTimeout(timer);
   });
 }
 

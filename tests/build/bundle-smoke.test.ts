@@ -170,7 +170,8 @@ describe('production main.js', () => {
   });
 
   it('stays under the size limit, with no tracing library and no zod locale but English', () => {
-    expect(options.limitBytes).toBe(800 * 1024);
+    // DESIGN.md 10 says 800 KiB; raised to 840 KiB for the third wave as a recorded exception (docs/decisions/bundle-size.md).
+    expect(options.limitBytes).toBe(840 * 1024);
     expect(Buffer.byteLength(code)).toBeLessThan(options.limitBytes);
     expect(code).not.toMatch(/langsmith|LANGCHAIN_TRACING/i);
     // German is one of zod's locales; its "invalid input" message would only come with all of them.
