@@ -13,7 +13,7 @@ describe('copyDemoVault', () => {
   });
 
   it('the sample vault ignores the conversations the demo saves', () => {
-    expect(demoVaultLeftovers()).toContain('Glassbox');
+    expect(demoVaultLeftovers()).toContain('Glassbox/Conversations');
   });
 
   it('copies the notes but not the conversations a person left after trying the demo', async () => {
@@ -21,12 +21,15 @@ describe('copyDemoVault', () => {
     const vault = path.join(workDir, 'vault');
     await mkdir(path.join(vault, 'Glassbox', 'Conversations'), { recursive: true });
     await mkdir(path.join(vault, 'Handbook'), { recursive: true });
-    await writeFile(path.join(vault, '.gitignore'), '# left by the demo\nGlassbox/\n');
+    await mkdir(path.join(vault, 'Glassbox', 'Prompts'), { recursive: true });
+    await writeFile(path.join(vault, '.gitignore'), '# left by the demo\nGlassbox/Conversations/\n');
     await writeFile(path.join(vault, 'Handbook', 'Glassbox tips.md'), '# Tips');
     await writeFile(path.join(vault, 'Glassbox', 'Conversations', 'Stray.md'), '# Stray');
+    await writeFile(path.join(vault, 'Glassbox', 'Prompts', 'Next steps.md'), 'List the next steps in {activeNote}.');
     const copy = path.join(workDir, 'copy');
     await copyDemoVault(copy, vault);
-    expect((await readdir(copy)).sort()).toEqual(['.gitignore', 'Handbook']);
+    expect((await readdir(copy)).sort()).toEqual(['.gitignore', 'Glassbox', 'Handbook']);
+    expect(await readdir(path.join(copy, 'Glassbox'))).toEqual(['Prompts']);
     expect(await readdir(path.join(copy, 'Handbook'))).toEqual(['Glassbox tips.md']);
   });
 

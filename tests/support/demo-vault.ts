@@ -6,8 +6,8 @@ import path from 'node:path';
 export const DEMO_VAULT_DIR = path.join(__dirname, '..', '..', 'demo-vault');
 
 /**
- * The top-level entries `demo-vault/.gitignore` lists: what trying the demo leaves behind
- * (conversations saved into `Glassbox/`). Its lines are plain names, so no glob matching is needed.
+ * The entries `demo-vault/.gitignore` lists: what trying the demo leaves behind (conversations
+ * saved into `Glassbox/Conversations/`). Its lines are plain paths, so no glob matching is needed.
  */
 export function demoVaultLeftovers(vaultDir = DEMO_VAULT_DIR): Set<string> {
   const lines = readFileSync(path.join(vaultDir, '.gitignore'), 'utf8').split('\n');
@@ -22,6 +22,9 @@ export async function copyDemoVault(targetDir: string, vaultDir = DEMO_VAULT_DIR
   const leftovers = demoVaultLeftovers(vaultDir);
   await cp(vaultDir, targetDir, {
     recursive: true,
-    filter: (source) => !leftovers.has(path.relative(vaultDir, source).split(path.sep)[0]),
+    filter: (source) => {
+      const relative = path.relative(vaultDir, source).split(path.sep).join('/');
+      return ![...leftovers].some((leftover) => relative === leftover || relative.startsWith(`${leftover}/`));
+    },
   });
 }

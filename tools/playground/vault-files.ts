@@ -15,8 +15,15 @@ export interface PlaygroundVaultFile {
 export type VaultPathResult = { readonly ok: true; readonly absolute: string } | { readonly ok: false; readonly error: string };
 
 // Only text the plugin can index or save: Markdown notes (and canvas/JSON notes Obsidian keeps),
-// the Conversations.base beside the conversations, and a conversation exported as HTML.
+// the Conversations.base beside the conversations, and a conversation exported as HTML; and the
+// images pasted into the chat, which the page sends as base64.
 const TEXT_EXTENSIONS = new Set(['.md', '.canvas', '.base', '.html']);
+const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
+
+/** Whether a vault path is an image the page sends as base64. */
+export function isImagePath(relative: string): boolean {
+  return IMAGE_EXTENSIONS.has(path.extname(relative).toLowerCase());
+}
 
 /**
  * Resolves a vault-relative path from the page to an absolute path inside `vaultDir`, refusing
@@ -35,7 +42,7 @@ export function resolveVaultPath(vaultDir: string, relative: unknown): VaultPath
     return { ok: false, error: 'The path may not contain empty, "." or ".." segments.' };
   }
   if (segments.some((segment) => segment.startsWith('.'))) return { ok: false, error: 'Hidden files and folders are off limits.' };
-  if (!TEXT_EXTENSIONS.has(path.extname(relative).toLowerCase())) return { ok: false, error: 'Only .md, .canvas, .base and .html files can be written.' };
+  if (!TEXT_EXTENSIONS.has(path.extname(relative).toLowerCase()) && !isImagePath(relative)) return { ok: false, error: 'Only .md, .canvas, .base and .html files and images can be written.' };
   const root = path.resolve(vaultDir);
   const absolute = path.resolve(root, ...segments);
   if (absolute !== root && !absolute.startsWith(root + path.sep)) return { ok: false, error: 'The path leads out of the vault.' };
@@ -135,7 +142,8 @@ export async function writeVaultFile(vaultDir: string, relative: unknown, conten
   if (!(await staysInsideVault(vaultDir, resolved.absolute))) return { ok: false, error: 'The path leads out of the vault.' };
   try {
     await makeParentFolder(resolved.absolute);
-    await writeFile(resolved.absolute, content, 'utf8');
+    // An image comes as base64 (JSON carries no bytes); everything else is UTF-8 text.
+    await writeFile(resolved.absolute, isImagePath(relative as string) ? Buffer.from(content, 'base64') : content, isImagePath(relative as string) ? undefined : 'utf8');
   } catch (error) {
     return { ok: false, error: describeVaultError(error, 'write', relative as string) };
   }

@@ -14,7 +14,9 @@ export function syncVaultToServer(app: App): () => Promise<void> {
   };
   const writeFile = (file: TAbstractFile): void => {
     if (!(file instanceof TFile)) return;
-    enqueue(async () => postJson('/api/vault/write', { path: file.path, content: await app.vault.read(file) }));
+    // An image (pasted into the chat) goes as base64 of its bytes; the server writes the bytes.
+    const image = /\.(?:png|jpe?g|gif|webp)$/i.test(file.path);
+    enqueue(async () => postJson('/api/vault/write', { path: file.path, content: image ? base64(await app.vault.readBinary(file)) : await app.vault.read(file) }));
   };
   app.vault.on('create', writeFile);
   app.vault.on('modify', writeFile);
@@ -25,6 +27,13 @@ export function syncVaultToServer(app: App): () => Promise<void> {
     if (file instanceof TFile) enqueue(() => postJson('/api/vault/rename', { from: oldPath, to: file.path }));
   });
   return () => queue.then(() => undefined);
+}
+
+function base64(data: ArrayBuffer): string {
+  const bytes = new Uint8Array(data);
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 8192) binary += String.fromCharCode(...bytes.subarray(index, index + 8192));
+  return btoa(binary);
 }
 
 /**
