@@ -45,7 +45,7 @@ describe('prompts and images in the demo', () => {
     const prompts = chat.panel.getByRole('listbox', { name: 'Prompts' });
     await prompts.getByRole('option').first().waitFor();
     await expect(prompts.getByRole('option').first().textContent()).resolves.toBe('Next stepsA checklist of what comes next, from the open note');
-    await saveScreenshot(page, 'prompt-menu', chat.panel.locator('.glassbox-composer'));
+    await saveScreenshot(page, 'prompt-menu', chat.panel);
     await input.press('Enter');
     await prompts.waitFor({ state: 'detached' });
     await expect(input.inputValue()).resolves.toBe('List the next steps in [[Pedalpath app]] as a checklist, each with who owns it.');
