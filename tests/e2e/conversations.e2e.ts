@@ -126,7 +126,8 @@ async function conversationNotes(vaultDir: string): Promise<string[]> {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (path.relative(vaultDir, full).startsWith(`Glassbox${path.sep}`) && entry.name.endsWith('.md')) found.push(full);
+      // The conversations folder only: the sample vault's prompts live in Glassbox/Prompts.
+      else if (path.relative(vaultDir, full).startsWith(`Glassbox${path.sep}Conversations${path.sep}`) && entry.name.endsWith('.md')) found.push(full);
     }
   };
   await walk(vaultDir);
