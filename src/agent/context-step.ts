@@ -1,5 +1,5 @@
 import { clampLine, clampText } from './clamp-text';
-import { type AttachedContext, type ContextAttachment, type QuestionImage, describeScope, estimateTokens } from './question-context';
+import { type AttachedContext, type ContextAttachment, type QuestionImage, describeBytes, describeScope, estimateTokens } from './question-context';
 import type { StepInput } from './run-recorder';
 
 /**
@@ -8,10 +8,10 @@ import type { StepInput } from './run-recorder';
  */
 export function contextStep(id: string, context: AttachedContext, images: readonly QuestionImage[] = []): StepInput {
   const scope = describeScope(context.scope);
-  const names = [...context.attachments.map((attachment) => describe(attachment, false)), ...images.map((image) => `${image.name} (image, ${kilobytes(image.bytes)})`)];
+  const names = [...context.attachments.map((attachment) => describe(attachment, false)), ...images.map((image) => `${image.name} (image, ${describeBytes(image.bytes)})`)];
   const lines = [
     ...context.attachments.map((attachment) => `- ${describe(attachment, true)}`),
-    ...images.map((image) => `- ${image.path ?? image.name}: image, ${kilobytes(image.bytes)}`),
+    ...images.map((image) => `- ${image.path ?? image.name}: image, ${describeBytes(image.bytes)}`),
     ...context.missingLinks.map((link) => `- [[${link}]]: no such note`),
   ];
   if (scope) lines.push(`Scope: ${scope} (${context.scopeNotes ?? '?'} notes); vault tools see only these and the attached notes.`);
@@ -56,10 +56,6 @@ function describe({ kind, path, lines, linktext, chars, text, cut, notice }: Con
   const name = !full ? path.replace(/^.*\//, '').replace(/\.md$/i, '') : kind === 'link' ? `[[${linktext}]] → ${path}` : path;
   const size = notice ? 'not sent' : cut ? `${tokens(text.length)} of ${tokens(chars)}` : tokens(chars);
   return `${name}${lines ? ` lines ${lines.from}–${lines.to}` : ''}${full ? `: ${size}${notice ? `; ${notice}` : ''}` : ` (${size})`}`;
-}
-
-function kilobytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function links(names: readonly string[]): string {

@@ -85,6 +85,14 @@ export interface QuestionImage {
   readonly bytes: number;
 }
 
+/** The largest image sent with a question: OpenAI's limit per image, more than any local server takes well. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/** `34 KB`, `1.2 MB`: an image's size as the chips and the trace show it. */
+export function describeBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
 /** A custom prompt as the trace names it: `{#meeting}` → `2 notes`. */
 export interface PromptUse {
   readonly name: string;

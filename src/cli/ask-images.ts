@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { QuestionImage } from '../agent';
+import { MAX_IMAGE_BYTES, type QuestionImage } from '../agent';
 import { CliUsageError } from './cli-io';
 import { describeFsError } from './describe-fs-error';
-
-/** The largest image `ask --image` sends: OpenAI's limit per image, and more than any local server takes well. */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 // The formats every vision endpoint we know takes, by their first bytes (a file's name can lie).
 const FORMATS: readonly { readonly type: string; readonly test: (head: Buffer) => boolean }[] = [

@@ -1,11 +1,8 @@
 import { type App, TFile } from 'obsidian';
-import type { AttachedContext, QuestionContext, QuestionImage } from '../../agent';
+import { MAX_IMAGE_BYTES, type AttachedContext, type QuestionContext, type QuestionImage } from '../../agent';
 
 /** The image formats vision endpoints take, by extension, and their media types. */
 const IMAGE_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-
-/** The largest image sent as it is when the platform cannot decode it to downscale (OpenAI's limit). */
-const MAX_UNSCALED_BYTES = 20 * 1024 * 1024;
 
 // `![[diagram.png]]`, `[[diagram.png|alt]]` and `![alt](Attachments/diagram.png)`; never a remote URL.
 const IMAGE_LINK = /!?\[\[([^\]|#\n]+\.(?:png|jpe?g|gif|webp))(?:[|#][^\]\n]*)?\]\]|!\[[^\]\n]*\]\((?!https?:|data:)([^)\s]+\.(?:png|jpe?g|gif|webp))\)/gi;
@@ -65,7 +62,7 @@ function imageLinks(text: string): string[] {
  * (no canvas), it goes as it is, up to 20 MB; null when it is larger.
  */
 async function downscaledDataUrl(data: ArrayBuffer, type: string, maxSide: number): Promise<string | null> {
-  const original = (): string | null => (data.byteLength > MAX_UNSCALED_BYTES ? null : `data:${type};base64,${base64(data)}`);
+  const original = (): string | null => (data.byteLength > MAX_IMAGE_BYTES ? null : `data:${type};base64,${base64(data)}`);
   if (typeof createImageBitmap !== 'function' || typeof activeWindow === 'undefined') return original();
   let bitmap: ImageBitmap;
   try {

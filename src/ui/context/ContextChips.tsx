@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { ContextChip } from '../../chat';
-import { estimateTokens } from '../../agent';
+import { describeBytes, estimateTokens } from '../../agent';
 import type { ContextSources } from './context-sources';
 import { ScopePicker } from './ScopePicker';
 import { compactTokens, tokenLabel } from './token-label';
@@ -78,7 +78,7 @@ function describe(chip: ContextChip): { label: string; title: string; size?: str
     case 'tag':
       return { label: `Tag: #${chip.value}`, title: `Search only notes tagged #${chip.value}` };
     case 'image':
-      return { label: noteTitle(chip.path), title: `${chip.path} (image)`, size: chip.bytes >= 1024 * 1024 ? `${(chip.bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(chip.bytes / 1024))} KB` };
+      return { label: noteTitle(chip.path), title: `${chip.path} (image)`, size: describeBytes(chip.bytes) };
     default: {
       const unhandled: never = chip;
       return unhandled;
