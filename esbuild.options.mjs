@@ -23,6 +23,20 @@ export const obsidianExternals = [
  */
 export const MAIN_JS_LIMIT_BYTES = 840 * 1024;
 
+/**
+ * The UI is written against React's API and runs on Preact (preact/compat): about 200 KB less
+ * than react-dom (docs/decisions/bundle-size.md). main.js, the playground (so the e2e tests),
+ * the benches and jest (jest.config.cjs) all resolve these names the same way.
+ */
+export const reactToPreact = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react-dom/test-utils': 'preact/test-utils',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-runtime',
+};
+
 /** main.js is loaded by Obsidian (desktop and mobile): CommonJS, with Obsidian's own modules left external. */
 export function pluginBuildOptions({ production }) {
   return {
@@ -33,6 +47,7 @@ export function pluginBuildOptions({ production }) {
     platform: 'browser',
     target: 'es2022',
     external: obsidianExternals,
+    alias: reactToPreact,
     define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
     sourcemap: production ? false : 'inline',
     minify: production,

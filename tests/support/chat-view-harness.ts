@@ -109,7 +109,7 @@ export async function sendMessage(root: HTMLElement, text: string): Promise<void
   const { fireEvent } = await import('@testing-library/react/pure');
   const input = root.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')!;
   await act(async () => {
-    fireEvent.change(input, { target: { value: text } });
+    fireEvent.input(input, { target: { value: text } });
     fireEvent.keyDown(input, { key: 'Enter' });
   });
 }

@@ -21,7 +21,7 @@ async function promptsChat() {
   const type = (text: string) => {
     act(() => {
       input().focus();
-      fireEvent.change(input(), { target: { value: text, selectionStart: text.length } });
+      fireEvent.input(input(), { target: { value: text, selectionStart: text.length } });
     });
   };
   const key = async (name: string) => {
