@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ContextSources } from './context-sources';
 import { SuggestionList } from './SuggestionList';
 import { useSuggestionKeys } from './useSuggestionKeys';
+import { focusOnMount } from '../focus-on-mount';
 
 const LIMIT = 12;
 
@@ -33,7 +34,7 @@ export function ScopePicker({ sources, onDone }: { readonly sources: ContextSour
         aria-autocomplete="list"
         placeholder="Folder or #tag…"
         // The user asked for the picker: typing goes to it at once.
-        autoFocus
+        ref={focusOnMount}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);

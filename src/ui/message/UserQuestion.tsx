@@ -1,5 +1,6 @@
 import { type KeyboardEvent, memo, useState } from 'react';
 import { useChatController, useChatSelector } from '../chat/useChatSelector';
+import { focusOnMount } from '../focus-on-mount';
 
 /**
  * A question the user sent, as they typed it (text, never Markdown or HTML). The last one, once
@@ -42,7 +43,7 @@ export const UserQuestion = memo(function UserQuestion({ id, content }: { readon
         data-testid="edit-question-input"
         aria-label="Edited question"
         // The user asked to edit: the box takes the keyboard at once.
-        autoFocus
+        ref={focusOnMount}
         rows={3}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
