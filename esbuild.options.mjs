@@ -3,6 +3,7 @@ import { mcpWithoutAjvPlugin } from './esbuild.mcp-without-ajv.mjs';
 import { mcpWithoutOAuthPlugin } from './esbuild.mcp-without-oauth.mjs';
 import { inlineWorkerPlugin } from './esbuild.inline-worker.mjs';
 import { openaiChatOnlyPlugin } from './esbuild.openai-chat-only.mjs';
+import preactAliases from './preact-aliases.cjs';
 
 // The build options, apart from the script that runs them, so tests can check and reuse the
 // real configuration (tests/build/bundle-smoke.test.ts).
@@ -23,19 +24,8 @@ export const obsidianExternals = [
  */
 export const MAIN_JS_LIMIT_BYTES = 840 * 1024;
 
-/**
- * The UI is written against React's API and runs on Preact (preact/compat): about 200 KB less
- * than react-dom (docs/decisions/bundle-size.md). main.js, the playground (so the e2e tests),
- * the benches and jest (jest.config.cjs) all resolve these names the same way.
- */
-export const reactToPreact = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react-dom/test-utils': 'preact/test-utils',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-runtime',
-};
+/** React's module names resolved to Preact's (preact-aliases.cjs): the UI runs on preact/compat. */
+export const reactToPreact = preactAliases;
 
 /** main.js is loaded by Obsidian (desktop and mobile): CommonJS, with Obsidian's own modules left external. */
 export function pluginBuildOptions({ production }) {

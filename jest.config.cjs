@@ -4,12 +4,9 @@
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
 // Preact ships only ES modules (.mjs); jest loads them as CommonJS through the same transform.
 const transform = { '^.+\\.(t|j)sx?$': swc, '^.+/node_modules/preact/.+\\.mjs$': swc };
+// The UI runs on Preact, in main.js and here alike (preact-aliases.cjs: React's names, letters, '-' and '/').
+const reactToPreact = Object.fromEntries(Object.entries(require('./preact-aliases.cjs')).map(([name, target]) => [`^${name}$`, target]));
 // The indexing script main.js inlines (esbuild.inline-worker.mjs), built the same way for jest.
-// The UI runs on Preact in main.js (esbuild.options.mjs `reactToPreact`); the tests run the same.
-const reactToPreact = {
-  '^react$': 'preact/compat', '^react-dom$': 'preact/compat', '^react-dom/client$': 'preact/compat/client',
-  '^react-dom/test-utils$': 'preact/test-utils', '^react/jsx-runtime$': 'preact/compat/jsx-runtime', '^react/jsx-dev-runtime$': 'preact/compat/jsx-runtime',
-};
 const moduleNameMapper = { ...reactToPreact, '^obsidian$': '<rootDir>/tools/fake-obsidian/index.ts', '^inline-worker:.*/index-worker$': '<rootDir>/tests/support/packed-index-worker.ts' };
 const domTests = ['<rootDir>/tests/**/*.test.tsx', '<rootDir>/tests/ui/**/*.test.ts', '<rootDir>/tests/obsidian/**/*.test.ts', '<rootDir>/tests/tools/fake-obsidian/**/*.test.ts', '<rootDir>/tests/main.test.ts'];
 const common = { transform, moduleNameMapper, transformIgnorePatterns: ['/node_modules/(?!(preact|markdown-it|mdurl|uc.micro|linkify-it|entities|punycode|pkce-challenge)/)'] };

@@ -47,12 +47,15 @@ interface InternalContainer extends Element {
 }
 
 let installed: CommitCounter | null = null;
+let clock: () => number = () => 0;
 
 /**
  * Installs the counting hooks on Preact's `options` (chained after those already there) and
- * returns the counter; installed once per Preact instance, later calls get the same counter.
+ * returns the counter, whose commit times read `now`. The hooks are installed once per Preact
+ * instance: a later call gets the same counter, with `now` as its clock from then on.
  */
 export function installPreactCommitCounter(now: () => number): CommitCounter {
+  clock = now;
   if (installed) return installed;
   const hooks = options as unknown as InternalOptions;
   const previousRoot = hooks.__;
@@ -87,7 +90,7 @@ export function installPreactCommitCounter(now: () => number): CommitCounter {
     if (lastPass !== pass) {
       lastPass = pass;
       total += 1;
-      times.push(now());
+      times.push(clock());
     }
     previousCommit?.(vnode, commitQueue);
   };
