@@ -2,6 +2,7 @@ import { act } from '@testing-library/react/pure';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import '../../../tools/fake-obsidian';
 import { installPreactCommitCounter } from '../../../tools/render-commits/preact-commit-counter';
 
 // The render budgets (tests/ui/chat/render-counts.test.tsx, the streaming bench) count commits
@@ -19,7 +20,7 @@ function Counter({ label }: { readonly label: string }) {
 }
 
 function mount() {
-  const container = document.body.appendChild(document.createElement('div'));
+  const container = document.body.appendChild(createDiv());
   const root = createRoot(container);
   act(() => root.render(<div><Counter label="a" /><Counter label="b" /></div>));
   return { container, root };
