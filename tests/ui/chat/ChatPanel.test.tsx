@@ -216,4 +216,14 @@ describe('ChatPanel run options', () => {
     expect(screen.getByTestId<HTMLSelectElement>('loop-style').disabled).toBe(true);
     await chat.scripted.runs[0].end('complete');
   });
+
+  it('max steps shows the number the run will use: above the most, it shows the most', () => {
+    mountChat();
+    const box = screen.getByTestId<HTMLInputElement>('max-iterations');
+    fireEvent.input(box, { target: { value: '60' } });
+    expect(box.value).toBe('50');
+    // Already at the most: the choice does not change, the box must still not show 70.
+    fireEvent.input(box, { target: { value: '70' } });
+    expect(box.value).toBe('50');
+  });
 });
