@@ -9,7 +9,7 @@ import { options } from 'preact';
  * or one run of Preact's render queue, which re-renders every component whose state changed
  * since the last run (parents first, each once) in one synchronous go. Preact finishes each
  * re-rendered component with its own internal `commitRoot`; those of one queue run count once
- * (per root they touched), as React's batched commit of the same updates did.
+ * per root they touched, as React's batched commit of each root did.
  *
  * Preact's hooks for this are internal (the ones its DevTools use) and published under mangled
  * names: `options._root` (`__`, called by `render()`), `options._commit` (`__c`, once per
@@ -19,7 +19,7 @@ import { options } from 'preact';
  * `options` and wraps the queue run it is given.
  */
 export interface CommitCounter {
-  /** Commits since the last {@link CommitCounter.reset}; with `container`, only those of the root rendered into it. */
+  /** Commits since the last {@link CommitCounter.reset}, of all roots (a pass that updates two roots is two); with `container`, only those of the root rendered into it. */
   commits(container?: Element): number;
   /** Distinct roots (containers rendered into) that committed since the last reset: a remount into a new element is a new root. */
   roots(): number;
@@ -69,7 +69,6 @@ export function installPreactCommitCounter(now: () => number): CommitCounter {
   let counted = new Map<Element | null, number>();
   let lastPassOf = new Map<Element | null, number>();
   let total = 0;
-  let lastPass = -1;
   let times: number[] = [];
 
   hooks.__ = (vnode, container) => {
@@ -83,12 +82,10 @@ export function installPreactCommitCounter(now: () => number): CommitCounter {
     if (rendering && rendering.__k === top) containerOf.set(top, rendering);
     rendering = null;
     const container = containerOf.get(top) ?? null;
+    // One commit per root per pass, as React committed each root on its own.
     if (lastPassOf.get(container) !== pass) {
       lastPassOf.set(container, pass);
       counted.set(container, (counted.get(container) ?? 0) + 1);
-    }
-    if (lastPass !== pass) {
-      lastPass = pass;
       total += 1;
       times.push(clock());
     }

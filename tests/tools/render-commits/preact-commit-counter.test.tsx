@@ -66,6 +66,15 @@ describe('installPreactCommitCounter', () => {
     expect(counter.commits(first.container)).toBe(1);
     expect(counter.commits(second.container)).toBe(1);
     expect(counter.roots()).toBe(2);
+    // One pass that updates both roots: a commit of each, as React counted them.
+    counter.reset();
+    act(() => {
+      setters[0](6);
+      setters[2](6);
+    });
+    expect(counter.commits(first.container)).toBe(1);
+    expect(counter.commits(second.container)).toBe(1);
+    expect(counter.commits()).toBe(2);
   });
 
   it('counts updates rendered by the scheduler outside act as well', async () => {
