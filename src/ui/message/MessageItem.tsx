@@ -24,8 +24,10 @@ export const MessageItem = memo(function MessageItem({ id }: { readonly id: stri
         <>
           <AssistantMessageBody content={content} live={live} />
           <ContinueRunButton messageId={id} />
-          <AnswerVersions id={id} />
-          <AnswerActions id={id} />
+          <div className="glassbox-answer-footer">
+            <AnswerVersions id={id} />
+            <AnswerActions id={id} />
+          </div>
         </>
       ) : (
         <>
