@@ -206,9 +206,9 @@ export class ChatController {
     this.store.update((state) => ({ ...state, ...change }), 'now');
   }
 
-  /** The last assistant answer with every marker stripped ("insert last answer at cursor"). */
+  /** The last assistant answer shown, with every marker stripped ("insert last answer at cursor"). */
   lastAnswer(): string | null {
-    const messages = orderedMessages(this.store.current());
+    const messages = shownMessages(orderedMessages(this.store.current()));
     for (let index = messages.length - 1; index >= 0; index -= 1) {
       const message = messages[index];
       if (message.role !== 'assistant') continue;

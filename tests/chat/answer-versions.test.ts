@@ -64,6 +64,8 @@ describe('Regenerate in the chat core', () => {
     // Regenerate and Continue go by the answer shown, never a hidden one.
     expect(regenerableAnswerId(controller.store.current())).toBe(first);
     expect(resumableMessageId(controller.store.current())).toBeNull();
+    // "Insert last answer at cursor" inserts the answer shown.
+    expect(controller.lastAnswer()).toBe('First answer.');
   });
 
   it('sends the regenerated run the same request as the first, and the next question only the shown answer', async () => {
