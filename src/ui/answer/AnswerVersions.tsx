@@ -29,13 +29,13 @@ export const AnswerVersions = memo(function AnswerVersions({ id }: { readonly id
   };
   return (
     <div className="glassbox-answer-versions" role="group" aria-label="Answer versions" data-testid="answer-versions" onKeyDown={onKeyDown}>
-      <button type="button" className="glassbox-answer-version-arrow" aria-label="Previous answer" data-testid="answer-previous" disabled={busy || version.previousId === null} onClick={() => show(version.previousId)}>
+      <button type="button" className="glassbox-answer-action glassbox-answer-version-arrow" aria-label="Previous answer" data-testid="answer-previous" disabled={busy || version.previousId === null} onClick={() => show(version.previousId)}>
         ‹
       </button>
       <span className="glassbox-answer-version-count" aria-label={`Answer ${version.position} of ${version.count}`} data-testid="answer-version">
         {`${version.position} / ${version.count}`}
       </span>
-      <button type="button" className="glassbox-answer-version-arrow" aria-label="Next answer" data-testid="answer-next" disabled={busy || version.nextId === null} onClick={() => show(version.nextId)}>
+      <button type="button" className="glassbox-answer-action glassbox-answer-version-arrow" aria-label="Next answer" data-testid="answer-next" disabled={busy || version.nextId === null} onClick={() => show(version.nextId)}>
         ›
       </button>
     </div>
