@@ -17,8 +17,8 @@ export interface ReasoningStepListProps {
 
 /**
  * The list of steps, in the order they happened, with each model turn's time and tokens (not in
- * minimal mode). Verbose shows every step; normal and minimal fold consecutive steps of one kind
- * into one line that unfolds in place (DESIGN.md 12.3).
+ * minimal mode). Verbose shows every step; normal and minimal fold consecutive tool calls that
+ * repeat into one line that unfolds in place (DESIGN.md 12.3).
  */
 export function ReasoningStepList(props: ReasoningStepListProps) {
   const { payload, mode } = props;
@@ -48,7 +48,6 @@ export function ReasoningStepList(props: ReasoningStepListProps) {
           <StepGroup
             // Keyed on its first entry, so a group growing in a live run keeps the user's choice.
             key={`group-${firstKey(row.entries)}`}
-            kind={row.kind}
             entries={row.entries}
             openByDefault={props.working && index === rows.length - 1}
             renderEntry={renderEntry}

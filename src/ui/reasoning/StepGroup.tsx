@@ -4,7 +4,6 @@ import type { TraceEntry } from './trace-rows';
 
 /** Props of {@link StepGroup}. */
 export interface StepGroupProps {
-  readonly kind: string;
   readonly entries: readonly TraceEntry[];
   /** Whether it starts unfolded: verbose mode, or the group a live run is working in. */
   readonly openByDefault: boolean;
@@ -13,7 +12,7 @@ export interface StepGroupProps {
 }
 
 /**
- * Consecutive steps of one kind as one line (DESIGN.md 12.3): "Searched 3 times · read 2 notes ·
+ * Consecutive tool calls as one line (DESIGN.md 12.3): "Searched 3 times · read 2 notes ·
  * 4.1k tokens". The line is a real button (keyboard and screen readers get it for free) that
  * unfolds the steps in place; the user's choice stays until they choose again.
  */
@@ -22,7 +21,7 @@ export function StepGroup(props: StepGroupProps) {
   const expanded = chosen ?? props.openByDefault;
   const listId = useId();
   return (
-    <li className="glassbox-step-group" data-kind={props.kind} data-expanded={expanded ? 'true' : 'false'} data-testid="reasoning-step-group">
+    <li className="glassbox-step-group" data-expanded={expanded ? 'true' : 'false'} data-testid="reasoning-step-group">
       <button type="button" className="glassbox-step-group-toggle" aria-expanded={expanded} aria-controls={listId} onClick={() => setChosen(!expanded)}>
         <span className="glassbox-step-group-chevron" aria-hidden="true" />
         <span className="glassbox-step-group-label" data-testid="reasoning-step-group-label">

@@ -14,15 +14,6 @@ const TOOL_PHRASES: Readonly<Record<string, (count: number) => string>> = Object
   editNote: (count: number) => `edited ${notes(count)}`,
 });
 
-/** How a folded line counts steps of the other kinds. */
-const KIND_NOUNS: Readonly<Record<string, readonly [one: string, many: string]>> = Object.freeze({
-  thought: ['thought', 'thoughts'],
-  reasoning: ['reasoning step', 'reasoning steps'],
-  notice: ['notice', 'notices'],
-  input: ['question', 'questions'],
-  context: ['context step', 'context steps'],
-});
-
 /**
  * The one line a folded group shows (DESIGN.md 12.3): what its steps did, in the order they first
  * did it ("Searched 3 times · read 2 notes"), the tokens of its model turns ("4.1k tokens", "~"
@@ -42,15 +33,10 @@ export function groupLabel(entries: readonly TraceEntry[]): string {
 function whatTheyDid(steps: readonly ReasoningStep[]): string[] {
   const counts = new Map<string, number>();
   for (const step of steps) {
-    const key = step.kind === 'tool' ? `tool:${String(step.tool?.name ?? '')}` : `kind:${String(step.kind)}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const name = String(step.tool?.name ?? '');
+    counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  return [...counts].map(([key, count]) => {
-    const [type, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-    if (type === 'tool') return Object.hasOwn(TOOL_PHRASES, name) ? TOOL_PHRASES[name](count) : `called ${name || 'a tool'} ${times(count)}`;
-    const nouns = Object.hasOwn(KIND_NOUNS, name) ? KIND_NOUNS[name] : undefined;
-    return nouns === undefined ? `${count} ${count === 1 ? 'step' : 'steps'}` : `${count} ${count === 1 ? nouns[0] : nouns[1]}`;
-  });
+  return [...counts].map(([name, count]) => (Object.hasOwn(TOOL_PHRASES, name) ? TOOL_PHRASES[name](count) : `called ${name || 'a tool'} ${times(count)}`));
 }
 
 function times(count: number): string {

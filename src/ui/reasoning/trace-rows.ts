@@ -3,8 +3,8 @@ import { modelTurnsOf, type ReasoningModelTurn, type ReasoningPayload, type Reas
 /** One line of the trace: a step, or a model turn (its number counts from 1). */
 export type TraceEntry = { readonly type: 'step'; readonly step: ReasoningStep } | { readonly type: 'turn'; readonly turn: ReasoningModelTurn; readonly number: number };
 
-/** What the list draws: an entry, or a group of consecutive steps of one kind that can fold into one line. */
-export type TraceRow = TraceEntry | { readonly type: 'group'; readonly kind: string; readonly entries: readonly TraceEntry[] };
+/** What the list draws: an entry, or a group of consecutive tool calls that can fold into one line. */
+export type TraceRow = TraceEntry | { readonly type: 'group'; readonly entries: readonly TraceEntry[] };
 
 /**
  * The run's steps with its model turns put where they started (DESIGN.md 12.3): a turn comes
@@ -39,37 +39,46 @@ function comesBefore(turn: ReasoningModelTurn, step: ReasoningStep): boolean {
 }
 
 /**
- * Consecutive steps of one kind as groups (two steps or more): the model turns that led to
- * them go with them, a turn after the last of them (the answer's) stays on its own line. Any
- * other step ends a group.
+ * Consecutive tool calls as groups: the model turns that led to them go with them, a turn after
+ * the last of them (the answer's) stays on its own line; any other step ends a group. Thoughts,
+ * notices and questions are each their own words and never fold. Only repetition folds: a search
+ * and a read stay two lines, each with its query or note, while two searches and a read become
+ * "Searched 2 times · read 1 note".
  */
 export function groupTraceEntries(entries: readonly TraceEntry[]): TraceRow[] {
   const rows: TraceRow[] = [];
   let stretch: TraceEntry[] = [];
-  let kind: string | null = null;
   const close = (): void => {
-    // Turns after the stretch's last step belong to what follows.
+    // Turns after the stretch's last call belong to what follows.
     let end = stretch.length;
     while (end > 0 && stretch[end - 1]?.type === 'turn') end -= 1;
-    const steps = stretch.slice(0, end).filter((entry) => entry.type === 'step').length;
-    if (steps >= 2 && kind !== null) rows.push({ type: 'group', kind, entries: stretch.slice(0, end) });
-    else rows.push(...stretch.slice(0, end));
-    const trailing = stretch.slice(end);
-    stretch = [];
-    kind = null;
-    for (const turn of trailing) stretch.push(turn);
+    const calls = stretch.slice(0, end);
+    if (repeats(calls)) rows.push({ type: 'group', entries: calls });
+    else rows.push(...calls);
+    stretch = stretch.slice(end);
   };
   for (const entry of entries) {
-    if (entry.type === 'turn') {
+    if (entry.type === 'step' && entry.step.kind !== 'tool') {
+      close();
+      rows.push(...stretch, entry);
+      stretch = [];
+    } else {
       stretch.push(entry);
-      continue;
     }
-    const stepKind = String(entry.step.kind);
-    if (kind !== null && stepKind !== kind) close();
-    kind = stepKind;
-    stretch.push(entry);
   }
   close();
   rows.push(...stretch);
   return rows;
+}
+
+/** Whether some tool comes back among the calls. */
+function repeats(entries: readonly TraceEntry[]): boolean {
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (entry.type !== 'step') continue;
+    const name = String(entry.step.tool?.name ?? '');
+    if (seen.has(name)) return true;
+    seen.add(name);
+  }
+  return false;
 }

@@ -30,6 +30,12 @@ describe('groupTraceEntries', () => {
     expect(names(groupTraceEntries(traceEntries(run)))).toEqual(['plan', 'group(turn 1, s1, turn 2, s2)', 'turn 3', 'end']);
   });
 
+  it('folds only repetition: a search and a read stay two lines, thoughts never fold', () => {
+    const read = { ...toolStep('r', 'Read', { name: 'readNote' }), at: T0 + 30 };
+    const run = payload({ steps: [{ ...toolStep('s', 'Search'), at: T0 + 20 }, read, thoughtStep('t1', 'One', { at: T0 + 40 }), thoughtStep('t2', 'Two', { at: T0 + 50 })] });
+    expect(names(groupTraceEntries(traceEntries(run)))).toEqual(['s', 'r', 't1', 't2']);
+  });
+
   it('leaves a lone step of its kind as it is', () => {
     const run = payload({ steps: [{ ...toolStep('s1', 'Search'), at: T0 + 20 }, thoughtStep('t', 'Think', { at: T0 + 30 }), { ...toolStep('s2', 'Search'), at: T0 + 40 }] });
     expect(names(groupTraceEntries(traceEntries(run)))).toEqual(['s1', 't', 's2']);
