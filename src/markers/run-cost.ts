@@ -1,5 +1,5 @@
 import { modelTurnsOf } from './model-turns';
-import type { ReasoningPayload } from './reasoning-payload';
+import type { ReasoningModelTurn, ReasoningPayload } from './reasoning-payload';
 
 /** What a model costs, as the user entered it in the settings: per million tokens (DESIGN.md 12.3). */
 export interface ModelPrice {
@@ -25,12 +25,21 @@ export interface RunCost {
  * built in: prices change, so only the settings give them.
  */
 export function runCost(payload: ReasoningPayload | null | undefined, prices: ModelPrices): RunCost | undefined {
+  return costOf(payload, (turn) => (typeof turn.model === 'string' && Object.hasOwn(prices, turn.model) ? prices[turn.model] : undefined));
+}
+
+/** What a run cost at one price for all its turns (the CLI's `--price-in`/`--price-out`, given for the note's runs). */
+export function runCostAt(payload: ReasoningPayload | null | undefined, price: ModelPrice): RunCost | undefined {
+  return costOf(payload, () => price);
+}
+
+function costOf(payload: ReasoningPayload | null | undefined, priceOf: (turn: ReasoningModelTurn) => ModelPrice | undefined): RunCost | undefined {
   const turns = modelTurnsOf(payload);
   if (turns.length === 0) return undefined;
   let amount = 0;
   let estimated = false;
   for (const turn of turns) {
-    const price = typeof turn.model === 'string' && Object.hasOwn(prices, turn.model) ? prices[turn.model] : undefined;
+    const price = priceOf(turn);
     if (price === undefined || turn.usage === undefined) return undefined;
     amount += (turn.usage.promptTokens * price.inputPerMillion + turn.usage.completionTokens * price.outputPerMillion) / 1_000_000;
     estimated ||= turn.usage.estimated === true;
@@ -40,12 +49,15 @@ export function runCost(payload: ReasoningPayload | null | undefined, prices: Mo
 
 /**
  * A cost at a glance, in the prices' currency (US dollars, as providers list them): "$1.24",
- * "$0.05", "$0.0031" (two significant digits under a cent), "less than $0.0001"; "~" when estimated.
+ * "$0.034", "$0.0031" (two significant digits under a dollar), "less than $0.0001", a free
+ * model "$0.00"; "~" when estimated.
  */
 export function formatCost(cost: RunCost): string {
   const about = cost.estimated ? '~' : '';
   if (cost.amount > 0 && cost.amount < 0.0001) return `${about}less than $0.0001`;
-  const digits = cost.amount >= 0.01 || cost.amount === 0 ? cost.amount.toFixed(2) : Number(cost.amount.toPrecision(2)).toString();
+  const significant = Number(cost.amount.toPrecision(2)).toString();
+  // Cents always show: "$0.50", not "$0.5".
+  const digits = cost.amount >= 1 || (significant.split('.')[1] ?? '').length < 2 ? cost.amount.toFixed(2) : significant;
   return `${about}$${digits}`;
 }
 

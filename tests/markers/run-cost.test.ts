@@ -40,7 +40,8 @@ describe('runCost', () => {
 describe('formatCost', () => {
   it.each([
     [12.3456, false, '$12.35'],
-    [0.0523, false, '$0.05'],
+    [0.0523, false, '$0.052'],
+    [0.5, false, '$0.50'],
     [0.0031234, false, '$0.0031'],
     [0.0031234, true, '~$0.0031'],
     [0.00004, false, 'less than $0.0001'],
