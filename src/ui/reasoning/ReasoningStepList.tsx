@@ -23,7 +23,8 @@ export interface ReasoningStepListProps {
 export function ReasoningStepList(props: ReasoningStepListProps) {
   const { payload, mode } = props;
   const entries = traceEntries(payload);
-  if (!entries.some((entry) => entry.type === 'step')) {
+  // A run that only answered still shows its model turn, except in minimal, which shows steps alone.
+  if (!entries.some((entry) => entry.type === 'step' || mode !== 'minimal')) {
     return <p className="glassbox-steps-empty">No steps recorded.</p>;
   }
   const rows: readonly TraceRow[] = mode === 'verbose' ? entries : groupTraceEntries(entries);

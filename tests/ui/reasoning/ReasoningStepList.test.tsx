@@ -112,4 +112,15 @@ describe('Reasoning step list: model turns and folded groups', () => {
     expect(reads?.getAttribute('data-expanded')).toBe('true');
     expect(within(reads).getByText('Reading B.md')).toBeTruthy();
   });
+
+  it('a run that only answered shows its model turn (not in minimal, which says no steps were recorded)', () => {
+    const answered = payload({ status: 'complete', elapsedMs: 900, endedAt: T0 + 1000, steps: [], turns: [turn(T0 + 10, 900, 40)] });
+    const { unmount } = render(<AgentReasoningBlock payload={answered} live={false} />);
+    fireEvent.click(screen.getByTestId('reasoning-header'));
+    expect(screen.getByTestId('reasoning-model-turn').textContent).toBe('Model turn 1450 ms900 in / 40 out');
+    unmount();
+    render(<AgentReasoningBlock payload={answered} live={false} display={{ ...DEFAULT_DISPLAY_OPTIONS, mode: 'minimal' }} />);
+    fireEvent.click(screen.getByTestId('reasoning-header'));
+    expect(screen.getByText('No steps recorded.')).toBeTruthy();
+  });
 });
