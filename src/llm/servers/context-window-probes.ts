@@ -2,7 +2,7 @@ import { OLLAMA_DEFAULT_CONTEXT_WINDOW } from './context-window';
 import type { ContextWindow } from './context-window';
 
 /** The servers Glassbox recognises by their own endpoints. */
-export type ModelServerKind = 'llama.cpp' | 'Ollama' | 'LM Studio' | 'vLLM' | 'OpenRouter';
+export type ModelServerKind = 'llama.cpp' | 'Ollama' | 'LM Studio' | 'vLLM' | 'Jan' | 'OpenRouter';
 
 /** A window a server reported, and which server said so. */
 export interface ReportedContextWindow extends ContextWindow {
