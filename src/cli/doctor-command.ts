@@ -59,6 +59,6 @@ export async function runDoctorCommand(args: readonly string[], io: CliIo): Prom
     words: CLI_FIX_WORDS,
   });
   if (flags.json) io.stdout.write(`${terminalJson({ ok: report.ok, baseUrl: shownBaseUrl(baseUrl), model, checks: report.checks })}\n`);
-  else io.stdout.write(`${stripControls(formatConnectionReport(report))}\n${report.ok ? 'A chat would work.' : 'A chat would not work yet: see the fixes above.'}\n`);
+  else io.stdout.write(`${stripControls(formatConnectionReport(report))}\n`);
   return report.ok ? 0 : 1;
 }

@@ -40,12 +40,27 @@ export function connectionReport(checks: readonly ConnectionCheck[]): Connection
   return { ok: !checks.some((check) => check.status === 'fail' && NEEDED.includes(check.id)), checks };
 }
 
-/** The mark a line starts with: ✓ passed, ✗ failed, – not checked. */
-export function checkMark(status: ConnectionCheckStatus): string {
-  return status === 'pass' ? '✓' : status === 'fail' ? '✗' : '–';
+/** One printed line of a report: a check's, its fix's, or the verdict's; `status` colours it. */
+export interface ConnectionLine {
+  readonly status: ConnectionCheckStatus | 'fix' | 'verdict';
+  readonly text: string;
 }
 
-/** The report as text, one line per check and its fix on the next, indented (the CLI prints it; the settings show the same lines). */
+/**
+ * The report as both hosts print it: per check "✓ …", "✗ …" or "– …" (passed, failed, not
+ * checked), each failure's fix on the next line ("  Fix: …"), then whether a chat would work.
+ */
+export function connectionLines(report: ConnectionReport): ConnectionLine[] {
+  const lines: ConnectionLine[] = [];
+  for (const check of report.checks) {
+    lines.push({ status: check.status, text: `${check.status === 'pass' ? '✓' : check.status === 'fail' ? '✗' : '–'} ${check.text}` });
+    if (check.fix !== undefined) lines.push({ status: 'fix', text: `  Fix: ${check.fix}` });
+  }
+  lines.push({ status: 'verdict', text: report.ok ? 'A chat would work.' : 'A chat would not work yet: see the fixes above.' });
+  return lines;
+}
+
+/** The report as text, one line each (the CLI prints it). */
 export function formatConnectionReport(report: ConnectionReport): string {
-  return report.checks.map((check) => `${checkMark(check.status)} ${check.text}${check.fix !== undefined ? `\n  Fix: ${check.fix}` : ''}`).join('\n');
+  return connectionLines(report).map((line) => line.text).join('\n');
 }

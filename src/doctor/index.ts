@@ -3,5 +3,5 @@
  * `glassbox doctor` and of the settings' "Check connection", as data each host prints.
  */
 export { checkConnection, type CheckConnectionOptions } from './check-connection';
-export { checkMark, connectionReport, formatConnectionReport, type ConnectionCheck, type ConnectionCheckId, type ConnectionCheckStatus, type ConnectionFixWords, type ConnectionReport } from './connection-report';
+export { connectionLines, connectionReport, formatConnectionReport, type ConnectionCheck, type ConnectionLine, type ConnectionCheckId, type ConnectionCheckStatus, type ConnectionFixWords, type ConnectionReport } from './connection-report';
 export { closestNames } from './closest-names';
