@@ -52,7 +52,8 @@ export async function describeServer(options: DescribeServerOptions): Promise<Se
   const listed = okBody(list);
   const llamaCpp = llamaCppModels(props, listed);
   if (llamaCpp !== undefined) return { kind: 'llama.cpp', models: llamaCpp, needsKey: false };
-  const needsKey = list?.status === 401 || list?.status === 403;
+  // A probe of a port takes only a 401 as a server wanting its key: a 403 is as likely anything else refusing.
+  const needsKey = list?.status === 401 || (list?.status === 403 && options.only === undefined);
   const models = openAiListModels(listed);
   if (models === undefined && !needsKey) return undefined;
   const kind = listed !== undefined && isVllmList(listed) ? 'vLLM' : options.only === 'Jan' ? 'Jan' : undefined;

@@ -74,6 +74,14 @@ describe('findLocalServers', () => {
     expect(found).toEqual([{ kind: 'Jan', baseUrl: `http://127.0.0.1:${portOf(jan.url)}/v1`, needsKey: true, models: [] }]);
   });
 
+  it('does not take a 403 on Jan\'s port for Jan wanting a key', async () => {
+    const forbidden = await listen((_request, response) => {
+      response.writeHead(403, { 'content-type': 'application/json' });
+      response.end('{"error":"forbidden"}');
+    });
+    expect(await findLocalServers({ ports: [{ kind: 'Jan', port: forbidden }] })).toEqual([]);
+  });
+
   it('lists no embedding models for the chat', async () => {
     const port = await listen((request, response) => {
       response.writeHead(request.url === '/api/v0/models' ? 200 : 404, { 'content-type': 'application/json' });
