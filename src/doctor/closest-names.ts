@@ -1,4 +1,4 @@
-import { editDistance } from '../search';
+import { editDistance } from '../search/typo-candidates';
 
 /**
  * The names most like `wanted`, best first, at most `count`: a name holding it (or held by it)

@@ -21,4 +21,3 @@ export { indexContextNotes } from './context/index-context-notes';
 export { questionLinks } from './context/question-links';
 export { linkpathOf, resolveLinkOrAlias, type LinkTargets } from './resolve-link';
 export { scopeFilter, type NoteScope } from './note-filter';
-export { editDistance } from './typo-candidates';
