@@ -12,6 +12,7 @@ import {
   LlmError,
   LlmModelNotFoundError,
   type ModelServerKind,
+  sameOllamaModel,
   type ServerDescription,
   shownBaseUrl,
 } from '../llm';
@@ -142,7 +143,7 @@ function checkModel(model: string, names: readonly string[], kind: ModelServerKi
   const some = names.slice(0, 3).join(', ');
   if (model === '') return { id: 'model', status: 'fail', text: 'No model is set.', fix: `Set ${words.model}${some !== '' ? ` to one of the server's models (${some})` : ''}.` };
   if (names.length === 0) return { id: 'model', status: 'skip', text: `Model "${model}": not checked (the server lists no models).` };
-  if (names.some((name) => sameModel(name, model))) return { id: 'model', status: 'pass', text: `Model "${model}" is on the server.` };
+  if (names.some((name) => sameOllamaModel(name, model))) return { id: 'model', status: 'pass', text: `Model "${model}" is on the server.` };
   const closest = closestNames(model, names);
   const pull = kind === 'Ollama' ? `, or download it with: ollama pull ${model}` : '';
   return {
@@ -151,12 +152,6 @@ function checkModel(model: string, names: readonly string[], kind: ModelServerKi
     text: `The server has no model "${model}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}.`,
     fix: `Set ${words.model} to one of the server's models${closest.length > 0 ? ` (${closest[0]}?)` : ` (${some})`}${pull}.`,
   };
-}
-
-/** `qwen3` and `qwen3:latest` name the same Ollama model. */
-function sameModel(name: string, model: string): boolean {
-  const withTag = (value: string) => (value.includes(':') ? value : `${value}:latest`);
-  return name === model || withTag(name) === withTag(model);
 }
 
 async function windowCheck(options: CheckConnectionOptions & { model: string; kind: ModelServerKind | undefined; ask: { timeoutMs: number; fetch?: typeof fetch; apiKey?: string } }): Promise<ConnectionCheck> {

@@ -47,6 +47,7 @@ export {
   describeServer,
   describeServerModel,
   findLocalServers,
+  sameOllamaModel,
   LOCAL_SERVER_PORTS,
   type FoundServer,
   type LocalServerPort,

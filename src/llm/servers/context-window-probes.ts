@@ -82,7 +82,7 @@ function entryFor(body: unknown, model: string, key: string): unknown {
 }
 
 /** `qwen3` names the same model as `qwen3:latest` in Ollama. */
-function sameOllamaModel(name: unknown, model: string): boolean {
+export function sameOllamaModel(name: unknown, model: string): boolean {
   if (typeof name !== 'string') return false;
   const withTag = (value: string) => (value.includes(':') ? value : `${value}:latest`);
   return withTag(name) === withTag(model);
