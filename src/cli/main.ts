@@ -13,7 +13,7 @@ import { runUndoCommand, UNDO_COMMAND } from './undo-command';
 const USAGE = `Usage:
 ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
-${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md [--timeline]
+${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md [--timeline [--price-in USD --price-out USD]]
   glassbox inspect --message FILE
 ${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}${usageOf(DOCTOR_COMMAND)}
 ${optionsOf(ASK_COMMAND)}
