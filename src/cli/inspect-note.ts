@@ -4,18 +4,18 @@ import type { CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
 import { timelineLines } from './inspect-timeline';
 import { stripControls, terminalJson } from './terminal-text';
-import { parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
-import { noteWritesOf, parseAssistantContent } from '../markers';
+import { answerAlternates, parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
+import { noteWritesOf, parseAssistantContent, type ModelPrice } from '../markers';
 
 /**
  * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
  * (DESIGN.md 8): `{ frontmatter, format, warnings, messages: [{ role, at, text, reasoning,
  * reasoningError, legacyToolCalls, thinks, noteWrites }] }`; a question with attached notes also has `attachments`.
- * With `--timeline`, each run's steps one a line instead (`timelineLines`). Works for Glassbox notes and for imported
+ * With `--timeline`, each run's steps one a line instead (`timelineLines`; with a price, each run's cost). Works for Glassbox notes and for imported
  * `**user**:` / `**ai**:` notes. Markers are read only in assistant messages (DESIGN.md 3.3), so a
  * user message's text is its content as typed. Returns 0, or 1 with one sentence on stderr.
  */
-export async function runInspectNote(file: string, io: CliIo, options: { timeline?: boolean } = {}): Promise<number> {
+export async function runInspectNote(file: string, io: CliIo, options: { timeline?: boolean; price?: ModelPrice } = {}): Promise<number> {
   let text: string;
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
@@ -29,7 +29,7 @@ export async function runInspectNote(file: string, io: CliIo, options: { timelin
       io.stderr.write(`${notConversationNote(file)}\n`);
       return 1;
     }
-    io.stdout.write(stripControls(`${timelineLines(parsed.value.messages).join('\n')}\n`));
+    io.stdout.write(stripControls(`${timelineLines(parsed.value.messages, 'local', options.price).join('\n')}\n`));
     return 0;
   }
   const output = inspectNoteText(text);
@@ -54,8 +54,22 @@ export function inspectNoteText(text: string): Record<string, unknown> | null {
     frontmatter: readNoteFrontmatter(text),
     format: parsed.format,
     warnings: parsed.warnings.map((warning) => warning.message),
-    messages: parsed.value.messages.map(inspectMessage),
+    messages: withAlternates(parsed.value.messages),
   };
+}
+
+/**
+ * Each message's object; an answer regenerated (or regenerated from) also says which answer it is
+ * an alternate of and whether the chat shows it (`alternateOf`, `shown`), so none is lost or mistaken for the turn's answer.
+ */
+function withAlternates(messages: readonly ConversationMessage[]): Record<string, unknown>[] {
+  const sets = [...answerAlternates(messages).values()];
+  return messages.map((message) => {
+    const inspected = inspectMessage(message);
+    const set = sets.find((candidate) => candidate.answers.includes(message));
+    if (set === undefined) return inspected;
+    return { ...inspected, ...(message.alternateOf !== undefined ? { alternateOf: message.alternateOf } : {}), shown: set.shown === message };
+  });
 }
 
 /** The per-message object of DESIGN.md 8 (the same fields `inspect --message` prints), plus role and time. */
