@@ -19,7 +19,7 @@ export const obsidianExternals = [
 
 /**
  * The most main.js may weigh: DESIGN.md 10 (second wave) says 800 KiB, goal 500 KiB. With the UI on
- * Preact it is about 626 KiB (docs/decisions/bundle-size.md). `npm run build` prints it;
+ * Preact it is about 656 KiB (docs/decisions/bundle-size.md). `npm run build` prints it;
  * tests/build fails above it.
  */
 export const MAIN_JS_LIMIT_BYTES = 800 * 1024;
