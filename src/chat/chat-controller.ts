@@ -4,7 +4,7 @@ import { stripMarkers } from '../markers';
 import { toHistory } from './chat-history';
 import { resumableMessageId } from './resumable-turn';
 import { ChatPersistence, type ConversationSaver } from './chat-persistence';
-import { type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
+import { type ChatState, emptyChatState, orderedMessages, savedContentOf, withMessage } from './chat-state';
 import { ChatStore } from './chat-store';
 import { ChatTurns, type ChatApprovalMemory, type ChatRunRequest, type ChatRunSetup } from './chat-turns';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
@@ -176,7 +176,7 @@ export class ChatController {
     for (let index = messages.length - 1; index >= 0; index -= 1) {
       const message = messages[index];
       if (message.role !== 'assistant') continue;
-      const answer = stripMarkers(message.content).trim();
+      const answer = stripMarkers(savedContentOf(message)).trim();
       if (answer !== '') return answer;
     }
     return null;
