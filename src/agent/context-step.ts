@@ -1,5 +1,5 @@
 import { clampLine, clampText } from './clamp-text';
-import { type AttachedContext, type ContextAttachment, type QuestionImage, describeBytes, describeScope, estimateTokens } from './question-context';
+import { type AttachedContext, type ContextAttachment, type PromptUse, type QuestionImage, describeBytes, describeScope, estimateTokens } from './question-context';
 import type { StepInput } from './run-recorder';
 
 /**
@@ -16,8 +16,10 @@ export function contextStep(id: string, context: AttachedContext, images: readon
   ];
   if (scope) lines.push(`Scope: ${scope} (${context.scopeNotes ?? '?'} notes); vault tools see only these and the attached notes.`);
   const { prompt } = context;
-  if (prompt) lines.unshift(`Prompt "${prompt.name}"${prompt.variables.length > 0 ? `: ${prompt.variables.map(({ variable, filled }) => `${variable} → ${filled}`).join(', ')}` : ''}`);
-  const summary = [prompt ? `Prompt "${prompt.name}"` : '', names.length > 0 ? `Attached ${names.join(', ')}` : '', scope && `scope: ${scope}`].filter(Boolean).join('; ');
+  // A prompt that sets its model or loop says so: that question ran with them, not the chat's.
+  const named = prompt && `Prompt "${prompt.name}"${promptRunsWith(prompt)}`;
+  if (prompt) lines.unshift(`${named}${prompt.variables.length > 0 ? `: ${prompt.variables.map(({ variable, filled }) => `${variable} → ${filled}`).join(', ')}` : ''}`);
+  const summary = [named ?? '', names.length > 0 ? `Attached ${names.join(', ')}` : '', scope && `scope: ${scope}`].filter(Boolean).join('; ');
   return { id, kind: 'context', summary: clampLine(summary, 120), detail: clampText(lines.join('\n'), 2000) };
 }
 
@@ -56,6 +58,12 @@ function describe({ kind, path, lines, linktext, chars, text, cut, notice }: Con
   const name = !full ? path.replace(/^.*\//, '').replace(/\.md$/i, '') : kind === 'link' ? `[[${linktext}]] → ${path}` : path;
   const size = notice ? 'not sent' : cut ? `${tokens(text.length)} of ${tokens(chars)}` : tokens(chars);
   return `${name}${lines ? ` lines ${lines.from}–${lines.to}` : ''}${full ? `: ${size}${notice ? `; ${notice}` : ''}` : ` (${size})`}`;
+}
+
+/** ` (model qwen3:8b, loop reason-act-observe)`, as the prompt's frontmatter wrote them: what its question ran with; empty when it sets neither. */
+function promptRunsWith({ model, loop }: PromptUse): string {
+  const parts = [model !== undefined ? `model ${model}` : '', loop !== undefined ? `loop ${loop}` : ''].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 function links(names: readonly string[]): string {

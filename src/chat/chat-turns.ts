@@ -3,6 +3,7 @@ import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
 import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
 import { composeAssistantContent } from '../markers';
+import { runChoiceFor } from '../prompts';
 import type { ChatPersistence } from './chat-persistence';
 import { type ChatMessage, type ChatState, withMessage } from './chat-state';
 import type { ChatStore } from './chat-store';
@@ -99,15 +100,17 @@ export class ChatTurns {
     let errorOpensSettings = false;
     try {
       const state = this.store.current();
-      const onWaiting = (what: string) => this.showWaiting(turn, { what, question, model: state.model, at: sentAt });
-      const setup = await this.options.prepareRun(state.model, { question, ...(context !== undefined ? { context } : {}), onWaiting });
+      // A question from a prompt that sets a model or loop runs with them; the toolbar's choice stays for the next one.
+      const { model: modelName, loopStyle } = runChoiceFor(context?.prompt, state);
+      const onWaiting = (what: string) => this.showWaiting(turn, { what, question, model: modelName, at: sentAt });
+      const setup = await this.options.prepareRun(modelName, { question, ...(context !== undefined ? { context } : {}), onWaiting });
       if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
       const attached = setup.context;
       const images = setup.images ?? [];
       if (attached !== undefined || images.length > 0) this.store.update((current) => withAttachments(current, user.id, attached ?? NOTHING_ATTACHED, images), 'soon');
       result = await this.options.runAgent({
         model: setup.model,
-        modelName: state.model,
+        modelName,
         tools: setup.tools,
         ...(setup.notices !== undefined && setup.notices.length > 0 ? { notices: setup.notices } : {}),
         ...(attached !== undefined ? { context: attached } : {}),
@@ -118,7 +121,7 @@ export class ChatTurns {
         question,
         history,
         signal: turn.abort.signal,
-        loopStyle: state.loopStyle,
+        loopStyle,
         maxIterations: state.maxIterations,
         startedAt: sentAt,
         now: this.options.now,
