@@ -41,6 +41,11 @@ export interface ChatRunRequest {
   readonly onWaiting?: (what: string) => void;
 }
 
+/** A run that regenerates an answer: `of` is the first answer to the question (the alternates' `alternateOf`). */
+export interface AlternateAnswer {
+  readonly of: string;
+}
+
 /** Where "always" and "never" approvals are kept (the plugin's settings); the chat asks for the rest. */
 export type ChatApprovalMemory = Pick<AgentApprovalGate, 'remembered' | 'remember'>;
 
@@ -87,12 +92,16 @@ export class ChatTurns {
     private readonly options: ChatTurnsOptions,
   ) {}
 
-  /** One run: the user message, the live assistant message, the agent, and the save at its end. */
-  async run(question: string, history: readonly LlmMessage[], context?: QuestionContext): Promise<void> {
+  /**
+   * One run: the user message, the live assistant message, the agent, and the save at its end.
+   * A regenerated answer (`alternate`) adds no user message: the new answer joins the question's
+   * earlier ones as their alternate, and is the one shown.
+   */
+  async run(question: string, history: readonly LlmMessage[], context?: QuestionContext, alternate?: AlternateAnswer): Promise<void> {
     const sentAt = this.options.now();
-    const user: ChatMessage = { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question };
-    const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '' };
-    this.store.update((state) => ({ ...withMessage(withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, errorOpensSettings: false, notice: null }), 'now');
+    const user: ChatMessage | null = alternate === undefined ? { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question } : null;
+    const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '', ...(alternate !== undefined ? { alternateOf: alternate.of } : {}) };
+    this.store.update((state) => ({ ...withMessage(user === null ? state : withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, errorOpensSettings: false, notice: null }), 'now');
     const turn: RunTurn = { assistantId: assistant.id, live: null, shown: null, abort: new AbortController(), paused: null, keepQuestion: false };
     this.turn = turn;
     let result: AgentRunResult | null = null;
@@ -107,7 +116,8 @@ export class ChatTurns {
       if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
       const attached = setup.context;
       const images = setup.images ?? [];
-      if (attached !== undefined || images.length > 0) this.store.update((current) => withAttachments(current, user.id, attached ?? NOTHING_ATTACHED, images), 'soon');
+      // A regenerated answer's question keeps the attachments its note recorded.
+      if (user !== null && (attached !== undefined || images.length > 0)) this.store.update((current) => withAttachments(current, user.id, attached ?? NOTHING_ATTACHED, images), 'soon');
       result = await this.options.runAgent({
         model: setup.model,
         modelName,
