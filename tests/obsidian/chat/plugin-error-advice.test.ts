@@ -10,9 +10,11 @@ describe("the plugin words a provider error's fix (issue 27 item 6)", () => {
     const saved: Conversation[] = [];
     const { view, server } = await chat.open({ scenarios: { 'bad-key': scenario().turn((t) => t.httpError(401, 'Incorrect API key provided')) }, model: 'bad-key', saved });
     await sendMessage(view.contentEl, 'How long do refunds take?');
-    await until(() => saved.length > 0);
+    const errorLine = () => view.contentEl.querySelector('[data-testid="chat-error"]');
+    // The end of the run is saved at once and shown with the next frame.
+    await until(() => saved.length > 0 && errorLine() !== null);
     const sentence = `The API key was rejected by ${new URL(server.url).host}. Check it in Glassbox settings.`;
-    expect(view.contentEl.querySelector('[data-testid="chat-error"]')?.textContent).toContain(sentence);
+    expect(errorLine()?.textContent).toContain(sentence);
     const payload = parseAssistantContent(saved[0].messages.at(-1)!.content).reasoning;
     expect(payload).toMatchObject({ status: 'error', error: sentence });
   });
