@@ -1,6 +1,7 @@
 import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
 import { AGENT_LOOP_STYLES, LOOP_STYLE_LABELS } from '../../agent';
 import type { ContextWindow } from '../../llm';
+import type { ModelPrice } from '../../markers';
 import { DISPLAY_MODES, PROVIDER_PRESETS, type GlassboxSettings } from '../../settings';
 import { DISPLAY_MODE_LABELS } from '../../ui/reasoning/display-options';
 import { onTextCommitted } from './text-commit';
@@ -29,6 +30,10 @@ export interface SettingDefinitionsContext {
   setContextWindowSetting(tokens: number | undefined): void;
   /** The window runs use now and where it came from (the setting, the server, or a default). */
   contextWindow(): Promise<ContextWindow>;
+  /** The model's prices (undefined: none entered, no cost shown). */
+  modelPrice(): ModelPrice | undefined;
+  /** Stores them (undefined: forget them). */
+  setModelPrice(price: ModelPrice | undefined): void;
 }
 
 /**
@@ -93,6 +98,32 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
               }),
             );
             showWindow();
+          },
+        },
+        {
+          name: 'Price per million tokens',
+          desc: "What this model costs, input and output, as your provider lists it (US dollars): each answer's trace then shows its cost. Empty: no cost shown.",
+          aliases: ['cost', 'pricing', 'dollars'],
+          // Drawn here: the prices belong to the current model, and a price is both amounts.
+          render: (setting) => {
+            const saved = context.modelPrice();
+            const fields: { value(): string }[] = [];
+            const commit = (): void => {
+              const [input, output] = fields.map((field) => field.value().trim());
+              if (input === '' && output === '') return context.setModelPrice(undefined);
+              const inputPerMillion = Number(input);
+              const outputPerMillion = Number(output);
+              // Half-entered or not a price: wait for the other field rather than guess a zero.
+              if (input === '' || output === '' || !(inputPerMillion >= 0) || !(outputPerMillion >= 0)) return;
+              context.setModelPrice({ inputPerMillion, outputPerMillion });
+            };
+            for (const [placeholder, amount] of [['Input', saved?.inputPerMillion], ['Output', saved?.outputPerMillion]] as const) {
+              setting.addText((text) => {
+                text.inputEl.setAttribute('aria-label', `${placeholder} price per million tokens`);
+                fields.push({ value: () => text.getValue() });
+                onTextCommitted(text.setPlaceholder(placeholder).setValue(amount === undefined ? '' : String(amount)), commit);
+              });
+            }
           },
         },
         {

@@ -56,6 +56,17 @@ export class GlassboxSettingTab extends PluginSettingTab {
         settings.contextWindows = tokens === undefined ? others : { ...others, [settings.model]: tokens };
         void this.host.saveSettings();
       },
+      modelPrice: () => {
+        const settings = this.host.settings;
+        return Object.hasOwn(settings.modelPrices, settings.model) ? settings.modelPrices[settings.model] : undefined;
+      },
+      setModelPrice: (price) => {
+        const settings = this.host.settings;
+        const { [settings.model]: _previous, ...others } = settings.modelPrices;
+        // A new object: the chats compare display options by identity to redraw their footers.
+        settings.modelPrices = price === undefined ? others : { ...others, [settings.model]: price };
+        void this.host.saveSettings();
+      },
       contextWindow: () => {
         const settings = this.host.settings;
         const secret = settings.apiKeySecretName.trim();

@@ -37,7 +37,7 @@ describe('GlassboxSettingTab', () => {
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Models without tools', 'Response timeout (seconds)', 'Answer length limit (tokens)',
+      'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Price per million tokens', 'Models without tools', 'Response timeout (seconds)', 'Answer length limit (tokens)',
       'Max steps', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'System notifications', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
@@ -73,6 +73,31 @@ describe('GlassboxSettingTab', () => {
     expect(saved).toMatchObject({ provider: 'lmstudio', baseUrl: 'http://localhost:1234/v1', model: 'qwen3-8b' });
     await tab.setControlValue('notASetting', 'x');
     expect(plugin.settings).not.toHaveProperty('notASetting');
+  });
+
+  it("keeps the current model's prices per million tokens once both are entered, and forgets them when both are emptied", async () => {
+    const { plugin, root } = await setup();
+    plugin.settings.model = 'qwen3-8b';
+    const [input, output] = [...row(root, 'Price per million tokens').querySelectorAll('input')];
+    const enter = async (field: HTMLInputElement | undefined, value: string): Promise<void> => {
+      field!.value = value;
+      await act(async () => {
+        field!.dispatchEvent(new Event('input'));
+        field!.dispatchEvent(new FocusEvent('blur'));
+        await Promise.resolve();
+      });
+    };
+    expect(input?.getAttribute('aria-label')).toBe('Input price per million tokens');
+    await enter(input, '0.15');
+    // Half a price is no price: nothing is kept until the output price is there too.
+    expect(plugin.settings.modelPrices).toEqual({});
+    await enter(output, '0.6');
+    expect(plugin.settings.modelPrices).toEqual({ 'qwen3-8b': { inputPerMillion: 0.15, outputPerMillion: 0.6 } });
+    await enter(output, 'a lot');
+    expect(plugin.settings.modelPrices).toEqual({ 'qwen3-8b': { inputPerMillion: 0.15, outputPerMillion: 0.6 } });
+    await enter(input, '');
+    await enter(output, '');
+    expect(plugin.settings.modelPrices).toEqual({});
   });
 
   it('lists the models remembered without tools, and Forget offers one tools again (saved)', async () => {
