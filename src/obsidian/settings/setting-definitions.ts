@@ -1,6 +1,7 @@
 import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
 import { AGENT_LOOP_STYLES, LOOP_STYLE_LABELS } from '../../agent';
-import type { ContextWindow } from '../../llm';
+import type { ConnectionLine } from '../../doctor';
+import { describeServerModel, type ContextWindow, type ServerModel } from '../../llm';
 import type { ModelPrice } from '../../markers';
 import { DISPLAY_MODES, PROVIDER_PRESETS, type GlassboxSettings } from '../../settings';
 import { DISPLAY_MODE_LABELS } from '../../ui/reasoning/display-options';
@@ -34,6 +35,27 @@ export interface SettingDefinitionsContext {
   modelPrice(): ModelPrice | undefined;
   /** Stores them (undefined: forget them). */
   setModelPrice(price: ModelPrice | undefined): void;
+  /** The model field's value and its store (drawn here to carry the server's models as suggestions). */
+  model(): string;
+  setModel(model: string): void;
+  /** The models the endpoint offers, suggested under the model field. */
+  listModels?(): Promise<readonly ServerModel[]>;
+  /** "Check connection": the checks of `glassbox doctor`, one line each. */
+  checkConnection?(): Promise<readonly ConnectionLine[]>;
+}
+
+/** A datalist of the endpoint's models under a model field, filled when the server answers. */
+function suggestModels(input: HTMLInputElement, context: SettingDefinitionsContext): void {
+  const list = input.parentElement?.createEl('datalist') ?? null;
+  if (list === null || context.listModels === undefined) return;
+  list.id = `glassbox-models-${Math.random().toString(36).slice(2)}`;
+  input.setAttribute('list', list.id);
+  void context.listModels().then((models) => {
+    for (const model of models) {
+      const detail = describeServerModel(model);
+      list.createEl('option', { attr: { value: model.id, ...(detail !== '' ? { label: `${model.id} · ${detail}` } : {}) } });
+    }
+  });
 }
 
 /**
@@ -76,7 +98,37 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
             setting.addComponent((el) => new SecretComponent(context.app, el).setValue(shown).onChange((value) => context.setApiKeySecretName(value)));
           },
         },
-        { name: 'Model', control: { type: 'text', key: 'model' } },
+        {
+          name: 'Model',
+          // The server's models as suggestions, each with what it says (window, tools, images).
+          render: (setting) => {
+            setting.addText((text) => {
+              text.setValue(context.model()).onChange((value) => context.setModel(value.trim()));
+              suggestModels(text.inputEl, context);
+            });
+          },
+        },
+        {
+          name: 'Check connection',
+          desc: 'Asks the server what works: reachable, key, model, context window, tools, reasoning, embeddings. Sends one short request to the model.',
+          aliases: ['doctor', 'test connection', 'diagnose'],
+          render: (setting) => {
+            const lines = setting.settingEl.createDiv({ cls: 'glassbox-connection-checks', attr: { 'data-testid': 'connection-checks' } });
+            setting.addButton((button) =>
+              button.setButtonText('Check connection').onClick(() => {
+                if (context.checkConnection === undefined) return;
+                lines.empty();
+                lines.setText('Checking…');
+                button.setDisabled(true);
+                void context.checkConnection().then((shown) => {
+                  button.setDisabled(false);
+                  lines.empty();
+                  for (const line of shown) lines.createDiv({ cls: `glassbox-check-${line.status}`, text: line.text });
+                });
+              }),
+            );
+          },
+        },
         {
           name: 'Context window (tokens)',
           desc: 'How many tokens the model reads at once, for this model. Empty: ask the server.',
