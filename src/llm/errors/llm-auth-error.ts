@@ -1,5 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
-import { PLUGIN_ERROR_ADVICE } from './llm-error-advice';
+import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
 
 /** The endpoint rejected the key (HTTP 401 or 403). Not retried. */
 export class LlmAuthError extends LlmError {
@@ -19,6 +19,6 @@ export class LlmAuthError extends LlmError {
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
     this.problem = `The API key was rejected by ${hostOf(options.baseUrl)}.`;
-    this.userMessage = `${this.problem} ${PLUGIN_ERROR_ADVICE[this.fix]}`;
+    this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

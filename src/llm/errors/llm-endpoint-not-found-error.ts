@@ -1,5 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
-import { PLUGIN_ERROR_ADVICE } from './llm-error-advice';
+import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
 
 /**
  * Nothing answers chat requests at the base URL (HTTP 404 that does not name a model): most
@@ -21,6 +21,6 @@ export class LlmEndpointNotFoundError extends LlmError {
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
     this.problem = `Nothing answers chat requests at ${hostOf(options.baseUrl)} under this base URL (HTTP 404).`;
-    this.userMessage = `${this.problem} ${PLUGIN_ERROR_ADVICE[this.fix]}`;
+    this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

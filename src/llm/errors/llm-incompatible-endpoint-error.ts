@@ -1,5 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
-import { PLUGIN_ERROR_ADVICE } from './llm-error-advice';
+import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
 
 /**
  * The base URL answered, but not with a stream of chat chunks: a web page (the URL of a web UI
@@ -21,7 +21,7 @@ export class LlmIncompatibleEndpointError extends LlmError {
     this.baseUrl = options.baseUrl;
     this.contentType = contentType;
     this.problem = `${hostOf(options.baseUrl)} is not an OpenAI-compatible endpoint under this base URL (it answered with ${describe(contentType)}, not a stream of chat chunks).`;
-    this.userMessage = `${this.problem} ${PLUGIN_ERROR_ADVICE[this.fix]}`;
+    this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }
 

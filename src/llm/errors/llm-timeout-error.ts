@@ -1,5 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
-import { PLUGIN_ERROR_ADVICE } from './llm-error-advice';
+import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
 
 /**
  * The endpoint sent nothing (no headers, or no next byte of the stream) for the configured wait:
@@ -22,6 +22,6 @@ export class LlmTimeoutError extends LlmError {
     this.baseUrl = options.baseUrl;
     this.timeoutMs = options.timeoutMs;
     this.problem = `${hostOf(options.baseUrl)} sent nothing for ${wait}, so Glassbox stopped waiting;`;
-    this.userMessage = `${this.problem} ${PLUGIN_ERROR_ADVICE[this.fix]}`;
+    this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }
