@@ -11,6 +11,7 @@ import { offerRemoteImages } from './offer-remote-images';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
 import type { ManagedRoot, RootRegistry } from './root-registry';
 import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
+import { markAnswerLive } from './live-answer-class';
 
 /** Collaborators of a {@link MessageRenderer}. */
 export interface MessageRendererOptions {
@@ -93,7 +94,7 @@ export class MessageRenderer {
     const parsed = input.run === undefined ? this.parse(input.content) : this.read(input.run);
     this.updateReasoning(parsed, input);
     // styles.css: a live answer's blocks are never skipped as off screen (the list follows its end).
-    this.body.classList.toggle('glassbox-message-live', input.live);
+    markAnswerLive(this.body, input.live);
     this.updatePieces(toMessagePieces(parsed.segments), input.live);
   }
 
