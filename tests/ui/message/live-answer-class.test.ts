@@ -19,7 +19,7 @@ function manualFrames() {
 }
 
 function body(): HTMLElement {
-  return document.body.appendChild(document.createElement('div'));
+  return document.body.createDiv();
 }
 
 afterEach(() => jest.restoreAllMocks());
