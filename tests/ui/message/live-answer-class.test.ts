@@ -1,4 +1,5 @@
 import { markAnswerLive } from '../../../src/ui/message/live-answer-class';
+import '../../../tools/fake-obsidian';
 
 const LIVE = 'glassbox-message-live';
 
