@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { t } from '../../i18n';
 
 /** Props of {@link ChatToolbar}. */
 export interface ChatToolbarProps {
@@ -18,7 +19,7 @@ export function ChatToolbar({ models, children }: ChatToolbarProps) {
   return (
     <div className="glassbox-toolbar">
       <label className="glassbox-model-label">
-        <span>Model</span>
+        <span>{t('chat.model')}</span>
         <input
           className="glassbox-model-picker"
           data-testid="model-picker"
@@ -35,7 +36,7 @@ export function ChatToolbar({ models, children }: ChatToolbarProps) {
       </datalist>
       {children}
       <button type="button" data-testid="new-chat" onClick={() => controller.newChat()}>
-        New chat
+        {t('chat.newChat')}
       </button>
     </div>
   );

@@ -1,11 +1,11 @@
+import { formatNumber, t } from '../../i18n';
+
 /** "300", "1.2k", "15k": an estimated token count at a glance. */
 export function compactTokens(tokens: number): string {
-  if (tokens < 1000) return String(tokens);
-  const thousands = tokens / 1000;
-  return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, '') : Math.round(thousands)}k`;
+  return formatNumber(tokens, { notation: 'compact', maximumFractionDigits: tokens < 10_000 ? 1 : 0 });
 }
 
 /** "~300 tokens", "~1.2k tokens": a chip's size. */
 export function tokenLabel(tokens: number): string {
-  return `~${compactTokens(tokens)} tokens`;
+  return t('context.tokens', { tokens: compactTokens(tokens) });
 }

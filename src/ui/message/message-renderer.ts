@@ -10,6 +10,7 @@ import { offerRemoteImages } from './offer-remote-images';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
 import type { ManagedRoot, RootRegistry } from './root-registry';
 import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
+import { t } from '../../i18n';
 
 /** Collaborators of a {@link MessageRenderer}. */
 export interface MessageRendererOptions {
@@ -211,7 +212,7 @@ export class MessageRenderer {
         return;
       case 'think': {
         const details = appendElement(el, 'details', 'glassbox-think');
-        appendElement(details, 'summary', '', piece.think.closed ? 'Thought' : 'Thinking…');
+        appendElement(details, 'summary', '', piece.think.closed ? t('reasoning.thoughtSection') : t('reasoning.thinkingSection'));
         appendElement(details, 'div', 'glassbox-think-text', piece.think.text);
         return;
       }

@@ -1,6 +1,7 @@
 import type { ReasoningStep } from '../../markers';
 import type { DisplayMode } from '../../settings';
 import { ReasoningStepItem } from './ReasoningStepItem';
+import { t } from '../../i18n';
 
 /** Props of {@link ReasoningStepList}. */
 export interface ReasoningStepListProps {
@@ -13,7 +14,7 @@ export interface ReasoningStepListProps {
 /** The bullet list of steps, in the order they happened. */
 export function ReasoningStepList(props: ReasoningStepListProps) {
   if (props.steps.length === 0) {
-    return <p className="glassbox-steps-empty">No steps recorded.</p>;
+    return <p className="glassbox-steps-empty">{t('reasoning.noSteps')}</p>;
   }
   return (
     <ul className="glassbox-steps" data-testid="reasoning-steps">

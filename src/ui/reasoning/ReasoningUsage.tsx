@@ -1,4 +1,5 @@
 import type { ReasoningUsage as Usage } from '../../markers';
+import { formatNumber, t } from '../../i18n';
 
 /**
  * The block's footer: the run's token usage summed over its model calls (cached and reasoning
@@ -8,12 +9,12 @@ import type { ReasoningUsage as Usage } from '../../markers';
 export function ReasoningUsage({ usage }: { readonly usage: Usage | undefined }) {
   if (usage === undefined) return null;
   const about = usage.estimated === true ? '~' : '';
-  const count = (tokens: number): string => `${about}${tokens.toLocaleString()}`;
-  const cached = usage.cachedTokens !== undefined && usage.cachedTokens > 0 ? ` (${usage.cachedTokens.toLocaleString()} cached)` : '';
-  const reasoning = usage.reasoningTokens !== undefined && usage.reasoningTokens > 0 ? ` (${usage.reasoningTokens.toLocaleString()} reasoning)` : '';
+  const count = (tokens: number): string => `${about}${formatNumber(tokens)}`;
+  const cached = usage.cachedTokens !== undefined && usage.cachedTokens > 0 ? t('reasoning.usageCached', { count: usage.cachedTokens }) : '';
+  const reasoning = usage.reasoningTokens !== undefined && usage.reasoningTokens > 0 ? t('reasoning.usageReasoning', { count: usage.reasoningTokens }) : '';
   return (
-    <p className="glassbox-reasoning-usage" data-testid="reasoning-usage" title={usage.estimated === true ? 'Estimated: the server did not report token usage' : undefined}>
-      {`Tokens: ${count(usage.promptTokens)} in${cached} / ${count(usage.completionTokens)} out${reasoning}`}
+    <p className="glassbox-reasoning-usage" data-testid="reasoning-usage" title={usage.estimated === true ? t('reasoning.usageEstimated') : undefined}>
+      {t('reasoning.usage', { input: count(usage.promptTokens), cached, output: count(usage.completionTokens), reasoning })}
     </p>
   );
 }
