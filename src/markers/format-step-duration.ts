@@ -7,6 +7,6 @@ import { formatNumber, t } from '../i18n';
 export function formatStepDuration(ms: number): string {
   const safe = Number.isFinite(ms) && ms > 0 ? ms : 0;
   if (safe < 1000) return t('duration.stepMilliseconds', { ms: Math.round(safe) });
-  if (safe < 10_000) return t('duration.stepSeconds', { s: formatNumber(safe / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+  if (safe < 10_000) return t('duration.stepSeconds', { s: formatNumber(Number((safe / 1000).toFixed(1)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   return t('duration.stepSeconds', { s: Math.round(safe / 1000) });
 }

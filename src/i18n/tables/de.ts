@@ -182,6 +182,7 @@ export const de: MessageTable = {
 
   'notice.chatViewFailed': 'Die Chat-Ansicht konnte nicht geöffnet werden.',
   'notice.notAConversation': 'Diese Notiz konnte nicht als Unterhaltung geöffnet werden.',
+  'notice.notConversationNote': '„{name}“ ist keine Unterhaltungsnotiz.',
   'notice.undoFailed': 'Die Änderung konnte nicht rückgängig gemacht werden: {error}',
   'notice.imported': 'Dieser Chat wurde aus einem anderen Plugin importiert; neue Beiträge werden in einer neuen Notiz gespeichert.',
   'notice.openedWithProblems': 'Mit Problemen geöffnet. {problems}',

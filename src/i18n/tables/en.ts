@@ -199,6 +199,7 @@ export const en = {
   // Notices
   'notice.chatViewFailed': 'The chat view could not be opened.',
   'notice.notAConversation': 'This note could not be opened as a conversation.',
+  'notice.notConversationNote': '"{name}" is not a conversation note.',
   'notice.undoFailed': 'The change could not be undone: {error}',
   'notice.imported': 'This chat was imported from another plugin; new turns are saved to a new note.',
   'notice.openedWithProblems': 'Opened with problems. {problems}',

@@ -182,6 +182,7 @@ export const es: MessageTable = {
 
   'notice.chatViewFailed': 'No se pudo abrir la vista del chat.',
   'notice.notAConversation': 'No se pudo abrir esta nota como conversación.',
+  'notice.notConversationNote': '“{name}” no es una nota de conversación.',
   'notice.undoFailed': 'No se pudo deshacer el cambio: {error}',
   'notice.imported': 'Este chat se importó de otro plugin; los turnos nuevos se guardan en una nota nueva.',
   'notice.openedWithProblems': 'Abierto con problemas. {problems}',

@@ -182,6 +182,7 @@ export const fr: MessageTable = {
 
   'notice.chatViewFailed': 'Impossible d’ouvrir la vue de discussion.',
   'notice.notAConversation': 'Impossible d’ouvrir cette note comme conversation.',
+  'notice.notConversationNote': '« {name} » n’est pas une note de conversation.',
   'notice.undoFailed': 'Impossible d’annuler la modification : {error}',
   'notice.imported': 'Cette discussion a été importée d’un autre plugin ; les nouveaux tours sont enregistrés dans une nouvelle note.',
   'notice.openedWithProblems': 'Ouvert avec des problèmes. {problems}',

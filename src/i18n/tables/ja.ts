@@ -182,6 +182,7 @@ export const ja: MessageTable = {
 
   'notice.chatViewFailed': 'チャットビューを開けませんでした。',
   'notice.notAConversation': 'このノートを会話として開けませんでした。',
+  'notice.notConversationNote': '「{name}」は会話ノートではありません。',
   'notice.undoFailed': '変更を元に戻せませんでした: {error}',
   'notice.imported': 'このチャットは別のプラグインからインポートされたものです。新しいターンは新しいノートに保存されます。',
   'notice.openedWithProblems': '問題がある状態で開きました。{problems}',

@@ -182,6 +182,7 @@ export const zh: MessageTable = {
 
   'notice.chatViewFailed': '无法打开对话视图。',
   'notice.notAConversation': '无法将此笔记作为对话打开。',
+  'notice.notConversationNote': '“{name}”不是对话笔记。',
   'notice.undoFailed': '无法撤销该更改：{error}',
   'notice.imported': '此对话是从其他插件导入的；新的轮次会保存到一篇新笔记中。',
   'notice.openedWithProblems': '已打开，但有问题。{problems}',

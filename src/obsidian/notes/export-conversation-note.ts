@@ -24,7 +24,7 @@ export async function exportConversationNote(options: { vault: Vault; workspace:
   const format = EXPORT_FORMATS[options.format ?? 'markdown'];
   const parsed = parseConversationNote(await vault.read(file));
   if (!parsed.ok) {
-    new Notice(`"${file.basename}" is not a conversation note.`);
+    new Notice(t('notice.notConversationNote', { name: file.basename }));
     return null;
   }
   const folder = file.parent === null || file.parent.path === '/' ? '' : `${file.parent.path}/`;

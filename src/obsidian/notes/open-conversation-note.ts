@@ -23,7 +23,7 @@ export interface OpenConversationNoteOptions {
 export async function openConversationNote(options: OpenConversationNoteOptions): Promise<boolean> {
   const opened = await options.store.open(options.file);
   if (opened === null) {
-    new Notice(`"${options.file.basename}" is not a conversation note.`);
+    new Notice(t('notice.notConversationNote', { name: options.file.basename }));
     return false;
   }
   options.target.openConversation(opened.conversation, options.file.path);
