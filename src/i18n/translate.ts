@@ -1,16 +1,29 @@
 import { LANGUAGE_LOCALES, languageOf, type Language } from './languages';
 import { languageTable } from './language-tables';
 import type { CountedArgs, CountedKey, MessageArgs, MessageKey, MessageTable } from './message-table';
-import { en } from './tables/en';
 
 /**
  * The UI's language, once per process: Obsidian applies a language change after a restart, so
  * the plugin sets it at load (`setUiLanguage(getLanguage())`) and every string after that comes
  * from its table. The CLI never sets it: its output is English.
  */
-let current: { language: Language; table: MessageTable; numbers: Intl.NumberFormat; plurals: Intl.PluralRules } = state('en');
+interface UiLanguageState {
+  readonly language: Language;
+  readonly table: MessageTable;
+  readonly numbers: Intl.NumberFormat;
+  readonly plurals: Intl.PluralRules;
+}
 
-function state(language: Language) {
+// Made on first use, not at module load: a bundle that imports the markers but shows no
+// string (the index worker) then leaves the tables out.
+let current: UiLanguageState | null = null;
+
+function active(): UiLanguageState {
+  current ??= state('en');
+  return current;
+}
+
+function state(language: Language): UiLanguageState {
   const locale = LANGUAGE_LOCALES[language];
   return { language, table: languageTable(language), numbers: new Intl.NumberFormat(locale), plurals: new Intl.PluralRules(locale) };
 }
@@ -18,23 +31,23 @@ function state(language: Language) {
 /** Chooses the table for an Obsidian language code (unknown codes: English); returns the language chosen. */
 export function setUiLanguage(code: string | null | undefined): Language {
   const language = languageOf(code);
-  if (language !== current.language) current = state(language);
+  if (language !== active().language) current = state(language);
   return language;
 }
 
 /** The language strings come in now. */
 export function uiLanguage(): Language {
-  return current.language;
+  return active().language;
 }
 
 /** The locale `Intl` formats with now ("de", "zh-CN", …). */
 export function uiLocale(): string {
-  return LANGUAGE_LOCALES[current.language];
+  return LANGUAGE_LOCALES[active().language];
 }
 
 /** A number as the UI's language writes it ("12,345" in English, "12.345" in German). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return options === undefined ? current.numbers.format(value) : new Intl.NumberFormat(uiLocale(), options).format(value);
+  return options === undefined ? active().numbers.format(value) : new Intl.NumberFormat(uiLocale(), options).format(value);
 }
 
 /**
@@ -45,7 +58,7 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
  * @example t('answer.insertedInto', { path: 'Notes/a.md' })
  */
 export function t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string {
-  return fill(current.table[key] ?? en[key], args[0]);
+  return fill(active().table[key] ?? key, args[0]);
 }
 
 /**
@@ -55,9 +68,10 @@ export function t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string
  * @example tCount('history.messages', 3) // "3 messages"
  */
 export function tCount<Base extends CountedKey>(base: Base, count: number, ...args: CountedArgs<Base>): string {
-  const form = current.plurals.select(count) === 'one' ? 'one' : 'other';
+  const { plurals, table } = active();
+  const form = plurals.select(count) === 'one' ? 'one' : 'other';
   const key = `${base}.${form}` as MessageKey;
-  return fill(current.table[key] ?? en[key], { ...(args[0] ?? {}), count });
+  return fill(table[key] ?? key, { ...(args[0] ?? {}), count });
 }
 
 function fill(text: string, values: Readonly<Record<string, string | number>> | undefined): string {
@@ -65,6 +79,6 @@ function fill(text: string, values: Readonly<Record<string, string | number>> | 
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     if (value === undefined) return whole;
-    return typeof value === 'number' ? current.numbers.format(value) : value;
+    return typeof value === 'number' ? active().numbers.format(value) : value;
   });
 }

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { LANGUAGES, languageOf } from '../../src/i18n';
 import { startModelServer, type ModelServer } from '../model-server';
 import { buildPlayground, REPO_ROOT } from './build';
 import { endpointFromEnvironment, playgroundPluginData } from './plugin-data';
@@ -15,9 +16,11 @@ export interface DemoOptions {
   readonly allowNetwork: boolean;
   /** Milliseconds between the scripted model's stream chunks (slow enough to watch the block work). */
   readonly chunkDelayMs: number;
+  /** `--lang CODE`: the app language the page's Obsidian reports, as if Obsidian were set to it. */
+  readonly language: string;
 }
 
-const USAGE = `Usage: npm run demo -- [--vault PATH] [--port N] [--host HOST [--allow-network]] [--chunk-delay MS]
+const USAGE = `Usage: npm run demo -- [--vault PATH] [--port N] [--host HOST [--allow-network]] [--chunk-delay MS] [--lang CODE]
 
 Starts the Glassbox playground: the real plugin on a fake Obsidian host, in your browser.
   --vault PATH       folder of Markdown notes (default: demo-vault/); conversations are saved into it
@@ -26,6 +29,8 @@ Starts the Glassbox playground: the real plugin on a fake Obsidian host, in your
   --allow-network    needed for a --host other than loopback: anyone who reaches it could read and
                      write the vault, so the printed address then carries a secret token
   --chunk-delay MS   delay between the scripted model's stream chunks (default 45)
+  --lang CODE        Obsidian's language, as in Settings → General: ${LANGUAGES.join(', ')} (default en);
+                     another code shows English, as in Obsidian
 Set GLASSBOX_BASE_URL, GLASSBOX_API_KEY and GLASSBOX_MODEL to talk to a real OpenAI-compatible endpoint.
 `;
 
@@ -36,6 +41,7 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
   let host = '127.0.0.1';
   let chunkDelayMs = 45;
   let allowNetwork = false;
+  let language = 'en';
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     const value = (): string => {
@@ -65,6 +71,10 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
       case '--chunk-delay':
         chunkDelayMs = integer(value(), '--chunk-delay');
         break;
+      case '--lang':
+        language = value();
+        if (!/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(language)) throw new Error(`--lang takes a language code such as de or zh-CN, got "${language}".`);
+        break;
       case '--help':
       case '-h':
         return 'help';
@@ -74,7 +84,7 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
   }
   if (!existsSync(vault) || !statSync(vault).isDirectory()) throw new Error(`The vault folder "${vault}" does not exist.`);
   if (!isLoopbackHost(host) && !allowNetwork) throw new Error(`--host ${host} lets any machine that reaches it read and write the vault; add --allow-network to do it anyway (the printed address then carries a secret token).`);
-  return { vault, port, host, allowNetwork, chunkDelayMs };
+  return { vault, port, host, allowNetwork, chunkDelayMs, language };
 }
 
 /** Builds the page, starts the model server and the playground server, prints the URL, runs until Ctrl-C. */
@@ -99,6 +109,7 @@ async function main(): Promise<void> {
       allowNetwork: options.allowNetwork,
       port: options.port,
       pluginData: playgroundPluginData(endpoint),
+      language: options.language,
       proxyOrigins: [new URL(endpoint.baseUrl).origin],
       proxyApiKey: endpoint.apiKey,
     });
@@ -112,6 +123,7 @@ async function main(): Promise<void> {
       '',
       `  Glassbox playground: ${playground.url}`,
       `  vault:  ${options.vault}`,
+      `  language: ${languageOf(options.language)}${languageOf(options.language) === options.language.toLowerCase() ? '' : ` (for --lang ${options.language})`}`,
       `  model:  ${endpoint.model} at ${endpoint.baseUrl}${endpoint.external ? '' : ' (scripted extractive model, no API key needed)'}`,
       '',
       '  Try: "What did we decide about pricing?"  ·  Ctrl-C stops.',
