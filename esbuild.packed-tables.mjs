@@ -1,5 +1,6 @@
 import esbuild from 'esbuild';
 import path from 'node:path';
+import vm from 'node:vm';
 import { packBytes } from './esbuild.inline-worker.mjs';
 
 // The UI's strings (src/i18n/tables/<code>.ts) are about 20 KB a language and only one language
@@ -13,9 +14,10 @@ const TABLE = /[\\/]src[\\/]i18n[\\/]tables[\\/](en|de|es|fr|zh|ja)\.ts$/;
 
 /** The object `file` exports as `name`. */
 async function readTable(file, name) {
+  // The table's TypeScript made JavaScript and run in an empty context: it is data, an object of strings.
   const result = await esbuild.build({ entryPoints: [file], bundle: true, write: false, format: 'cjs', platform: 'neutral', logLevel: 'silent' });
   const module = { exports: {} };
-  new Function('module', 'exports', result.outputFiles[0].text)(module, module.exports);
+  vm.runInNewContext(result.outputFiles[0].text, { module, exports: module.exports });
   const table = module.exports[name];
   if (table === null || typeof table !== 'object') throw new Error(`${file} does not export the table "${name}".`);
   return table;

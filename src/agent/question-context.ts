@@ -1,3 +1,5 @@
+import { formatNumber, t } from '../i18n';
+
 /**
  * What the user attached to a question (DESIGN.md 11.1, 11.4): notes by vault path, a selection,
  * and a scope. The chat passes it to `ChatController.send(question, context)`, the CLI builds it
@@ -90,7 +92,7 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /** `34 KB`, `1.2 MB`: an image's size as the chips and the trace show it. */
 export function describeBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024 ? t('size.megabytes', { n: formatNumber(Number((bytes / 1024 / 1024).toFixed(1)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : t('size.kilobytes', { n: Math.max(1, Math.round(bytes / 1024)) });
 }
 
 /** A custom prompt as the trace names it: `{#meeting}` → `2 notes`. */

@@ -118,8 +118,8 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     description: 'Creates a new Markdown note in the vault. Never overwrites: fails when the note exists. The user approves every change.',
     schema: createSchema,
     approval: approval('approval.createNote', createPlan, true),
-    describeStart: (args) => `Create ${args.path}`,
-    describeEnd: (args) => `Created ${args.path}`,
+    describeStart: (args) => t('trace.create', { path: args.path }),
+    describeEnd: (args) => t('trace.created', { path: args.path }),
     execute: async (args) => {
       const path = checkedPath(args.path);
       await ensureFree(path);
@@ -133,8 +133,8 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     description: 'Adds Markdown at the end of an existing note. The user approves every change.',
     schema: appendSchema,
     approval: approval('approval.appendToNote', appendPlan),
-    describeStart: (args) => `Append to ${args.path}`,
-    describeEnd: (args) => `Appended to ${args.path}`,
+    describeStart: (args) => t('trace.appendTo', { path: args.path }),
+    describeEnd: (args) => t('trace.appendedTo', { path: args.path }),
     execute: async (args) => {
       const path = checkedPath(args.path);
       if ((await writer.read(path)) === null) appendPlan(args)(null, path);
@@ -147,8 +147,8 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     description: 'Replaces one passage of an existing note: `find` must occur exactly once in the note, copied exactly. The user approves every change.',
     schema: editSchema,
     approval: approval('approval.editNote', editPlan),
-    describeStart: (args) => `Edit ${args.path}`,
-    describeEnd: (args) => `Edited ${args.path}`,
+    describeStart: (args) => t('trace.edit', { path: args.path }),
+    describeEnd: (args) => t('trace.edited', { path: args.path }),
     execute: async (args) => {
       const path = checkedPath(args.path);
       if ((await writer.read(path)) === null) editPlan(args)(null, path);
