@@ -37,6 +37,8 @@ export interface PlaygroundSessionOptions {
   readonly modelServer?: ModelServerOptions;
   /** Extra plugin settings merged into the initial plugin data. */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Obsidian's language in the page (`npm run demo -- --lang`); default English. */
+  readonly language?: string;
 }
 
 /** A copy of the demo vault, the model server, the playground server and a fresh Chromium profile. */
@@ -70,6 +72,7 @@ export async function startPlaygroundSession(options: PlaygroundSessionOptions =
     staticDir: E2E_PLAYGROUND_DIR,
     pluginData,
     proxyOrigins: [new URL(modelServer.url).origin],
+    ...(options.language !== undefined ? { language: options.language } : {}),
   });
   const context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
     executablePath: CHROMIUM_PATH,
