@@ -1,4 +1,5 @@
 import { formatNumber, setUiLanguage, t, tCount, uiLanguage, uiLocale } from '../../src/i18n';
+import { formatAttachmentsLine } from '../../src/conversation';
 import { formatDuration, formatStepDuration, settledRunLabel, withStepFailures } from '../../src/markers';
 
 afterEach(() => setUiLanguage('en'));
@@ -82,5 +83,15 @@ describe('the reasoning block’s words', () => {
     expect(withStepFailures('Thought for 5s', steps)).toBe('Thought for 5s · 1 step failed, 2 declined');
     setUiLanguage('es');
     expect(withStepFailures('Pensó durante 5 s', steps.slice(1))).toBe('Pensó durante 5 s · 2 pasos rechazados');
+  });
+});
+
+describe('the attachments line under a question', () => {
+  const attachments = { notes: [{ kind: 'note' as const, path: 'Projects/Plan.md', chars: 1200, lines: { from: 3, to: 7 }, cut: true }], missingLinks: ['Nowhere'], scope: { folders: ['Projects'], tags: [] } };
+
+  it('speaks the UI’s language in the chat, and stays English in the saved note', () => {
+    setUiLanguage('de');
+    expect(formatAttachmentsLine(attachments, false)).toBe('📎 Plan Zeilen 3–7 (gekürzt) · Nowhere (nicht gefunden) · Bereich: Projects/');
+    expect(formatAttachmentsLine(attachments)).toBe('📎 [[Projects/Plan.md|Plan]] lines 3–7 (cut) · Nowhere (not found) · scope: Projects/');
   });
 });

@@ -376,6 +376,13 @@ export const de: MessageTable = {
   'trace.budgetCut': 'Angehängter Text auf das Kontextbudget von {budget} Tokens gekürzt: {names}',
   'trace.linksNotFound': 'Keine Notiz zu {links} gefunden; dafür wurde nichts angehängt',
   'trace.scopeEmpty': 'Der Bereich ({scope}) passt zu keiner Notiz',
+  'attachments.lines': ' Zeilen {from}–{to}',
+  'attachments.notSent': ' (nicht gesendet)',
+  'attachments.cut': ' (gekürzt)',
+  'attachments.image': '{name} (Bild)',
+  'attachments.imageOutside': '{name} (Bild, nicht im Tresor)',
+  'attachments.notFound': '{link} (nicht gefunden)',
+  'attachments.scope': 'Bereich: {scope}',
   'size.megabytes': '{n} MB',
   'size.kilobytes': '{n} KB',
 };

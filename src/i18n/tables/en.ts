@@ -397,6 +397,13 @@ export const en = {
   'trace.budgetCut': 'Attached text cut to the {budget}-token context budget: {names}',
   'trace.linksNotFound': 'No note found for {links}; nothing attached for it',
   'trace.scopeEmpty': 'The scope ({scope}) matches no note',
+  'attachments.lines': ' lines {from}–{to}',
+  'attachments.notSent': ' (not sent)',
+  'attachments.cut': ' (cut)',
+  'attachments.image': '{name} (image)',
+  'attachments.imageOutside': '{name} (image, not in the vault)',
+  'attachments.notFound': '{link} (not found)',
+  'attachments.scope': 'scope: {scope}',
   'size.megabytes': '{n} MB',
   'size.kilobytes': '{n} KB',
 } as const;

@@ -376,6 +376,13 @@ export const es: MessageTable = {
   'trace.budgetCut': 'Texto adjunto recortado al presupuesto de contexto de {budget} tokens: {names}',
   'trace.linksNotFound': 'No se encontró ninguna nota para {links}; no se adjuntó nada',
   'trace.scopeEmpty': 'El ámbito ({scope}) no coincide con ninguna nota',
+  'attachments.lines': ' líneas {from}–{to}',
+  'attachments.notSent': ' (no enviada)',
+  'attachments.cut': ' (recortada)',
+  'attachments.image': '{name} (imagen)',
+  'attachments.imageOutside': '{name} (imagen, no está en la bóveda)',
+  'attachments.notFound': '{link} (no encontrada)',
+  'attachments.scope': 'ámbito: {scope}',
   'size.megabytes': '{n} MB',
   'size.kilobytes': '{n} KB',
 };

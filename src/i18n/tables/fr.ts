@@ -376,6 +376,13 @@ export const fr: MessageTable = {
   'trace.budgetCut': 'Texte joint coupé au budget de contexte de {budget} jetons : {names}',
   'trace.linksNotFound': 'Aucune note trouvée pour {links} ; rien n’a été joint',
   'trace.scopeEmpty': 'La portée ({scope}) ne correspond à aucune note',
+  'attachments.lines': ' lignes {from}–{to}',
+  'attachments.notSent': ' (non envoyée)',
+  'attachments.cut': ' (coupée)',
+  'attachments.image': '{name} (image)',
+  'attachments.imageOutside': '{name} (image, hors du coffre)',
+  'attachments.notFound': '{link} (introuvable)',
+  'attachments.scope': 'portée : {scope}',
   'size.megabytes': '{n} Mo',
   'size.kilobytes': '{n} Ko',
 };

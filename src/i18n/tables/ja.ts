@@ -376,6 +376,13 @@ export const ja: MessageTable = {
   'trace.budgetCut': '添付テキストを{budget}トークンのコンテキスト予算に切り詰めました: {names}',
   'trace.linksNotFound': '{links} に一致するノートはありません。何も添付されていません',
   'trace.scopeEmpty': '範囲（{scope}）に一致するノートはありません',
+  'attachments.lines': ' {from}–{to}行目',
+  'attachments.notSent': '（未送信）',
+  'attachments.cut': '（切り詰め）',
+  'attachments.image': '{name}（画像）',
+  'attachments.imageOutside': '{name}（画像、保管庫外）',
+  'attachments.notFound': '{link}（見つかりません）',
+  'attachments.scope': '範囲: {scope}',
   'size.megabytes': '{n} MB',
   'size.kilobytes': '{n} KB',
 };

@@ -376,6 +376,13 @@ export const zh: MessageTable = {
   'trace.budgetCut': '附加文本已截断到 {budget} 个令牌的上下文预算：{names}',
   'trace.linksNotFound': '没有找到 {links} 对应的笔记；未附加任何内容',
   'trace.scopeEmpty': '范围（{scope}）没有匹配的笔记',
+  'attachments.lines': ' 第 {from}–{to} 行',
+  'attachments.notSent': '（未发送）',
+  'attachments.cut': '（已截断）',
+  'attachments.image': '{name}（图片）',
+  'attachments.imageOutside': '{name}（图片，不在仓库中）',
+  'attachments.notFound': '{link}（未找到）',
+  'attachments.scope': '范围：{scope}',
   'size.megabytes': '{n} MB',
   'size.kilobytes': '{n} KB',
 };
