@@ -17,6 +17,7 @@ interface UiLanguageState {
 // Made on first use, not at module load: a bundle that imports the markers but shows no
 // string (the index worker) then leaves the tables out.
 let current: UiLanguageState | null = null;
+let english: UiLanguageState | null = null;
 
 function active(): UiLanguageState {
   current ??= state('en');
@@ -33,6 +34,22 @@ export function setUiLanguage(code: string | null | undefined): Language {
   const language = languageOf(code);
   if (language !== active().language) current = state(language);
   return language;
+}
+
+/**
+ * Runs `words` with the English table, then goes back: for text the model reads (tool results,
+ * limits), which stays English whatever the UI's language. `words` must not await.
+ */
+export function inEnglish<T>(words: () => T): T {
+  const previous = active();
+  if (previous.language === 'en') return words();
+  english ??= state('en');
+  current = english;
+  try {
+    return words();
+  } finally {
+    current = previous;
+  }
 }
 
 /** The language strings come in now. */

@@ -1,4 +1,5 @@
-import { formatNumber, setUiLanguage, t, tCount, uiLanguage, uiLocale } from '../../src/i18n';
+import { formatLimit } from '../../src/agent/format-limit';
+import { formatNumber, inEnglish, setUiLanguage, t, tCount, uiLanguage, uiLocale } from '../../src/i18n';
 import { formatAttachmentsLine } from '../../src/conversation';
 import { formatDuration, formatStepDuration, settledRunLabel, withStepFailures } from '../../src/markers';
 
@@ -93,5 +94,14 @@ describe('the attachments line under a question', () => {
     setUiLanguage('de');
     expect(formatAttachmentsLine(attachments, false)).toBe('📎 Plan Zeilen 3–7 (gekürzt) · Nowhere (nicht gefunden) · Bereich: Projects/');
     expect(formatAttachmentsLine(attachments)).toBe('📎 [[Projects/Plan.md|Plan]] lines 3–7 (cut) · Nowhere (not found) · scope: Projects/');
+  });
+});
+
+describe('what the model reads', () => {
+  it('stays English whatever the UI’s language', () => {
+    setUiLanguage('zh');
+    expect(formatLimit(300_000)).toBe('5m');
+    expect(inEnglish(() => t('chat.newChat'))).toBe('New chat');
+    expect(t('chat.newChat')).toBe('新对话');
   });
 });

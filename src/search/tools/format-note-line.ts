@@ -1,4 +1,4 @@
-import { t, tCount } from '../../i18n';
+import { t } from '../../i18n';
 
 /**
  * One note as the tools print it: `[[Title]] (path/to/Note.md)`. The wikilink is what the model
@@ -15,9 +15,9 @@ export function summariseTitles(titles: readonly string[]): string {
   return titles.length > 3 ? t('trace.moreTitles', { titles: shown, count: titles.length - 3 }) : shown;
 }
 
-/** `1 note` / `5 notes`. */
+/** `1 note` / `5 notes`, in what the tools tell the model (English, as all of it). */
 export function countNotes(count: number): string {
-  return tCount('trace.notes', count);
+  return `${count} ${count === 1 ? 'note' : 'notes'}`;
 }
 
 const NOTE_LINE = /^(\d+)\. \[\[(.*)\]\] \((.*?)\)(?: § (.*))?$/;

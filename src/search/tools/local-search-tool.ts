@@ -5,7 +5,7 @@ import type { SearchResult } from '../index-types';
 import type { VaultIndexReader } from '../index-reader';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
 import type { ToolScope } from './tool-scope';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 
 const localSearchSchema = z.object({
   query: z.string().describe('What to look for, in the words the notes would use. "Quoted words" must appear together; word* matches any ending.'),
@@ -64,7 +64,7 @@ export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => Me
     describeEnd: (args, result) => {
       const data = result.data as LocalSearchData | undefined;
       const titles = data?.results.map((entry) => entry.title) ?? [];
-      return titles.length === 0 ? t('trace.noNotesFound', { query: args.query }) : t('trace.found', { notes: countNotes(titles.length), titles: summariseTitles(titles) });
+      return titles.length === 0 ? t('trace.noNotesFound', { query: args.query }) : tCount('trace.found', titles.length, { titles: summariseTitles(titles) });
     },
     async execute(args, context) {
       if (!index.ready && !context.signal.aborted) {

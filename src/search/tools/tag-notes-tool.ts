@@ -31,7 +31,7 @@ export function createTagNotesTool(index: VaultIndexReader, scope?: ToolScope): 
     describeEnd: (args, result) => {
       const data = result.data as TagNotesData | undefined;
       if (args.tag.trim() === '') return tCount('trace.foundTags', data?.total ?? 0);
-      return data && data.total > 0 ? t('trace.found', { notes: countNotes(data.total), titles: summariseTitles(data.titles) }) : t('trace.noNotesTagged', { tag: args.tag.replace(/^#/, '') });
+      return data && data.total > 0 ? tCount('trace.found', data.total, { titles: summariseTitles(data.titles) }) : t('trace.noNotesTagged', { tag: args.tag.replace(/^#/, '') });
     },
     async execute(args, context) {
       throwIfAborted(context.signal);
