@@ -1,5 +1,5 @@
 import { clampLine, clampText } from './clamp-text';
-import { type AttachedContext, type ContextAttachment, type QuestionImage, describeBytes, describeScope, estimateTokens } from './question-context';
+import { type AttachedContext, type ContextAttachment, type PromptUse, type QuestionImage, describeBytes, describeScope, estimateTokens } from './question-context';
 import type { StepInput } from './run-recorder';
 import { formatNumber, t } from '../i18n';
 
@@ -17,8 +17,10 @@ export function contextStep(id: string, context: AttachedContext, images: readon
   ];
   if (scope) lines.push(t('trace.scopeDetail', { scope, count: context.scopeNotes ?? '?' }));
   const { prompt } = context;
-  if (prompt) lines.unshift(`${t('trace.prompt', { name: prompt.name })}${prompt.variables.length > 0 ? `: ${prompt.variables.map(({ variable, filled }) => `${variable} → ${filled}`).join(', ')}` : ''}`);
-  const summary = [prompt ? t('trace.prompt', { name: prompt.name }) : '', names.length > 0 ? t('trace.attached', { names: names.join(', ') }) : '', scope && t('trace.scope', { scope })].filter(Boolean).join('; ');
+  // A prompt that sets its model or loop says so: that question ran with them, not the chat's.
+  const named = prompt && `${t('trace.prompt', { name: prompt.name })}${promptRunsWith(prompt)}`;
+  if (prompt) lines.unshift(`${named}${prompt.variables.length > 0 ? `: ${prompt.variables.map(({ variable, filled }) => `${variable} → ${filled}`).join(', ')}` : ''}`);
+  const summary = [named ?? '', names.length > 0 ? t('trace.attached', { names: names.join(', ') }) : '', scope && t('trace.scope', { scope })].filter(Boolean).join('; ');
   return { id, kind: 'context', summary: clampLine(summary, 120), detail: clampText(lines.join('\n'), 2000) };
 }
 
@@ -58,6 +60,12 @@ function describe({ kind, path, lines, linktext, chars, text, cut, notice }: Con
   const size = notice ? t('trace.notSent') : cut ? t('trace.cutSize', { sent: tokens(text.length), total: tokens(chars) }) : tokens(chars);
   const named = lines ? t('trace.attachmentLines', { name, from: String(lines.from), to: String(lines.to) }) : name;
   return `${named}${full ? `: ${size}${notice ? `; ${notice}` : ''}` : ` (${size})`}`;
+}
+
+/** ` (model qwen3:8b, loop reason-act-observe)`, as the prompt's frontmatter wrote them: what its question ran with; empty when it sets neither. */
+function promptRunsWith({ model, loop }: PromptUse): string {
+  const parts = [model !== undefined ? t('trace.promptModel', { model }) : '', loop !== undefined ? t('trace.promptLoop', { loop }) : ''].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
 function links(names: readonly string[]): string {

@@ -1,4 +1,5 @@
 import { formatNumber, t } from '../i18n';
+import type { AgentLoopStyle } from './agent-run-options';
 
 /**
  * What the user attached to a question (DESIGN.md 11.1, 11.4): notes by vault path, a selection,
@@ -95,10 +96,14 @@ export function describeBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? t('size.megabytes', { n: formatNumber(Number((bytes / 1024 / 1024).toFixed(1)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : t('size.kilobytes', { n: Math.max(1, Math.round(bytes / 1024)) });
 }
 
-/** A custom prompt as the trace names it: `{#meeting}` → `2 notes`. */
+/** A custom prompt as the trace names it (`{#meeting}` → `2 notes`), and the model and loop its question runs with. */
 export interface PromptUse {
   readonly name: string;
   readonly variables: readonly { readonly variable: string; readonly filled: string }[];
+  /** The prompt's frontmatter `model`: this question runs with it instead of the chat's. */
+  readonly model?: string;
+  /** The prompt's frontmatter `loop`: this question runs with it instead of the chat's. */
+  readonly loop?: AgentLoopStyle;
 }
 
 /** Default of the "Context budget" setting: estimated tokens of attached text per question. */

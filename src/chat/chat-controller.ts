@@ -1,6 +1,7 @@
 import type { AgentApprovalDecision, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult, QuestionContext } from '../agent';
-import { CONTINUE_QUESTION, type Conversation, createConversation } from '../conversation';
+import { CONTINUE_QUESTION, type Conversation, createConversation, shownAtFor, shownMessages } from '../conversation';
 import { stripMarkers } from '../markers';
+import { alternatesOfAnswer, regenerableAnswerId } from './answer-versions';
 import { toHistory } from './chat-history';
 import { resumableMessageId } from './resumable-turn';
 import { ChatPersistence, type ConversationSaver } from './chat-persistence';
@@ -11,6 +12,7 @@ import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler'
 import { withoutLastTurn } from './last-turn';
 import { PendingApproval } from './pending-approval';
 import { PendingQuestion } from './pending-question';
+import { questionContextOf } from './regenerated-question';
 import { type SavedInputOutcome, closeSavedQuestion, continuationOf, reopenedQuestion } from './saved-question';
 
 export type { ChatApprovalMemory, ChatRunRequest, ChatRunSetup } from './chat-turns';
@@ -51,6 +53,8 @@ export class ChatController {
   private savedQuestion: string | null = null;
   /** What the last question sent in this session attached; an edited question is sent again with it. */
   private lastContext: QuestionContext | undefined;
+  /** The text of that question: a regenerated answer to it attaches the same (a selection's text included). */
+  private lastContextQuestion: string | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: ChatControllerOptions) {
@@ -79,7 +83,7 @@ export class ChatController {
     if (this.savedQuestion !== null) return this.closeSavedQuestion({ outcome: 'answered', answer: question });
     if (this.question.isOpen) return this.answerInput(question);
     if (this.store.current().running) return;
-    this.lastContext = context;
+    this.rememberContext(question, context);
     await this.turns.run(question, toHistory(orderedMessages(this.store.current())), context);
   }
 
@@ -106,7 +110,39 @@ export class ChatController {
     const earlier = withoutLastTurn(state);
     if (earlier === null) return;
     this.store.update(() => earlier, 'now');
+    this.rememberContext(question, this.lastContext);
     await this.turns.run(question, toHistory(orderedMessages(earlier)), this.lastContext);
+  }
+
+  /**
+   * "Regenerate" (DESIGN.md 12.3): asks the question of the last shown answer again, with the
+   * conversation before it. The new answer is kept beside the old one as its alternate and shown;
+   * the saved note keeps both. Only on the last answer, between runs.
+   */
+  async regenerate(answerId: string): Promise<void> {
+    const state = this.store.current();
+    if (this.savedQuestion !== null || this.question.isOpen || regenerableAnswerId(state) !== answerId) return;
+    const answer = state.messages[answerId];
+    const shown = shownMessages(orderedMessages(state));
+    const questionIndex = shown.findLastIndex((message) => message.role === 'user');
+    const question = shown[questionIndex];
+    if (answer === undefined || question === undefined) return;
+    const context = this.lastContextQuestion === question.content ? this.lastContext : questionContextOf(question.attachments);
+    await this.turns.run(question.content, toHistory(shown.slice(0, questionIndex)), context, { of: answer.alternateOf ?? answer.id });
+  }
+
+  /**
+   * Shows another of an answer's alternates (the "2 / 2" arrows) and saves the choice: the next
+   * question continues from the answer shown. Not while a run or a question is open.
+   */
+  showAnswer(answerId: string): void {
+    const state = this.store.current();
+    if (state.running || state.pendingInput !== null || state.pendingApproval !== null || this.savedQuestion !== null) return;
+    const set = alternatesOfAnswer(state, answerId);
+    const answer = set?.answers.find((candidate) => candidate.id === answerId);
+    if (set === undefined || answer === undefined || set.shown === answer) return;
+    this.store.update((current) => withMessage(current, { ...answer, shownAt: shownAtFor(set.answers, this.now()) }), 'now');
+    void this.persistence.save();
   }
 
   /** Stops the run in progress (its AbortController aborts the request and every tool). */
@@ -170,9 +206,9 @@ export class ChatController {
     this.store.update((state) => ({ ...state, ...change }), 'now');
   }
 
-  /** The last assistant answer with every marker stripped ("insert last answer at cursor"). */
+  /** The last assistant answer shown, with every marker stripped ("insert last answer at cursor"). */
   lastAnswer(): string | null {
-    const messages = orderedMessages(this.store.current());
+    const messages = shownMessages(orderedMessages(this.store.current()));
     for (let index = messages.length - 1; index >= 0; index -= 1) {
       const message = messages[index];
       if (message.role !== 'assistant') continue;
@@ -208,8 +244,14 @@ export class ChatController {
     await this.turns.run(outcome.answer, history);
   }
 
+  private rememberContext(question: string, context: QuestionContext | undefined): void {
+    this.lastContext = context;
+    this.lastContextQuestion = question;
+  }
+
   private leaveChat(): void {
     this.lastContext = undefined;
+    this.lastContextQuestion = null;
     this.turns.detach();
     this.approval.withdraw();
     this.savedQuestion = null;

@@ -2,6 +2,7 @@ import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
 import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
+import { runChoiceFor } from '../prompts';
 import type { ChatPersistence } from './chat-persistence';
 import { type ChatMessage, type ChatState, withMessage } from './chat-state';
 import type { ChatStore } from './chat-store';
@@ -37,6 +38,11 @@ export interface ChatRunRequest {
   readonly context?: QuestionContext;
   /** The setup waits for something (the vault index opening): the live block says so until the run starts. */
   readonly onWaiting?: (what: string) => void;
+}
+
+/** A run that regenerates an answer: `of` is the first answer to the question (the alternates' `alternateOf`). */
+export interface AlternateAnswer {
+  readonly of: string;
 }
 
 /** Where "always" and "never" approvals are kept (the plugin's settings); the chat asks for the rest. */
@@ -84,12 +90,16 @@ export class ChatTurns {
     private readonly options: ChatTurnsOptions,
   ) {}
 
-  /** One run: the user message, the live assistant message, the agent, and the save at its end. */
-  async run(question: string, history: readonly LlmMessage[], context?: QuestionContext): Promise<void> {
+  /**
+   * One run: the user message, the live assistant message, the agent, and the save at its end.
+   * A regenerated answer (`alternate`) adds no user message: the new answer joins the question's
+   * earlier ones as their alternate, and is the one shown.
+   */
+  async run(question: string, history: readonly LlmMessage[], context?: QuestionContext, alternate?: AlternateAnswer): Promise<void> {
     const sentAt = this.options.now();
-    const user: ChatMessage = { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question };
-    const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '' };
-    this.store.update((state) => ({ ...withMessage(withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, errorOpensSettings: false, notice: null }), 'now');
+    const user: ChatMessage | null = alternate === undefined ? { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question } : null;
+    const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '', ...(alternate !== undefined ? { alternateOf: alternate.of } : {}) };
+    this.store.update((state) => ({ ...withMessage(user === null ? state : withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, errorOpensSettings: false, notice: null }), 'now');
     const turn: RunTurn = { assistantId: assistant.id, accumulator: new RunAccumulator(), abort: new AbortController(), paused: null, keepQuestion: false };
     this.turn = turn;
     let result: AgentRunResult | null = null;
@@ -97,15 +107,18 @@ export class ChatTurns {
     let errorOpensSettings = false;
     try {
       const state = this.store.current();
-      const onWaiting = (what: string) => this.showWaiting(turn, { what, question, model: state.model, at: sentAt });
-      const setup = await this.options.prepareRun(state.model, { question, ...(context !== undefined ? { context } : {}), onWaiting });
+      // A question from a prompt that sets a model or loop runs with them; the toolbar's choice stays for the next one.
+      const { model: modelName, loopStyle } = runChoiceFor(context?.prompt, state);
+      const onWaiting = (what: string) => this.showWaiting(turn, { what, question, model: modelName, at: sentAt });
+      const setup = await this.options.prepareRun(modelName, { question, ...(context !== undefined ? { context } : {}), onWaiting });
       if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
       const attached = setup.context;
       const images = setup.images ?? [];
-      if (attached !== undefined || images.length > 0) this.store.update((current) => withAttachments(current, user.id, attached ?? NOTHING_ATTACHED, images), 'soon');
+      // A regenerated answer's question keeps the attachments its note recorded.
+      if (user !== null && (attached !== undefined || images.length > 0)) this.store.update((current) => withAttachments(current, user.id, attached ?? NOTHING_ATTACHED, images), 'soon');
       result = await this.options.runAgent({
         model: setup.model,
-        modelName: state.model,
+        modelName,
         tools: setup.tools,
         ...(setup.notices !== undefined && setup.notices.length > 0 ? { notices: setup.notices } : {}),
         ...(attached !== undefined ? { context: attached } : {}),
@@ -116,7 +129,7 @@ export class ChatTurns {
         question,
         history,
         signal: turn.abort.signal,
-        loopStyle: state.loopStyle,
+        loopStyle,
         maxIterations: state.maxIterations,
         startedAt: sentAt,
         now: this.options.now,

@@ -9,6 +9,7 @@ export { type ChatMessage, type ChatPendingApproval, type ChatPendingInput, type
 export { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
 export { toHistory } from './chat-history';
 export { resumableMessageId } from './resumable-turn';
+export { answerVersion, regenerableAnswerId, shownMessageIds, type AnswerVersion } from './answer-versions';
 export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './saved-question';
 export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';
 export { type ContextChip, DraftContext, type DraftContextState, type DraftNote } from './draft-context';

@@ -2,6 +2,7 @@ import { type AgentInputRequestEvent, clampLine, describeInputOutcome } from '..
 import type { ConversationMessage, PendingInput } from '../conversation';
 import type { LlmMessage } from '../llm';
 import { composeAssistantContent, LIMITS, parseAssistantContent, type ReasoningPayload } from '../markers';
+import { shownMessageIds } from './answer-versions';
 import type { ChatMessage, ChatPendingInput, ChatState } from './chat-state';
 import { t } from '../i18n';
 
@@ -31,7 +32,9 @@ export function pendingInputOf(event: AgentInputRequestEvent): PendingInput {
 
 /** The question of a reopened chat whose last message is a turn saved while it waited; null when there is none. */
 export function reopenedQuestion(state: ChatState): { readonly messageId: string; readonly pendingInput: ChatPendingInput } | null {
-  const lastId = state.messageIds[state.messageIds.length - 1];
+  // The last answer shown: of a regenerated turn's answers, a hidden one's question is not open.
+  const ids = shownMessageIds(state);
+  const lastId = ids[ids.length - 1];
   const last = lastId === undefined ? undefined : state.messages[lastId];
   if (last?.role !== 'assistant' || last.pendingInput === undefined) return null;
   const { question, options, requestId } = last.pendingInput;

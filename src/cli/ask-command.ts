@@ -6,6 +6,7 @@ import type { AgentEvent, AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel, discoverContextWindow } from '../llm';
 import type { ReasoningPayload } from '../markers';
+import { runChoiceFor } from '../prompts';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
 import { buildCliMeaningSearch } from './cli-meaning-search';
@@ -56,14 +57,13 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const vaultSource = new NodeVaultSource(vaultDir);
   const source = new FolderExcludingSource(vaultSource, DEFAULT_CONVERSATION_FOLDER);
   const index = await VaultIndex.build(source);
-  const prompt = options.prompt === undefined ? null : await readAskPrompt({ name: options.prompt, question: options.question, index, source });
+  // The flags win over the prompt's own model and loop, which win over the environment.
+  const prompt = options.prompt === undefined ? null : await readAskPrompt({ name: options.prompt, question: options.question, index, source, fixed: { model: options.modelFromFlag, loop: options.loopFromFlag } });
   const asked = prompt?.question ?? options.question;
   // `--continue NOTE` without a question resumes a stopped or limited run.
   const question = continued === null ? asked : continuedQuestion(asked, continued, options.continueNote ?? '');
-  // The flags win over the prompt's own model and loop, which win over the environment.
-  const modelName = (!options.modelFromFlag && prompt?.prompt.model) || options.model;
+  const { model: modelName, loopStyle } = runChoiceFor(prompt?.use, options);
   if (modelName === '') throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
-  const loopStyle = (!options.loopFromFlag && prompt?.prompt.loop) || options.loopStyle;
   // Search by meaning, when an embedding model is named: the notes are embedded for this run.
   const meaning = options.embeddings === undefined ? undefined : await buildCliMeaningSearch({ index, endpoint: options.embeddings });
   if (meaning?.notice !== undefined) io.stderr.write(stripControls(`${meaning.notice}\n`));

@@ -43,7 +43,7 @@ export async function readAskContext(options: {
   // A scope of no note would run the question on nothing: say so as --folder nosuch does.
   if (context.scopeNotes === 0) throw new CliUsageError(emptyScopeMessage(describeScope(context.scope)));
   const { prompt } = options;
-  if (prompt) return { ...context, prompt: { name: prompt.prompt.name, variables: prompt.variables } };
+  if (prompt) return { ...context, prompt: prompt.use };
   const empty = context.attachments.length === 0 && context.missingLinks.length === 0 && context.scope === undefined;
   return empty ? null : context;
 }

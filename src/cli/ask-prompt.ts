@@ -1,10 +1,12 @@
-import { closePromptNames, expandPrompt, findPrompt, listPrompts, DEFAULT_PROMPTS_FOLDER, type ExpandedPrompt, type PromptNote } from '../prompts';
+import type { PromptUse } from '../agent';
+import { closePromptNames, expandPrompt, findPrompt, listPrompts, promptUse, DEFAULT_PROMPTS_FOLDER, type ExpandedPrompt, type PromptNote } from '../prompts';
 import { indexContextNotes, type VaultIndex, type VaultSource } from '../search';
 import { CliUsageError } from './cli-io';
 
-/** A `--prompt` read and filled: the prompt note and what its variables gave. */
+/** A `--prompt` read and filled: the prompt note, what its variables gave, and the run's use of it (model and loop unless a flag fixed them). */
 export interface AskPrompt extends ExpandedPrompt {
   readonly prompt: PromptNote;
+  readonly use: PromptUse;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface AskPrompt extends ExpandedPrompt {
  * has no selection), note variables resolved over the index. There is no open note in a terminal,
  * so `{activeNote}` says so in the text. An unknown name is a usage error naming the close ones.
  */
-export async function readAskPrompt(options: { name: string; question: string; index: VaultIndex; source: VaultSource; now?: Date }): Promise<AskPrompt> {
+export async function readAskPrompt(options: { name: string; question: string; index: VaultIndex; source: VaultSource; now?: Date; fixed?: { model?: boolean; loop?: boolean } }): Promise<AskPrompt> {
   const { index, source } = options;
   const prompts = await listPrompts({ listPaths: async () => (await source.listNotes()).map((note) => note.path), read: (path) => source.read(path) }, DEFAULT_PROMPTS_FOLDER);
   const prompt = findPrompt(prompts, options.name);
@@ -26,7 +28,7 @@ export async function readAskPrompt(options: { name: string; question: string; i
     notesInFolder: (folder) => index.allNotes().filter((note) => note.path.startsWith(`${folder}/`)).map((note) => note.path),
     now: options.now ?? new Date(),
   });
-  return { ...expanded, prompt };
+  return { ...expanded, prompt, use: promptUse(prompt, expanded.variables, options.fixed) };
 }
 
 function unknownPrompt(name: string, prompts: readonly PromptNote[]): string {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CONTINUE_QUESTION, CONVERSATION_TAG, createConversationId, isResumableTurn, parseConversationNote, withMessageIds, type Conversation } from '../conversation';
+import { CONTINUE_QUESTION, CONVERSATION_TAG, createConversationId, isResumableTurn, parseConversationNote, shownMessages, withMessageIds, type Conversation } from '../conversation';
 import { CliUsageError } from './cli-io';
 import { findVaultNote } from './find-vault-note';
 
@@ -42,7 +42,7 @@ export async function openContinuedConversation(options: { vaultDir: string; cwd
  */
 export function continuedQuestion(question: string, continued: ContinuedConversation, name: string): string {
   if (question !== '') return question;
-  const last = continued.conversation.messages.at(-1);
+  const last = shownMessages(continued.conversation.messages).at(-1);
   if (last !== undefined && isResumableTurn(last)) return CONTINUE_QUESTION;
   throw new CliUsageError(`--continue: the last turn of "${name}" was not stopped and did not hit the step limit, so there is nothing to resume; give a question after the note.`);
 }

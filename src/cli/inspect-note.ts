@@ -4,7 +4,7 @@ import type { CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
 import { timelineLines } from './inspect-timeline';
 import { stripControls, terminalJson } from './terminal-text';
-import { parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
+import { answerAlternates, parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
 import { noteWritesOf, parseAssistantContent } from '../markers';
 
 /**
@@ -54,8 +54,22 @@ export function inspectNoteText(text: string): Record<string, unknown> | null {
     frontmatter: readNoteFrontmatter(text),
     format: parsed.format,
     warnings: parsed.warnings.map((warning) => warning.message),
-    messages: parsed.value.messages.map(inspectMessage),
+    messages: withAlternates(parsed.value.messages),
   };
+}
+
+/**
+ * Each message's object; an answer regenerated (or regenerated from) also says which answer it is
+ * an alternate of and whether the chat shows it (`alternateOf`, `shown`), so none is lost or mistaken for the turn's answer.
+ */
+function withAlternates(messages: readonly ConversationMessage[]): Record<string, unknown>[] {
+  const sets = [...answerAlternates(messages).values()];
+  return messages.map((message) => {
+    const inspected = inspectMessage(message);
+    const set = sets.find((candidate) => candidate.answers.includes(message));
+    if (set === undefined) return inspected;
+    return { ...inspected, ...(message.alternateOf !== undefined ? { alternateOf: message.alternateOf } : {}), shown: set.shown === message };
+  });
 }
 
 /** The per-message object of DESIGN.md 8 (the same fields `inspect --message` prints), plus role and time. */

@@ -38,7 +38,9 @@ export function timelineLines(messages: readonly ConversationMessage[], clock: '
     }
     const usage = payload.usage === undefined ? '' : ` · ${payload.usage.promptTokens} in, ${payload.usage.completionTokens} out`;
     const when = payload.startedAt > 0 ? ` · ${formatHeaderTime(payload.startedAt, clock)}` : '';
-    lines.push(`Run ${run}${when} · ${payload.status} · ${formatStepDuration(runDuration(payload))}${usage}`);
+    // A regenerated answer's run is one more run of the same question (DESIGN.md 12.3).
+    const regenerated = message.alternateOf !== undefined ? ' · regenerated' : '';
+    lines.push(`Run ${run}${regenerated}${when} · ${payload.status} · ${formatStepDuration(runDuration(payload))}${usage}`);
     const rows = [...modelTurns(payload).map(turnRow), ...payload.steps.map(stepRow)].sort((first, second) => first.at - second.at);
     const cells = rows.map((row) => [offset(row.at - payload.startedAt), row.kind, row.duration, row.tokens, row.status, row.summary]);
     // A column empty in every row (no tokens before per-turn records) is left out.

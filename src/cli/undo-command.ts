@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseConversationNote } from '../conversation';
+import { parseConversationNote, shownMessages } from '../conversation';
 import { parseAssistantContent } from '../markers';
 import { undoTurn } from '../writes';
 import { parseFlags, type CommandSpec } from './cli-flags';
@@ -39,7 +39,8 @@ export async function runUndoCommand(args: readonly string[], io: CliIo): Promis
   if (note === null) return fail(`There is no note "${name}" in the vault.`);
   const parsed = parseConversationNote(await readFile(note.absolute, 'utf8'));
   if (!parsed.ok || parsed.format === 'imported') return fail(`"${note.path}" is not a Glassbox conversation note.`);
-  const last = parsed.value.messages.at(-1);
+  // Of a regenerated answer's alternates, the one the chat shows is the turn's answer.
+  const last = shownMessages(parsed.value.messages).at(-1);
   if (last?.role !== 'assistant') return fail(`The last turn of "${note.path}" has no answer, so there is nothing to undo.`);
   const reasoning = parseAssistantContent(last.content).reasoning;
   const outcome = await undoTurn(reasoning?.steps ?? [], new NodeNoteWriter(vaultDir));

@@ -1,5 +1,6 @@
 import type { LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
+import { shownMessages } from './answer-alternates';
 import type { ConversationMessage } from './conversation';
 
 /** The result given to a tool call the saved turn has no result for (it ended waiting, or was cut off). */
@@ -10,11 +11,12 @@ export const NO_TOOL_RESULT = 'No result: the turn ended before this call was an
  * (DESIGN.md 11.4): each question, then the turn's provider transcript — its tool calls, every
  * tool result in full and the answer — or, for a turn saved without one (typed by hand, imported),
  * its visible answer with every marker stripped (DESIGN.md 3.3). A tool call left without a
- * result gets {@link NO_TOOL_RESULT}, since a provider rejects a call with no answer.
+ * result gets {@link NO_TOOL_RESULT}, since a provider rejects a call with no answer. Of a
+ * regenerated answer's alternates only the shown one is sent (DESIGN.md 12.3).
  */
 export function historyOfConversation(messages: readonly ConversationMessage[]): LlmMessage[] {
   const history: LlmMessage[] = [];
-  for (const message of messages) {
+  for (const message of shownMessages(messages)) {
     if (message.role === 'user') {
       history.push({ role: 'user', content: message.content });
       continue;

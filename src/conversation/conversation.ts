@@ -54,6 +54,13 @@ export interface ConversationMessage {
   readonly context?: string;
   /** What was attached to a question (DESIGN.md 11.1): the note lists it as links under the question. */
   readonly attachments?: MessageAttachments;
+  /**
+   * Set on an answer made by "Regenerate" (DESIGN.md 12.3): the id of the first answer to the same
+   * question. Answers sharing it are alternates; the chat shows one of them (`answer-alternates.ts`).
+   */
+  readonly alternateOf?: string;
+  /** Epoch ms when the user last chose this answer among its alternates; the latest choice is shown. */
+  readonly shownAt?: number;
 }
 
 /** A question's attachments as the conversation note records them (no note text, only what was sent). */

@@ -1,6 +1,6 @@
 import { describeRunDuration, formatStepDuration, parseAssistantContent, readToolChange, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
-import { formatHeaderTime, ROLE_NAME } from './note-lines';
+import { formatHeaderTime, messageName } from './note-lines';
 
 /** Options of {@link exportHtml}. */
 export interface ExportHtmlOptions {
@@ -49,7 +49,7 @@ export function exportHtml(conversation: Conversation, options: ExportHtmlOption
 
 function exportMessage(message: ConversationMessage, clock: 'local' | 'utc'): string {
   const time = message.at === null ? '' : ` · ${formatHeaderTime(message.at, clock)}`;
-  const heading = `<h2>${escapeHtml(ROLE_NAME[message.role] + time)}</h2>`;
+  const heading = `<h2>${escapeHtml(messageName(message) + time)}</h2>`;
   if (message.role === 'user') return `<section class="message user">${heading}${textBlock('text', message.content)}</section>`;
   const parsed = parseAssistantContent(message.content);
   const parts = [heading];

@@ -1,7 +1,7 @@
 import { describeRunDuration } from '../markers';
 import { parseAssistantContent, unclosedFence, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
-import { escapeMessageLine, formatHeaderTime } from './note-lines';
+import { escapeMessageLine, formatHeaderTime, messageName } from './note-lines';
 import { neutraliseMessageLine } from './inert-message-text';
 import { yamlDoubleQuoted } from './yaml-scalar';
 
@@ -36,7 +36,7 @@ export function exportPlainMarkdown(conversation: Conversation, options: ExportP
 
 function exportMessage(message: ConversationMessage, clock: 'local' | 'utc'): string[] {
   const time = message.at === null ? null : formatHeaderTime(message.at, clock);
-  const heading = `### ${message.role === 'user' ? 'You' : 'Glassbox'}${time === null ? '' : ` · ${time}`}`;
+  const heading = `### ${messageName(message)}${time === null ? '' : ` · ${time}`}`;
   if (message.role === 'user') return [heading, closeFences(message.content)].filter((part) => part.trim() !== '');
   const parsed = parseAssistantContent(message.content);
   const parts = [heading];

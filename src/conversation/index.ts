@@ -34,6 +34,7 @@ export {
 } from './list-conversations';
 export { readNoteFrontmatter } from './note-frontmatter';
 export { historyOfConversation, NO_TOOL_RESULT } from './conversation-history';
+export { answerAlternates, shownMessages, shownAtFor, type AnswerAlternates } from './answer-alternates';
 export { CONTINUE_QUESTION, isResumableTurn } from './resumable-turn';
 export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } from './export-plain-markdown';
 export { exportHtml, escapeHtml, type ExportHtmlOptions } from './export-html';

@@ -54,7 +54,9 @@ export type MergeNoteResult =
 
 /** A short hash of everything a message's section holds, to tell whether it changed. */
 export function fingerprintMessage(message: ConversationMessage): string {
-  const text = JSON.stringify([message.role, message.at, message.content, message.transcript ?? null, message.pendingInput ?? null, message.context ?? null, message.attachments ?? null]);
+  // Alternates' fields join only when present, so every earlier message keeps its fingerprint.
+  const alternate = message.alternateOf === undefined && message.shownAt === undefined ? [] : [message.alternateOf ?? null, message.shownAt ?? null];
+  const text = JSON.stringify([message.role, message.at, message.content, message.transcript ?? null, message.pendingInput ?? null, message.context ?? null, message.attachments ?? null, ...alternate]);
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);

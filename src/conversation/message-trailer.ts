@@ -19,6 +19,10 @@ export interface MessageTrailer {
   readonly context?: string;
   /** A question's attachments; the writer also lists them on a line under the question. */
   readonly attachments?: MessageAttachments;
+  /** A regenerated answer: the id of the first answer to its question (docs/decisions/regenerate-answer.md). */
+  readonly alternateOf?: string;
+  /** When the user last chose this answer among its alternates (epoch ms). */
+  readonly shownAt?: number;
   /** As stored: tool results the message's block already holds are references (stored-transcript.ts). */
   readonly transcript?: readonly StoredLlmMessage[];
 }
@@ -39,6 +43,8 @@ export function formatTrailer(trailer: MessageTrailer): string {
   if (trailer.context !== undefined) ordered.context = trailer.context;
   if (trailer.attachments !== undefined) ordered.attachments = trailer.attachments;
   if (trailer.pendingInput !== undefined) ordered.pendingInput = trailer.pendingInput;
+  if (trailer.alternateOf !== undefined) ordered.alternateOf = trailer.alternateOf;
+  if (trailer.shownAt !== undefined) ordered.shownAt = trailer.shownAt;
   if (trailer.transcript !== undefined) ordered.transcript = trailer.transcript;
   return `${MESSAGE_TRAILER_PREFIX}${commentSafeJson(ordered)}${SUFFIX}`;
 }
@@ -88,6 +94,10 @@ export function readTrailer(line: string): TrailerReadResult {
     if (isPendingInput(record.pendingInput)) result.pendingInput = record.pendingInput;
     else problems.push('its open question is unreadable');
   }
+  if (typeof record.alternateOf === 'string') result.alternateOf = record.alternateOf;
+  else if (record.alternateOf !== undefined) problems.push('the answer it is an alternate of is not named by an id');
+  if (typeof record.shownAt === 'number' && Number.isFinite(record.shownAt)) result.shownAt = record.shownAt;
+  else if (record.shownAt !== undefined) problems.push('the time it was chosen is not a number');
   if (record.transcript !== undefined) {
     if (Array.isArray(record.transcript) && record.transcript.every(isStoredLlmMessage)) result.transcript = record.transcript;
     else problems.push('its model transcript is unreadable');

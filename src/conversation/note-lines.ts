@@ -95,11 +95,22 @@ export interface HeaderOptions {
   readonly at: number | null;
   /** Whether the visible time is local (the default, for people) or UTC (for reproducible output). */
   readonly clock?: 'local' | 'utc';
+  /** An answer made by "Regenerate": its header says so, for people reading the note without Glassbox. */
+  readonly regenerated?: boolean;
+}
+
+/** What a regenerated answer's header and exports call it (the reader goes by the emoji, not the name). */
+export const REGENERATED_ANSWER_NAME = `${ROLE_NAME.assistant} (regenerated)`;
+
+/** The name a message goes by in its note's header and in exports. */
+export function messageName(message: { readonly role: ConversationRole; readonly alternateOf?: string }): string {
+  return message.alternateOf !== undefined && message.role === 'assistant' ? REGENERATED_ANSWER_NAME : ROLE_NAME[message.role];
 }
 
 /** `### 🧑 You · 2026-11-22 10:15` (the time is for people; the trailer keeps the exact one). */
 export function formatHeader(options: HeaderOptions): string {
-  const base = `${HEADER_HASHES} ${ROLE_EMOJI[options.role]} ${ROLE_NAME[options.role]}`;
+  const name = options.regenerated === true && options.role === 'assistant' ? REGENERATED_ANSWER_NAME : ROLE_NAME[options.role];
+  const base = `${HEADER_HASHES} ${ROLE_EMOJI[options.role]} ${name}`;
   const time = options.at === null ? null : formatHeaderTime(options.at, options.clock ?? 'local');
   return time === null ? base : `${base}${HEADER_TIME_SEPARATOR}${time}`;
 }

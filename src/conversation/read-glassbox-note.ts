@@ -157,6 +157,8 @@ function readSection({ lines, section, warnings, checkMarkers }: { lines: readon
   if (trailer?.pendingInput !== undefined) message.pendingInput = trailer.pendingInput;
   if (trailer?.context !== undefined) message.context = trailer.context;
   if (trailer?.attachments !== undefined) message.attachments = trailer.attachments;
+  if (trailer?.alternateOf !== undefined && role === 'assistant') message.alternateOf = trailer.alternateOf;
+  if (trailer?.shownAt !== undefined && role === 'assistant') message.shownAt = trailer.shownAt;
   if (checkMarkers && role === 'assistant' && readLeadingMarker(content).reasoningError) {
     warnings.push({ code: 'reasoning_unreadable', line: section.headerLine + 1, message: 'The reasoning of one answer could not be read; it shows as "Reasoning unavailable" and the answer is kept.' });
   }

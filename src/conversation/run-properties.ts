@@ -1,4 +1,5 @@
 import { citedNotes, readLeadingMarker } from '../markers';
+import { shownMessages } from './answer-alternates';
 import type { Conversation, ConversationMessage } from './conversation';
 import { yamlDoubleQuoted, yamlString } from './yaml-scalar';
 
@@ -21,21 +22,23 @@ const factsCache = new WeakMap<ConversationMessage, TurnFacts>();
  * `status` of the last run, `duration` of all runs in whole seconds (sent to ended, without the
  * time spent waiting for an answer), `tokens` in + out of all runs that reported usage, and
  * `cited`: the notes the answers link (`[[wikilinks]]`, each once, as links Obsidian resolves).
- * Derived on every save, so an older note gets them on its next one; a key with nothing to say
+ * Of a regenerated turn's answers, `status` and `cited` go by the one shown; `duration` and
+ * `tokens` count every run, since each was spent. Derived on every save, so an older note gets them on its next one; a key with nothing to say
  * (no run yet, no usage reported) is left out rather than written as 0.
  */
 export function runProperties(conversation: Conversation): (readonly [key: (typeof RUN_PROPERTY_KEYS)[number], lines: readonly string[]])[] {
   const turns = conversation.messages.filter((message) => message.role === 'assistant').map(turnFacts);
   const runs = turns.filter((turn) => turn.status !== null);
+  const shown = shownMessages(conversation.messages).filter((message) => message.role === 'assistant').map(turnFacts);
   const properties: (readonly [(typeof RUN_PROPERTY_KEYS)[number], readonly string[]])[] = [];
-  const last = runs.at(-1);
+  const last = shown.filter((turn) => turn.status !== null).at(-1);
   if (last?.status != null) properties.push(['status', [`status: ${yamlString(last.status)}`]]);
   if (runs.length > 0) properties.push(['duration', [`duration: ${Math.round(runs.reduce((sum, turn) => sum + turn.durationMs, 0) / 1000)}`]]);
   const counted = runs.filter((turn) => turn.tokens !== null);
   if (counted.length > 0) properties.push(['tokens', [`tokens: ${counted.reduce((sum, turn) => sum + (turn.tokens ?? 0), 0)}`]]);
   const seen = new Set<string>();
   const cited: string[] = [];
-  for (const note of turns.flatMap((turn) => turn.cited)) {
+  for (const note of shown.flatMap((turn) => turn.cited)) {
     const key = note.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

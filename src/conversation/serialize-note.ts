@@ -64,8 +64,10 @@ export function serializeMessageSection(message: ConversationMessage, options: S
     context: message.context,
     attachments: message.attachments,
     pendingInput: message.pendingInput,
+    alternateOf: message.alternateOf,
+    shownAt: message.shownAt,
     // Tool results the block already holds are stored once, as references to its steps.
     transcript: message.transcript === undefined || message.role !== 'assistant' ? message.transcript : compactTranscript(message.transcript, message.content),
   });
-  return [formatHeader({ role: message.role, at: message.at, clock: options.clock }), '', ...body, '', trailer, ''].join('\n');
+  return [formatHeader({ role: message.role, at: message.at, clock: options.clock, regenerated: message.alternateOf !== undefined }), '', ...body, '', trailer, ''].join('\n');
 }

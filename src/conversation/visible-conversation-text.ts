@@ -1,4 +1,5 @@
 import { stripMarkers } from '../markers';
+import { messageName } from './note-lines';
 import { parseConversationNote } from './parse-note';
 
 /**
@@ -13,7 +14,7 @@ export function visibleConversationText(note: string): string | null {
   const parts = [`# ${parsed.value.title === '' ? 'Conversation' : parsed.value.title}`];
   for (const message of parsed.value.messages) {
     const text = message.role === 'user' ? message.content.trim() : stripMarkers(message.content).trim();
-    if (text !== '') parts.push(`### ${message.role === 'user' ? 'You' : 'Glassbox'}\n\n${text}`);
+    if (text !== '') parts.push(`### ${messageName(message)}\n\n${text}`);
   }
   return `${parts.join('\n\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath, setIcon } from 'obsidian';
 import type { HostComponent, HostServices } from '../ui/host-services';
-import { type NoteChangeLog, placeAnswer, undoTurn, type TurnSteps, type UndoOutcome } from '../writes';
+import { type NoteChangeLog, undoTurn, type TurnSteps, type UndoOutcome } from '../writes';
+import { insertAnswer } from './insert-answer';
 import { ObsidianNoteWriter } from './notes/obsidian-note-writer';
 
 /**
@@ -43,17 +44,8 @@ export class ObsidianHostServices implements HostServices {
   insertAtCursor(text: string): string | null {
     // The chat is the active leaf when its button is clicked: the note is the main area's most recent leaf.
     const view = this.app.workspace.getMostRecentLeaf()?.view;
-    if (!(view instanceof MarkdownView) || view.file === null) return null;
-    const editor = view.editor;
-    const before = editor.getValue();
-    // At the cursor (after a selection, which is kept), never inside the properties: a cursor
-    // there, at 0:0, or a note in reading view puts the answer after them on lines of its own.
-    const place = placeAnswer({ note: before, cursor: editor.posToOffset(editor.getCursor('to')), editing: view.getMode() === 'source', answer: text });
-    const at = editor.offsetToPos(place.offset);
-    editor.replaceRange(place.text, at);
-    editor.setCursor(editor.offsetToPos(place.offset + place.text.length));
-    this.options.changes?.record({ path: view.file.path, before, after: editor.getValue() });
-    return view.file.path;
+    if (!(view instanceof MarkdownView)) return null;
+    return insertAnswer({ editor: view.editor, file: view.file, editing: view.getMode() === 'source' }, text, this.options.changes);
   }
 
   openNotes(linktexts: readonly string[], sourcePath: string): readonly string[] {

@@ -3,6 +3,7 @@ import type { QuestionSelection } from '../agent';
 import type { GlassboxSettingsHost } from '../settings';
 import type { NoteChangeLog, NoteWriter } from '../writes';
 import { ChatView } from './chat/chat-view';
+import { insertAnswer } from './insert-answer';
 import { editorSelection } from './chat/editor-selection';
 import type { ChatTabs } from './chat-tabs';
 import { isConversationFile } from './notes/conversation-file';
@@ -47,10 +48,11 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
   plugin.addCommand({
     id: 'insert-last-answer',
     name: t('command.insertLastAnswer'),
-    editorCheckCallback: (checking, editor: Editor) => {
+    editorCheckCallback: (checking, editor: Editor, info) => {
       const answer = tabs.frontView()?.controller.lastAnswer() ?? null;
-      if (answer === null) return false;
-      if (!checking) editor.replaceSelection(answer);
+      if (answer === null || info.file === null) return false;
+      // As the answer's Insert button does: the answer as shown, never in the properties, undoable.
+      if (!checking) insertAnswer({ editor, file: info.file, editing: !(info instanceof MarkdownView) || info.getMode() === 'source' }, answer, writes.changes);
       return true;
     },
   });

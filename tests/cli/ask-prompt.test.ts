@@ -54,12 +54,13 @@ describe('glassbox ask --prompt', () => {
     expect(firstQuestion).toContain('List the action items in the notes tagged #meeting ([[Kickoff]], [[Retro]]) and compare them with [[Plan]]. Focus: the venue');
     for (const path of ['Meetings/Kickoff.md', 'Meetings/Retro.md', 'Projects/Plan.md']) expect(firstQuestion).toContain(`<attached path="${path}">`);
     expect(firstQuestion).toContain('Sam books the venue');
-    expect(stdout).toMatch(/• Prompt "Action items"; Attached /);
+    expect(stdout).toMatch(/• Prompt "Action items" \(model prompt-model\); Attached /);
   });
 
-  it('--model wins over the prompt’s model', async () => {
-    const { requests } = await ask(['--prompt', 'Action items', '--model', 'answer']);
+  it('--model wins over the prompt’s model, and the trace does not name the prompt’s', async () => {
+    const { stdout, requests } = await ask(['--prompt', 'Action items', '--model', 'answer']);
     expect(requests[0].model).toBe('answer');
+    expect(stdout).toMatch(/• Prompt "Action items"; Attached /);
   });
 
   it("runs a Copilot prompt file unchanged, the question filling its {}", async () => {

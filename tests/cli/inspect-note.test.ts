@@ -22,6 +22,18 @@ describe('glassbox inspect NOTE.md', () => {
     return { status, io };
   }
 
+  it('lists every answer of a regenerated turn, saying which it is an alternate of and which the chat shows', async () => {
+    const note = serializeConversationNote(new ConversationBuilder().user('How long?').assistant('14 days.').assistant('Two weeks.', { alternateOf: 'm2' }).build(), { clock: 'utc' });
+    const { status, io } = await inspect('chat.md', note);
+    expect(status).toBe(0);
+    const messages = (JSON.parse(io.out()) as { messages: Record<string, unknown>[] }).messages;
+    expect(messages.map((message) => [message.text, message.alternateOf, message.shown])).toEqual([
+      ['How long?', undefined, undefined],
+      ['14 days.', undefined, false],
+      ['Two weeks.', 'm2', true],
+    ]);
+  });
+
   it('prints frontmatter and each message of a Glassbox note as DESIGN.md 8 describes', async () => {
     const note = serializeConversationNote(
       new ConversationBuilder()

@@ -89,6 +89,14 @@ describe('glassbox inspect --timeline', () => {
     expect(steps[2]).toMatch(/Model turn 2$/);
   });
 
+  it('says which run regenerated an answer', async () => {
+    const note = join(dir, 'regenerated.md');
+    const answer = composeAssistantContent(withTurns, 'Thirty days.');
+    await writeFile(note, serializeConversationNote(new ConversationBuilder().user('How long do refunds take?').assistant(answer, { at: START }).assistant(answer, { at: START, alternateOf: 'm2' }).build()));
+    const headers = (await timeline(note)).out.split('\n').filter((line) => line.startsWith('Run'));
+    expect(headers.map((line) => line.replace(/ · 2026.*$/, ''))).toEqual(['Run 1', 'Run 2 · regenerated']);
+  });
+
   it('--timeline with --message is a usage error', async () => {
     const io = captureIo();
     await expect(runCli(['inspect', '--message', 'x.md', '--timeline'], io)).resolves.toBe(2);

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answerAlternates, parseConversationNote, serializeConversationNote, shownAtFor, type Conversation } from '../../src/conversation';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { buildCli, type BuiltCli } from '../support/built-cli';
 
@@ -90,5 +91,26 @@ describe('glassbox undo', () => {
     expect(await cli.run(['undo', '--vault', vault, 'Nowhere.md'])).toMatchObject({ status: 1, stderr: 'There is no note "Nowhere.md" in the vault.\n' });
     expect(await cli.run(['undo', '--vault', vault, 'Log.md'])).toMatchObject({ status: 1, stderr: '"Log.md" is not a Glassbox conversation note.\n' });
     expect((await cli.run(['undo', '--vault', vault])).status).toBe(2);
+  });
+
+  it('acts on the answer the chat shows when the last answer was regenerated', async () => {
+    const saved = await askAndSave('tidy');
+    const note = parseConversationNote(await read(saved) ?? '');
+    if (!note.ok) throw note.error;
+    const [question, writer] = note.value.messages;
+    // "Regenerate" in the chat: a second answer to the same question that wrote nothing, shown.
+    const alternate = { id: 'msg-again', role: 'assistant' as const, at: (writer.at ?? 0) + 60_000, content: 'Nothing to tidy.', alternateOf: writer.id! };
+    const withAlternate: Conversation = { ...note.value, messages: [question, writer, alternate] };
+    await writeFile(join(vault, ...saved.split('/')), serializeConversationNote(withAlternate));
+
+    expect(await cli.run(['undo', '--vault', vault, saved])).toMatchObject({ status: 1, stderr: 'This turn changed no notes, so there is nothing to undo.\n' });
+    expect(await read('Ideas/Garden.md')).toBe('# Garden\n');
+
+    // Switched back to the first answer (the one whose run wrote): undo takes its changes back.
+    const shownAt = shownAtFor(answerAlternates(withAlternate.messages).get(writer.id!)!.answers, Date.now());
+    await writeFile(join(vault, ...saved.split('/')), serializeConversationNote({ ...withAlternate, messages: [question, { ...writer, shownAt }, alternate] }));
+    expect((await cli.run(['undo', '--vault', vault, saved])).status).toBe(0);
+    expect(await read('Ideas/Garden.md')).toBeNull();
+    expect(await read('Log.md')).toBe(LOG);
   });
 });

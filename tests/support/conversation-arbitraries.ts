@@ -108,9 +108,12 @@ export const conversationMessage: fc.Arbitrary<ConversationMessage> = fc.record(
     transcript: fc.array(llmMessage, { maxLength: 4 }),
     pendingInput: fc.record({ question: anyText, options: fc.array(anyText, { maxLength: 3 }), requestId: anyText }, { requiredKeys: ['question'] }),
     context: anyText,
+    alternateOf: anyText,
+    shownAt: epochMs,
   },
   { requiredKeys: ['role', 'at', 'content'] },
-);
+  // Only answers are regenerated; a question's note never names an alternate.
+).map(({ alternateOf, shownAt, ...message }) => (message.role === 'assistant' ? { ...message, ...(alternateOf !== undefined ? { alternateOf } : {}), ...(shownAt !== undefined ? { shownAt } : {}) } : message));
 
 const extraKey = fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/).filter((key) => !['id', 'title', 'created', 'updated', 'model'].includes(key));
 

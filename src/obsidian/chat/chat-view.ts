@@ -3,7 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { QuestionSelection } from '../../agent';
-import type { PromptNote } from '../../prompts';
+import { promptUse, type PromptNote } from '../../prompts';
 import type { ChatController, ChatSession } from '../../chat';
 import type { Conversation } from '../../conversation';
 import type { GlassboxSettingsHost } from '../../settings';
@@ -191,7 +191,7 @@ export class ChatView extends ItemView implements SessionViewer {
   async runPrompt(prompt: PromptNote): Promise<void> {
     const filled = await this.context.fillPrompt(prompt);
     for (const path of filled.notes) this.context.draft.addNote({ path, chars: filled.sizes[path] ?? 0 });
-    this.context.draft.usePrompt({ name: prompt.name, variables: filled.variables });
+    this.context.draft.usePrompt(promptUse(prompt, filled.variables));
     const context = this.context.draft.questionContext();
     this.context.draft.sent();
     await this.controller.send(filled.question, context);

@@ -1,4 +1,5 @@
 import { memo, useMemo, useState } from 'react';
+import { regenerableAnswerId } from '../../chat';
 import { citedNotes, readLeadingMarker, stripMarkers } from '../../markers';
 import { useChatServices } from '../chat/chat-services';
 import { useChatSelector } from '../chat/useChatSelector';
@@ -7,11 +8,12 @@ import { t, tCount } from '../../i18n';
 /**
  * What the user can do with a finished answer (issue 12): copy it without markers, insert it at
  * the cursor of the note they were last in, open every note it cites, and take back the note
- * changes its run made ("Undo this turn", DESIGN.md 12.3). Each action says in one line what it
+ * changes its run made ("Undo this turn", DESIGN.md 12.3), and ask the last question again
+ * ("Regenerate": the new answer is kept beside this one). Each action says in one line what it
  * did, or why it could not.
  */
 export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: string }) {
-  const { host, sourcePath } = useChatServices();
+  const { host, sourcePath, controller } = useChatServices();
   // A live answer has no actions yet: its content is not read (and its markers not stripped) on
   // every streamed frame, only once it is finished.
   const live = useChatSelector((state) => state.liveMessageId === id);
@@ -23,8 +25,10 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
     const steps = readLeadingMarker(content).reasoning?.steps ?? [];
     return steps.some((step) => step.tool?.change !== undefined && step.tool.status === 'ok') ? steps : null;
   }, [content]);
+  const regenerable = useChatSelector((state) => regenerableAnswerId(state) === id);
   const [status, setStatus] = useState('');
-  if (live || answer === '') return null;
+  // A run that ended before any answer (an error, a stop) can still be asked again.
+  if (live || (answer === '' && !regenerable)) return null;
 
   const copy = (): void => {
     // Absent outside secure contexts (and in jsdom): say so instead of failing silently.
@@ -57,10 +61,12 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
 
   return (
     <div className="glassbox-answer-actions" role="group" aria-label={t('answer.actions')} data-testid="answer-actions">
-      <button type="button" className="glassbox-answer-action" data-testid="answer-copy" onClick={copy}>
-        {t('answer.copy')}
-      </button>
-      {host.insertAtCursor ? (
+      {answer !== '' ? (
+        <button type="button" className="glassbox-answer-action" data-testid="answer-copy" onClick={copy}>
+          {t('answer.copy')}
+        </button>
+      ) : null}
+      {host.insertAtCursor && answer !== '' ? (
         <button type="button" className="glassbox-answer-action" data-testid="answer-insert" onClick={insert}>
           {t('answer.insert')}
         </button>
@@ -73,6 +79,11 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
       {host.undoTurn && writeSteps !== null ? (
         <button type="button" className="glassbox-answer-action" data-testid="answer-undo-turn" onClick={undo}>
           {t('answer.undoTurn')}
+        </button>
+      ) : null}
+      {regenerable ? (
+        <button type="button" className="glassbox-answer-action" data-testid="answer-regenerate" aria-label={t('answer.regenerateLabel')} onClick={() => void controller.regenerate(id)}>
+          {t('answer.regenerate')}
         </button>
       ) : null}
       <span className="glassbox-answer-status" role="status" data-testid="answer-status">

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
-import { matchPrompts, type PromptMatch, type PromptNote } from '../../prompts';
+import { matchPrompts, promptUse, type PromptMatch, type PromptNote } from '../../prompts';
 import type { ContextSources } from './context-sources';
 import { useSuggestionKeys } from './useSuggestionKeys';
 
@@ -47,7 +47,7 @@ export function usePromptSuggest(options: { sources: ContextSources | null; text
     setDismissed(text);
     void sources.fillPrompt(item.prompt).then((filled) => {
       for (const path of filled.notes) sources.draft.addNote({ path, chars: filled.sizes[path] ?? 0 });
-      sources.draft.usePrompt({ name: item.prompt.name, variables: filled.variables });
+      sources.draft.usePrompt(promptUse(item.prompt, filled.variables));
       options.setText(filled.question, filled.question.length);
     });
   };

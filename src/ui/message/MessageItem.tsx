@@ -3,6 +3,7 @@ import { useChatServices } from '../chat/chat-services';
 import { ContinueRunButton } from '../chat/ContinueRunButton';
 import { useChatSelector } from '../chat/useChatSelector';
 import { AnswerActions } from '../answer/AnswerActions';
+import { AnswerVersions } from '../answer/AnswerVersions';
 import { AssistantMessageBody } from './AssistantMessageBody';
 import { UserQuestion } from './UserQuestion';
 import { QuestionAttachments } from './QuestionAttachments';
@@ -23,7 +24,10 @@ export const MessageItem = memo(function MessageItem({ id }: { readonly id: stri
         <>
           <AssistantMessageBody content={content} live={live} />
           <ContinueRunButton messageId={id} />
-          <AnswerActions id={id} />
+          <div className="glassbox-answer-footer">
+            <AnswerVersions id={id} />
+            <AnswerActions id={id} />
+          </div>
         </>
       ) : (
         <>

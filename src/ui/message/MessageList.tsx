@@ -1,4 +1,4 @@
-import type { ChatState } from '../../chat';
+import { type ChatState, shownMessageIds } from '../../chat';
 import { useChatSelector } from '../chat/useChatSelector';
 import { useLazyMessages } from './useLazyMessages';
 import { JumpToLatest } from './JumpToLatest';
@@ -7,13 +7,14 @@ import { useFollowLatest } from './useFollowLatest';
 import { t } from '../../i18n';
 
 /**
- * The conversation, oldest first. It reads only the id list, which the store keeps identical
+ * The conversation, oldest first. It reads only the shown ids, which the store keeps identical
  * while an answer streams, so streaming does not re-render the list. A long reopened
  * conversation renders its newest messages first; older ones come on request. The list keeps
  * its end in view while the user is there (`useFollowLatest`).
  */
 export function MessageList() {
-  const ids = useChatSelector((state) => state.messageIds);
+  // Of a regenerated answer's alternates only the shown one (its switcher shows the others).
+  const ids = useChatSelector(shownMessageIds);
   // aria-busy while a run streams: screen readers read the finished answer once, not every chunk.
   const running = useChatSelector((state) => state.running);
   const conversationId = useChatSelector((state) => state.conversation.id);

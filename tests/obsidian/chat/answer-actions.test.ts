@@ -1,5 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react/pure';
 import { MarkdownView, type TFile } from '../../../tools/fake-obsidian';
+import { neutraliseMessageText } from '../../../src/conversation';
 import { NoteChangeLog } from '../../../src/writes';
 import { ObsidianNoteWriter } from '../../../src/obsidian/notes/obsidian-note-writer';
 import { scenario } from '../../../tools/model-server';
@@ -7,8 +8,8 @@ import { openChatView, sendMessage, until } from '../../support/chat-view-harnes
 
 const ANSWER = 'Refunds take **14 days**, see [[Refund policy]] and [[Old refunds]].';
 
-async function chatWithDraft(draftText = 'Line one\nLine two', changes = new NoteChangeLog()) {
-  const chat = await openChatView({ model: 'cite', tools: [], extra: { changes }, scenarios: { cite: scenario().turn((t) => t.text(ANSWER).usage(321, 45)) } });
+async function chatWithDraft(draftText = 'Line one\nLine two', changes = new NoteChangeLog(), answer = ANSWER) {
+  const chat = await openChatView({ model: 'cite', tools: [], extra: { changes }, scenarios: { cite: scenario().turn((t) => t.text(answer).usage(321, 45)) } });
   const { app } = chat;
   await app.vault.create('Refund policy.md', '# Refund policy\nRefunds take 14 days.');
   const draft = await app.vault.create('Draft.md', draftText);
@@ -20,7 +21,7 @@ async function chatWithDraft(draftText = 'Line one\nLine two', changes = new Not
   const editor = (app.workspace.getMostRecentLeaf()!.view as MarkdownView).editor;
   editor.setCursor({ line: 1, ch: 4 });
   await sendMessage(chat.view.contentEl, 'How long do refunds take?');
-  await until(() => !chat.view.controller.store.getState().running && chat.view.contentEl.textContent.includes('14 days'));
+  await until(() => !chat.view.controller.store.getState().running && chat.view.controller.lastAnswer() !== null);
   const actions = within(chat.view.contentEl).getByTestId('answer-actions');
   return { ...chat, draft, editor, actions };
 }
@@ -62,6 +63,15 @@ describe('answer actions in the chat view', () => {
     chat.editor.setCursor({ line: 3, ch: 5 });
     await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
     expect(chat.app.vault.readNow('Draft.md')).toBe(`---\naliases: [Start]\n---\n${ANSWER}\n\nIntro line`);
+  });
+
+  it('inserts what the chat shows: code Dataview would run stays code in the note, in the form a saved conversation stores it', async () => {
+    const answer = 'Try this:\n\n```dataviewjs\ndv.paragraph("hi")\n```';
+    const chat = await chatWithDraft('Line one\nLine two', new NoteChangeLog(), answer);
+    close = chat.close;
+    await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
+    expect(chat.app.vault.readNow('Draft.md')).toBe(`Line one\nLine${neutraliseMessageText(answer)} two`);
+    expect(chat.app.vault.readNow('Draft.md')).toContain('```\u200bdataviewjs');
   });
 
   it('says so when no note is open to insert into', async () => {

@@ -1,7 +1,9 @@
 import { act, fireEvent, within } from '@testing-library/react/pure';
 import type { ChatRunRequest } from '../../../src/chat';
 import { scenario } from '../../../tools/model-server';
+import { REASON_PROMPT } from '../../../src/agent/prompts/phase-prompts';
 import { openChatView, until } from '../../support/chat-view-harness';
+import { chatRequests, messagesSent } from '../../support/wire-messages';
 
 // Issue 29 item 2 (DESIGN.md 12.4): `/` at the start of the composer opens the custom prompts.
 
@@ -13,9 +15,10 @@ const FILES = {
   'Inbox/Draft.md': 'Notes for the pricing memo.',
 };
 
-async function promptsChat() {
+async function promptsChat(files: Record<string, string> = FILES) {
   const prepared: ChatRunRequest[] = [];
-  const chat = await openChatView({ model: 'plain', tools: [], files: FILES, prepared, scenarios: { plain: scenario().turn((t) => t.text('Done.')) } });
+  const done = scenario().turn((t) => t.text('Done.'));
+  const chat = await openChatView({ model: 'plain', tools: [], files, prepared, scenarios: { plain: done, 'prompt-model': done } });
   const root = chat.view.contentEl;
   const input = () => within(root).getByTestId<HTMLTextAreaElement>('composer-input');
   const type = (text: string) => {
@@ -73,6 +76,29 @@ describe('the / prompt menu', () => {
     await chat.key('Enter');
     await until(() => chat.prepared.length === 2);
     expect(chat.prepared[1].context?.prompt).toBeUndefined();
+  });
+
+  it("a prompt that sets a model and loop runs with them, for its question only", async () => {
+    const chat = await promptsChat({ ...FILES, 'Glassbox/Prompts/Weigh.md': '---\nmodel: prompt-model\nloop: reason-act-observe\n---\nWeigh {[[Kickoff]]}.' });
+    close = chat.close;
+    chat.type('/weigh');
+    await until(() => within(chat.menu()!).queryAllByRole('option').length === 1);
+    await chat.key('Enter');
+    await until(() => chat.input().value === 'Weigh [[Kickoff]].');
+    await chat.key('Enter');
+    await until(() => chat.prepared.length === 1);
+    await until(() => !chat.view.controller.store.getState().running);
+    const promptRun = chatRequests(chat.server);
+    expect(promptRun.map((request) => request.body?.model)).toEqual(promptRun.map(() => 'prompt-model'));
+    expect(messagesSent(promptRun[0]).at(-1)).toEqual({ role: 'system', content: REASON_PROMPT });
+    expect(within(chat.root).getByTestId<HTMLSelectElement>('model-picker').value).toBe('plain');
+    chat.type('And then?');
+    await chat.key('Enter');
+    await until(() => chat.prepared.length === 2);
+    await until(() => !chat.view.controller.store.getState().running);
+    const next = chatRequests(chat.server).slice(promptRun.length);
+    expect(next.map((request) => request.body?.model)).toEqual(next.map(() => 'plain'));
+    expect(next.flatMap((request) => messagesSent(request)).some((message) => message.content === REASON_PROMPT)).toBe(false);
   });
 
   it('Escape closes the menu and leaves the text as typed', async () => {
