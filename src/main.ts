@@ -1,18 +1,21 @@
-import { getLanguage, normalizePath, Plugin, requestUrl, type WorkspaceLeaf } from 'obsidian';
+import { getLanguage, normalizePath, Plugin, type WorkspaceLeaf } from 'obsidian';
 import { createElement, Fragment } from 'react';
 import type { ChatRunRequest, ChatRunSetup } from './chat';
 import { ChatSessions } from './obsidian/chat/chat-sessions';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat/chat-view';
+import { pluginFirstRun } from './obsidian/chat/first-run';
 import { ChatTabs } from './obsidian/chat-tabs';
 import { PluginEndpoint } from './obsidian/network/endpoint';
 import { DesktopMcpServers } from './obsidian/network/desktop-mcp-servers';
 import { listModels } from './obsidian/network/list-models';
+import { requestUrlFetch } from './obsidian/network/request-url-fetch';
 import { registerNoteRendering } from './obsidian/note-rendering';
 import { ConversationStore } from './obsidian/notes/conversation-store';
 import { ConversationsBaseFile } from './obsidian/notes/conversations-base-file';
 import { ObsidianNoteWriter } from './obsidian/notes/obsidian-note-writer';
 import { addPluginCommands } from './obsidian/plugin-commands';
 import { createSearchServices, type SearchServices } from './obsidian/search-services';
+import { pluginConnectionCheck } from './obsidian/settings/connection-check';
 import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 import { setUiLanguage, t } from './i18n';
@@ -59,6 +62,11 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.sessions = sessions;
     const tabs = new ChatTabs({ app: this.app, sessions, conversations });
     this.tabs = tabs;
+    // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
+    const models = () => {
+      const current = endpoint.current();
+      return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), fetch: requestUrlFetch });
+    };
     const ribbonIconEl = this.addRibbonIcon('message-square', t('command.openChat'), () => void this.activateChatView());
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
       sessions,
@@ -66,11 +74,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       pluginId: this.manifest.id,
       ribbonIcon: () => ribbonIconEl,
       changes: writes.changes,
-      // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
-      listModels: () => {
-        const current = endpoint.current();
-        return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), get: ({ url, headers }) => requestUrl({ url, headers, throw: false }).then((response) => ({ status: response.status, json: safeJson(response) })) });
-      },
+      listModels: models,
+      firstRun: pluginFirstRun(this, () => endpoint.current().apiKey()),
       restoreNote: (view, path) => tabs.openNoteIn(view, path),
       toolbarExtras: (view) => createElement(Fragment, null,
         createElement(HistoryToggle, {
@@ -85,7 +90,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
     this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
     addPluginCommands(this, { settings: this, tabs, writes, semantic: search.semantic });
-    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp }));
+    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck({ host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools }) }));
     registerNoteRendering(this, this, { openInChat: (path) => void tabs.openNote(path) });
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => search.vaultTools.start());
@@ -138,11 +143,3 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   }
 }
 
-function safeJson(response: { readonly json: unknown }): unknown {
-  try {
-    return response.json;
-  } catch {
-    // requestUrl's json getter throws on a body that is not JSON.
-    return null;
-  }
-}

@@ -16,6 +16,7 @@ export const PROVIDER_PRESETS = Object.freeze({
 export type ProviderPreset = keyof typeof PROVIDER_PRESETS;
 
 import { AGENT_LOOP_STYLES, type AgentLoopStyle } from './agent';
+import { isModelPrice, type ModelPrice } from './markers';
 
 /**
  * How much of the agent's work the reasoning block shows (DESIGN.md 5):
@@ -75,6 +76,8 @@ export interface GlassboxSettings {
   contextBudgetTokens: number;
   /** The "Context window" of each model, in tokens, by model name; a model not listed is asked of the server (DESIGN.md 12.1). */
   contextWindows: Record<string, number>;
+  /** What each model costs per million tokens, by model name, as the user entered it: the block's footer shows a run's cost (DESIGN.md 12.3). None built in. */
+  modelPrices: Record<string, ModelPrice>;
   /** The most tokens one model call may write (`max_tokens`): bounds an answer that would not end. */
   maxTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
@@ -122,6 +125,7 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   responseTimeoutSeconds: 120,
   contextBudgetTokens: 12_000,
   contextWindows: {},
+  modelPrices: {},
   // The model client's own default (DEFAULT_MAX_OUTPUT_TOKENS in src/llm), not imported: the settings load before the client.
   maxTokens: 8192,
   attachOpenNote: true,
@@ -176,6 +180,7 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!(settings.responseTimeoutSeconds > 0)) settings.responseTimeoutSeconds = DEFAULT_SETTINGS.responseTimeoutSeconds;
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
   settings.contextWindows = Object.fromEntries(Object.entries(settings.contextWindows).filter(([, tokens]) => typeof tokens === 'number' && isPositiveInteger(tokens)));
+  settings.modelPrices = Object.fromEntries(Object.entries(settings.modelPrices).filter(([, price]) => isModelPrice(price)));
   if (!isPositiveInteger(settings.maxTokens)) settings.maxTokens = DEFAULT_SETTINGS.maxTokens;
   settings.providerEndpoints = Object.fromEntries(
     Object.entries(settings.providerEndpoints).filter(([provider, endpoint]) => provider in PROVIDER_PRESETS && isPlainObject(endpoint) && typeof endpoint.baseUrl === 'string' && typeof endpoint.model === 'string'),

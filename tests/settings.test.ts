@@ -41,6 +41,12 @@ describe('loadGlassboxSettings', () => {
     expect(settings).toMatchObject({ provider: 'openai', loopStyle: 'tools', displayMode: 'normal', maxIterations: 10, requestInputTimeoutMinutes: 10, responseTimeoutSeconds: 120, contextBudgetTokens: 12_000 });
   });
 
+  it('keeps only model prices that are two amounts, none negative; none are built in', () => {
+    expect(DEFAULT_SETTINGS.modelPrices).toEqual({});
+    const saved = { modelPrices: { good: { inputPerMillion: 0.15, outputPerMillion: 0.6 }, free: { inputPerMillion: 0, outputPerMillion: 0 }, half: { inputPerMillion: 1 }, negative: { inputPerMillion: -1, outputPerMillion: 2 }, text: '3' } };
+    expect(loadGlassboxSettings(saved).modelPrices).toEqual({ good: { inputPerMillion: 0.15, outputPerMillion: 0.6 }, free: { inputPerMillion: 0, outputPerMillion: 0 } });
+  });
+
   it('keeps valid saved choices', () => {
     const settings = loadGlassboxSettings({ provider: 'ollama', baseUrl: 'http://localhost:11434/v1', loopStyle: 'reason-act-observe', displayMode: 'minimal', maxIterations: 4 });
     expect(settings).toMatchObject({ provider: 'ollama', baseUrl: 'http://localhost:11434/v1', loopStyle: 'reason-act-observe', displayMode: 'minimal', maxIterations: 4 });

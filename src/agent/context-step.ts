@@ -1,7 +1,7 @@
 import { clampLine, clampText } from './clamp-text';
 import { type AttachedContext, type ContextAttachment, type PromptUse, type QuestionImage, describeBytes, describeScope, estimateTokens } from './question-context';
 import type { StepInput } from './run-recorder';
-import { formatNumber, t } from '../i18n';
+import { formatNumber, t, uiLanguage } from '../i18n';
 
 /**
  * The run's first trace step (DESIGN.md 11.1): what the user attached, with sizes, and the scope.
@@ -74,5 +74,7 @@ function links(names: readonly string[]): string {
 
 function tokens(chars: number): string {
   const count = estimateTokens(chars);
-  return t('trace.tokens', { count: count >= 1000 ? formatNumber(count, { notation: 'compact', minimumFractionDigits: 1, maximumFractionDigits: 1 }) : String(count) });
+  if (count < 1000) return t('trace.tokens', { count: String(count) });
+  // English keeps its "3.1k"; other languages write thousands their own way ("3,1 Tsd.", "3.1千").
+  return t('trace.tokens', { count: uiLanguage() === 'en' ? `${(count / 1000).toFixed(1)}k` : formatNumber(count, { notation: 'compact', minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }

@@ -16,3 +16,4 @@ export { countTokens } from './context-fit/count-tokens';
 export { clampLine, clampText } from './clamp-text';
 export { describeInputOutcome } from './tools/describe-input-outcome';
 export { userMessageOf } from './user-message-of';
+export { toolsRefusal } from './tools-refusal';

@@ -1,24 +1,13 @@
-import { LlmRequestError } from '../llm';
 import { LIMITS } from '../markers';
 import { clampLine, clampText } from './clamp-text';
 import type { LoopOutcome } from './loop-outcome';
 import type { RunContext } from './run-context';
 import { runToolCall } from './tool-call-runner';
 import { t } from '../i18n';
+export { toolsRefusal } from './tools-refusal';
 
 /** The vault search the fallback runs for the question, when the host offers it. */
 const SEARCH_TOOL = 'localSearch';
-
-// Ollama: "registry.ollama.ai/library/gemma3:4b does not support tools" (400, native and /v1);
-// other servers word the same refusal a little differently.
-const REFUSES_TOOLS = /does not support (tools|tool use|function calling)|tools? (is|are) not supported|tool use is not supported/i;
-
-/** The server's words when it refused the request because the model cannot use tools; else undefined. */
-export function toolsRefusal(error: unknown): string | undefined {
-  if (!(error instanceof LlmRequestError) || error.status !== 400) return undefined;
-  const message = error.providerMessage ?? '';
-  return REFUSES_TOOLS.test(message) ? message : undefined;
-}
 
 /**
  * Answers a model that cannot use tools (DESIGN.md 12.1): a notice naming the reason, one search

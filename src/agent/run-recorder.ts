@@ -25,6 +25,7 @@ export class RunRecorder {
   private stepCount = 0;
   private readonly stepTimes = new Map<string, number>();
   private readonly turns: ReasoningModelTurn[] = [];
+  private model: string | undefined;
 
   constructor(
     private readonly options: {
@@ -61,6 +62,7 @@ export class RunRecorder {
 
   /** Emits `run_start` at `startedAt` (the moment the user sent the message). */
   start(options: { startedAt: number; model: string; question: string }): void {
+    this.model = options.model === '' ? undefined : options.model;
     this.dispatch({ type: 'run_start', runId: this.runId, at: options.startedAt, model: options.model, question: options.question });
   }
 
@@ -91,9 +93,9 @@ export class RunRecorder {
     this.emit({ type: 'text_delta', text });
   }
 
-  /** Keeps one model call (its time and usage); the run's usage is their sum. */
+  /** Keeps one model call (its time, usage and model: its prices give the cost); the run's usage is their sum. */
   addModelTurn(turn: ReasoningModelTurn): void {
-    this.turns.push(turn);
+    this.turns.push(this.model === undefined || turn.model !== undefined ? turn : { ...turn, model: this.model });
   }
 
   /** Emits `run_end`: the last event of the run. */

@@ -151,7 +151,7 @@ function parseTimeout(text: string | undefined): number {
   return seconds * 1000;
 }
 
-function parseContextWindow(text: string | undefined): number | undefined {
+export function parseContextWindow(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 256 || value > 10_000_000) throw new CliUsageError(`--context-window must be a whole number of tokens from 256 up, not "${text}" (leave it out to ask the server).`);
@@ -171,6 +171,6 @@ function parseLoop(text: string | undefined): AgentLoopStyle {
   throw new CliUsageError(`--loop must be "tools" or "reason-act-observe", not "${text}".`);
 }
 
-function nonEmpty(text: string | undefined): string | undefined {
+export function nonEmpty(text: string | undefined): string | undefined {
   return text === undefined || text.trim() === '' ? undefined : text.trim();
 }

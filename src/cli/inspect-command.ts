@@ -1,3 +1,4 @@
+import type { ModelPrice } from '../markers';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectMessage } from './inspect-message';
@@ -6,7 +7,9 @@ import { runInspectNote } from './inspect-note';
 const USAGE_HINT = 'Run "glassbox inspect NOTE.md [--timeline]" or "glassbox inspect --message FILE".';
 
 /** What `glassbox inspect` was asked to read. */
-export type InspectTarget = { readonly mode: 'message'; readonly file: string } | { readonly mode: 'note'; readonly file: string; readonly timeline: boolean };
+export type InspectTarget =
+  | { readonly mode: 'message'; readonly file: string }
+  | { readonly mode: 'note'; readonly file: string; readonly timeline: boolean; readonly price?: ModelPrice };
 
 /**
  * `glassbox inspect`: parses its arguments and hands the file to the mode's runner.
@@ -18,7 +21,7 @@ export async function runInspectCommand(args: readonly string[], io: CliIo): Pro
     case 'message':
       return runInspectMessage(target.file, io);
     case 'note':
-      return runInspectNote(target.file, io, { timeline: target.timeline });
+      return runInspectNote(target.file, io, { timeline: target.timeline, ...(target.price !== undefined ? { price: target.price } : {}) });
     default: {
       const unreachable: never = target;
       return unreachable;
@@ -32,6 +35,8 @@ export const INSPECT_COMMAND = {
   flags: {
     message: { value: 'FILE', description: 'Read one assistant message from a file instead of a note.', missingValue: '"--message" needs the path of a file holding one assistant message.' },
     timeline: { description: "Each run's steps, one a line: start offset, duration, tokens and status." },
+    'price-in': { value: 'USD', description: "With --timeline and --price-out: what a million input tokens cost; each run shows its cost." },
+    'price-out': { value: 'USD', description: 'With --timeline and --price-in: what a million output tokens cost.' },
   },
   words: 'NOTE.md',
   unknownOption: (flag: string) => `Unknown option "${flag}". ${USAGE_HINT}`,
@@ -47,5 +52,19 @@ export function parseInspectArgs(args: readonly string[]): InspectTarget {
   if (first === undefined) throw new CliUsageError(`"glassbox inspect" needs a file. ${USAGE_HINT}`);
   if (extra.length > 0) throw new CliUsageError(`Unexpected argument "${extra[0]}". ${USAGE_HINT}`);
   if (flags.message !== undefined && flags.timeline) throw new CliUsageError('--timeline reads a conversation note: run "glassbox inspect NOTE.md --timeline".');
-  return flags.message === undefined ? { mode: 'note', file: first, timeline: flags.timeline } : { mode: 'message', file: first };
+  const price = readPrice(flags['price-in'], flags['price-out'], flags.timeline);
+  if (flags.message !== undefined) return { mode: 'message', file: first };
+  return { mode: 'note', file: first, timeline: flags.timeline, ...(price !== undefined ? { price } : {}) };
+}
+
+/** `--price-in` and `--price-out`: both or neither, each an amount, and only for the timeline that shows the cost. */
+function readPrice(input: string | undefined, output: string | undefined, timeline: boolean): ModelPrice | undefined {
+  if (input === undefined && output === undefined) return undefined;
+  if (input === undefined || output === undefined) throw new CliUsageError('Give both prices: "--price-in USD --price-out USD" (per million tokens).');
+  if (!timeline) throw new CliUsageError('The prices price the timeline: add --timeline.');
+  const [inputPerMillion, outputPerMillion] = [Number(input), Number(output)];
+  for (const [flag, text, amount] of [['--price-in', input, inputPerMillion], ['--price-out', output, outputPerMillion]] as const) {
+    if (text.trim() === '' || !(amount >= 0)) throw new CliUsageError(`${flag} needs an amount in US dollars per million tokens, like 2.5; got "${text}".`);
+  }
+  return { inputPerMillion, outputPerMillion };
 }

@@ -5,17 +5,17 @@ import { describeFsError } from './describe-fs-error';
 import { timelineLines } from './inspect-timeline';
 import { stripControls, terminalJson } from './terminal-text';
 import { answerAlternates, parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
-import { noteWritesOf, parseAssistantContent } from '../markers';
+import { noteWritesOf, parseAssistantContent, type ModelPrice } from '../markers';
 
 /**
  * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
  * (DESIGN.md 8): `{ frontmatter, format, warnings, messages: [{ role, at, text, reasoning,
  * reasoningError, legacyToolCalls, thinks, noteWrites }] }`; a question with attached notes also has `attachments`.
- * With `--timeline`, each run's steps one a line instead (`timelineLines`). Works for Glassbox notes and for imported
+ * With `--timeline`, each run's steps one a line instead (`timelineLines`; with a price, each run's cost). Works for Glassbox notes and for imported
  * `**user**:` / `**ai**:` notes. Markers are read only in assistant messages (DESIGN.md 3.3), so a
  * user message's text is its content as typed. Returns 0, or 1 with one sentence on stderr.
  */
-export async function runInspectNote(file: string, io: CliIo, options: { timeline?: boolean } = {}): Promise<number> {
+export async function runInspectNote(file: string, io: CliIo, options: { timeline?: boolean; price?: ModelPrice } = {}): Promise<number> {
   let text: string;
   try {
     text = await readFile(resolve(io.cwd, file), 'utf8');
@@ -29,7 +29,7 @@ export async function runInspectNote(file: string, io: CliIo, options: { timelin
       io.stderr.write(`${notConversationNote(file)}\n`);
       return 1;
     }
-    io.stdout.write(stripControls(`${timelineLines(parsed.value.messages).join('\n')}\n`));
+    io.stdout.write(stripControls(`${timelineLines(parsed.value.messages, 'local', options.price).join('\n')}\n`));
     return 0;
   }
   const output = inspectNoteText(text);

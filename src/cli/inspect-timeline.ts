@@ -1,6 +1,6 @@
 import type { ConversationMessage } from '../conversation';
 import { formatHeaderTime } from '../conversation';
-import { formatStepDuration, parseAssistantContent, type ReasoningPayload } from '../markers';
+import { formatCost, formatStepDuration, parseAssistantContent, runCostAt, type ModelPrice, type ReasoningPayload } from '../markers';
 
 /** One model turn as the payload's optional `turns` records it (issue 24): when, how long, its usage. */
 interface ModelTurn {
@@ -23,9 +23,10 @@ interface TimelineRow {
  * `glassbox inspect NOTE --timeline` (DESIGN.md 12.3): each run of a conversation, then its
  * model turns and steps in order, one a line: start offset from the question, kind, duration,
  * tokens (model turns, when the payload has them; "~" when estimated), status (tool calls), and
- * the step's line. Columns are padded to line up.
+ * the step's line. Columns are padded to line up. With a `price` (per million tokens, from the
+ * command line) each run's line ends with its cost, when it kept its turns' tokens.
  */
-export function timelineLines(messages: readonly ConversationMessage[], clock: 'local' | 'utc' = 'local'): string[] {
+export function timelineLines(messages: readonly ConversationMessage[], clock: 'local' | 'utc' = 'local', price?: ModelPrice): string[] {
   const lines: string[] = [];
   let run = 0;
   for (const message of messages) {
@@ -40,7 +41,8 @@ export function timelineLines(messages: readonly ConversationMessage[], clock: '
     const when = payload.startedAt > 0 ? ` · ${formatHeaderTime(payload.startedAt, clock)}` : '';
     // A regenerated answer's run is one more run of the same question (DESIGN.md 12.3).
     const regenerated = message.alternateOf !== undefined ? ' · regenerated' : '';
-    lines.push(`Run ${run}${regenerated}${when} · ${payload.status} · ${formatStepDuration(runDuration(payload))}${usage}`);
+    const cost = price === undefined ? undefined : runCostAt(payload, price);
+    lines.push(`Run ${run}${regenerated}${when} · ${payload.status} · ${formatStepDuration(runDuration(payload))}${usage}${cost === undefined ? '' : ` · ${formatCost(cost)}`}`);
     const rows = [...modelTurns(payload).map(turnRow), ...payload.steps.map(stepRow)].sort((first, second) => first.at - second.at);
     const cells = rows.map((row) => [offset(row.at - payload.startedAt), row.kind, row.duration, row.tokens, row.status, row.summary]);
     // A column empty in every row (no tokens before per-turn records) is left out.

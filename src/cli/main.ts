@@ -3,6 +3,7 @@ import { ASK_COMMAND } from './ask-args';
 import { runAskCommand } from './ask-command';
 import { CliHelpRequest, optionsOf, usageOf } from './cli-flags';
 import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
+import { DOCTOR_COMMAND, runDoctorCommand } from './doctor-command';
 import { EXPORT_COMMAND, runExportCommand } from './export-command';
 import { INSPECT_COMMAND, runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
@@ -12,14 +13,15 @@ import { runUndoCommand, UNDO_COMMAND } from './undo-command';
 const USAGE = `Usage:
 ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
-${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md [--timeline]
+${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md [--timeline [--price-in USD --price-out USD]]
   glassbox inspect --message FILE
-${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}
+${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}${usageOf(DOCTOR_COMMAND)}
 ${optionsOf(ASK_COMMAND)}
 ${optionsOf(SEARCH_COMMAND)}
 ${optionsOf(INSPECT_COMMAND)}
 ${optionsOf(UNDO_COMMAND)}
-${optionsOf(EXPORT_COMMAND)}`;
+${optionsOf(EXPORT_COMMAND)}
+${optionsOf(DOCTOR_COMMAND)}`;
 
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -36,6 +38,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runUndoCommand(rest, io);
       case 'export':
         return await runExportCommand(rest, io);
+      case 'doctor':
+        return await runDoctorCommand(rest, io);
       case undefined:
       case '--help':
       case '-h':

@@ -124,6 +124,8 @@ export interface ReasoningModelTurn {
   readonly at: number;
   readonly durationMs: number;
   readonly usage?: ReasoningUsage;
+  /** The model asked (its prices give the run's cost); absent in notes written before it was kept. */
+  readonly model?: string;
   readonly [extra: string]: unknown;
 }
 

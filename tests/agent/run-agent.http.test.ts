@@ -111,9 +111,9 @@ describe('runAgent over HTTP (real SDK, scripted server)', () => {
       usage: { promptTokens: 530, completionTokens: 67 },
       // The three model calls, with the usage each reported (the fake clock moves only with the tools).
       turns: [
-        { at: T, durationMs: 0, usage: { promptTokens: 120, completionTokens: 30 } },
-        { at: T + 250, durationMs: 0, usage: { promptTokens: 180, completionTokens: 12 } },
-        { at: T + 400, durationMs: 0, usage: { promptTokens: 230, completionTokens: 25 } },
+        { at: T, durationMs: 0, model: 'full-run', usage: { promptTokens: 120, completionTokens: 30 } },
+        { at: T + 250, durationMs: 0, model: 'full-run', usage: { promptTokens: 180, completionTokens: 12 } },
+        { at: T + 400, durationMs: 0, model: 'full-run', usage: { promptTokens: 230, completionTokens: 25 } },
       ],
       steps: [
         { id: 's1', kind: 'reasoning', summary: 'The user asks about refunds.', detail: 'The user asks about refunds.\nI will search the notes.', at: T },

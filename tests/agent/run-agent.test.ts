@@ -7,9 +7,9 @@ import { ScriptedChatModel, say } from '../support/scripted-chat-model';
 const T = 1_000_000;
 /** The three model calls of the full run, as the script times and counts them. */
 const TURNS = [
-  { at: T, durationMs: 1500, usage: { promptTokens: 100, completionTokens: 20 } },
-  { at: T + 1700, durationMs: 400, usage: { promptTokens: 150, completionTokens: 10 } },
-  { at: T + 2400, durationMs: 1300, usage: { promptTokens: 200, completionTokens: 30 } },
+  { at: T, durationMs: 1500, model: 'test-model', usage: { promptTokens: 100, completionTokens: 20 } },
+  { at: T + 1700, durationMs: 400, model: 'test-model', usage: { promptTokens: 150, completionTokens: 10 } },
+  { at: T + 2400, durationMs: 1300, model: 'test-model', usage: { promptTokens: 200, completionTokens: 30 } },
 ];
 const ANSWER_1 = 'Refunds are paid within 14 days of the return, as [[Refund policy]] says. Refunds over 500 EUR go to finance first, so those can take a few days longer ([[Escalation]]). ';
 const ANSWER_2 = 'That is all the notes say.';

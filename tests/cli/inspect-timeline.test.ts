@@ -97,6 +97,24 @@ describe('glassbox inspect --timeline', () => {
     expect(headers.map((line) => line.replace(/ · 2026.*$/, ''))).toEqual(['Run 1', 'Run 2 · regenerated']);
   });
 
+  it('with --price-in and --price-out each run\'s line ends with its cost ("~" when any turn was estimated)', async () => {
+    const note = join(dir, 'priced.md');
+    await writeFile(note, serializeConversationNote(new ConversationBuilder().user('How long do refunds take?').assistant(composeAssistantContent(withTurns, 'Thirty days.'), { at: START }).build()));
+    const io = captureIo({ env: { TZ: 'UTC' } });
+    await expect(runCli(['inspect', note, '--timeline', '--price-in', '2.5', '--price-out', '10'], io)).resolves.toBe(0);
+    // 2,100 in × $2.50 + 130 out × $10, per million tokens; turn 2 was estimated.
+    expect(io.out().split('\n')[0]).toMatch(/^Run 1 · .+ · 2100 in, 130 out · ~\$0\.0066$/);
+  });
+
+  it.each([
+    [['--price-in', '2.5'], 'Give both prices: "--price-in USD --price-out USD" (per million tokens).\n'],
+    [['--price-in', 'cheap', '--price-out', '1'], '--price-in needs an amount in US dollars per million tokens, like 2.5; got "cheap".\n'],
+  ])('prices that are not two amounts are a usage error: %p', async (flags, message) => {
+    const io = captureIo();
+    await expect(runCli(['inspect', 'x.md', '--timeline', ...flags], io)).resolves.toBe(2);
+    expect(io.err()).toBe(message);
+  });
+
   it('--timeline with --message is a usage error', async () => {
     const io = captureIo();
     await expect(runCli(['inspect', '--message', 'x.md', '--timeline'], io)).resolves.toBe(2);

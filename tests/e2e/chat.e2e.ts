@@ -134,6 +134,9 @@ describe('chat view', () => {
     await page.waitForFunction(() => document.querySelector('.playground-sidebar [data-testid="reasoning-header"]')?.getAttribute('aria-expanded') === 'false');
     await saveScreenshot(page, 'demo');
     await chat.header.click();
+    // The reads fold into one line (DESIGN.md 12.3): it names them, and opens in place to each.
+    await expect(chat.block.locator('[data-testid="reasoning-step-group-label"]').allTextContents()).resolves.toContainEqual(expect.stringMatching(/^Read \d notes/));
+    for (const toggle of await chat.block.locator('.glassbox-step-group-toggle').all()) await toggle.click();
     const steps = (await chat.steps.allTextContents()).join('\n');
     expect(steps).toContain('localSearch');
     expect(steps).toMatch(/Read .*Pricing/);

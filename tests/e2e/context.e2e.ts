@@ -92,7 +92,7 @@ describe('context and answer actions', () => {
     await page.waitForSelector('[data-testid="note-pane"][data-path="Projects/Pedalpath pricing experiment.md"]');
 
     await chat.header.click();
-    await expect(chat.block.locator('[data-testid="reasoning-usage"]').textContent()).resolves.toMatch(/^Tokens: 1.?200 in \/ 40 out$/);
+    await expect(chat.block.locator('[data-testid="reasoning-usage"]').textContent()).resolves.toMatch(/^Time: [\d.]+ m?s · Tokens: 1.?200 in \/ 40 out$/);
     expect(session.pageErrors).toEqual([]);
   });
 });

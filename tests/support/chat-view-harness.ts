@@ -65,6 +65,7 @@ export async function openChatView(options: { scenarios: Record<string, Scenario
   return {
     app,
     server,
+    settings,
     view,
     leaf,
     ribbon,

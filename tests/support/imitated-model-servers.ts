@@ -21,6 +21,18 @@ interface WireMessage {
   readonly tool_calls?: readonly { id: string; function: { name: string; arguments: string } }[];
 }
 
+/** How the imitation is set up: its model's window and name, and the ways a doctor check can find it wrong. */
+export interface ImitatedServerOptions {
+  readonly window: number;
+  readonly model: string;
+  /** More models it lists (a chat with one of them is answered as with `model`). */
+  readonly otherModels?: readonly string[];
+  /** Every request without `Authorization: Bearer <apiKey>` gets a 401, as OpenAI words it. */
+  readonly apiKey?: string;
+  /** A chat request with tools gets Ollama's 400 "… does not support tools"; `/api/show` lists no `tools` capability. */
+  readonly refusesTools?: boolean;
+}
+
 /** A running imitation. */
 export interface ImitatedServer {
   readonly url: string;
@@ -53,8 +65,9 @@ export function promptTokensOf(body: { messages?: readonly WireMessage[]; tools?
  * a tool result gets a short answer, and a request without tools (its system prompt and tools
  * cut away) gets "I cannot see any tools.".
  */
-export async function startImitatedServer(kind: ImitatedServerKind, options: { window: number; model: string }): Promise<ImitatedServer> {
+export async function startImitatedServer(kind: ImitatedServerKind, options: ImitatedServerOptions): Promise<ImitatedServer> {
   const { window, model } = options;
+  const models = [model, ...(options.otherModels ?? [])];
   const chats: CountedRequest[] = [];
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => response.destroy());
@@ -63,10 +76,15 @@ export async function startImitatedServer(kind: ImitatedServerKind, options: { w
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const raw = await readBody(request);
     const path = (request.url ?? '/').split('?')[0];
-    const discovery = discoveryAnswer(kind, request.method ?? 'GET', path ?? '/', { window, model });
+    if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return sendJson(response, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+    }
+    const discovery = discoveryAnswer(kind, request.method ?? 'GET', path ?? '/', { window, models, tools: options.refusesTools !== true });
     if (discovery !== undefined) return sendJson(response, 200, discovery);
     if (request.method !== 'POST' || path !== '/v1/chat/completions') return sendJson(response, 404, { error: { message: `No route for ${path ?? ''}`, type: 'not_found' } });
-    const body = JSON.parse(raw) as { messages?: WireMessage[]; tools?: unknown; stream?: boolean; stream_options?: { include_usage?: boolean } };
+    const body = JSON.parse(raw) as { model?: string; messages?: WireMessage[]; tools?: unknown; stream?: boolean; stream_options?: { include_usage?: boolean } };
+    if (!models.includes(body.model ?? '')) return sendJson(response, 404, { error: { message: `model "${body.model ?? ''}" not found, try pulling it first`, type: 'api_error', param: null, code: null } });
+    if (options.refusesTools === true && body.tools !== undefined) return sendJson(response, 400, { error: { message: `registry.ollama.ai/library/${model} does not support tools`, type: 'api_error', param: null, code: null } });
     const tokens = promptTokensOf(body);
     const overflowed = tokens > window;
     chats.push({ tokens, messages: body.messages ?? [], overflowed });
@@ -99,16 +117,19 @@ export async function startImitatedServer(kind: ImitatedServerKind, options: { w
   };
 }
 
-function discoveryAnswer(kind: ImitatedServerKind, method: string, path: string, options: { window: number; model: string }): unknown {
-  const { window, model } = options;
-  if (kind === 'llama.cpp' && method === 'GET' && path === '/props') return { default_generation_settings: { n_ctx: window, params: { n_predict: -1 } }, total_slots: 1 };
-  if (kind === 'llama.cpp' && method === 'GET' && path === '/v1/models') return { object: 'list', data: [{ id: model, object: 'model', owned_by: 'llamacpp', meta: { n_ctx_train: 131072 } }] };
+function discoveryAnswer(kind: ImitatedServerKind, method: string, path: string, options: { window: number; models: readonly string[]; tools: boolean }): unknown {
+  const { window, models } = options;
+  const [model = ''] = models;
+  const list = (entry: (id: string) => Record<string, unknown>) => ({ object: 'list', data: models.map((id) => ({ id, object: 'model', ...entry(id) })) });
+  if (kind === 'llama.cpp' && method === 'GET' && path === '/props') return { default_generation_settings: { n_ctx: window, params: { n_predict: -1 } }, total_slots: 1, model_path: `/models/${model}.gguf`, modalities: { vision: false } };
+  if (kind === 'llama.cpp' && method === 'GET' && path === '/v1/models') return list(() => ({ owned_by: 'llamacpp', meta: { n_ctx_train: 131072 } }));
   if (kind === 'Ollama' && method === 'GET' && path === '/api/ps') return { models: [] };
-  if (kind === 'Ollama' && method === 'POST' && path === '/api/show') return { parameters: 'temperature 0.7', model_info: { 'qwen3.context_length': 40960 }, capabilities: ['completion', 'tools'] };
-  if (kind === 'Ollama' && method === 'GET' && path === '/v1/models') return { object: 'list', data: [{ id: model, object: 'model', owned_by: 'library' }] };
-  if (kind === 'LM Studio' && method === 'GET' && path === '/api/v0/models') return { object: 'list', data: [{ id: model, object: 'model', type: 'llm', state: 'loaded', max_context_length: 131072, loaded_context_length: window }] };
-  if (kind === 'LM Studio' && method === 'GET' && path === '/v1/models') return { object: 'list', data: [{ id: model, object: 'model', owned_by: 'organization_owner' }] };
-  if (kind === 'vLLM' && method === 'GET' && path === '/v1/models') return { object: 'list', data: [{ id: model, object: 'model', owned_by: 'vllm', max_model_len: window }] };
+  if (kind === 'Ollama' && method === 'GET' && path === '/api/tags') return { models: models.map((name) => ({ name, model: name, size: 1, details: { family: 'qwen3' } })) };
+  if (kind === 'Ollama' && method === 'POST' && path === '/api/show') return { parameters: 'temperature 0.7', model_info: { 'qwen3.context_length': 40960 }, capabilities: options.tools ? ['completion', 'tools'] : ['completion', 'vision'] };
+  if (kind === 'Ollama' && method === 'GET' && path === '/v1/models') return list(() => ({ owned_by: 'library' }));
+  if (kind === 'LM Studio' && method === 'GET' && path === '/api/v0/models') return list(() => ({ type: 'llm', state: 'loaded', max_context_length: 131072, loaded_context_length: window, capabilities: options.tools ? ['tool_use'] : [] }));
+  if (kind === 'LM Studio' && method === 'GET' && path === '/v1/models') return list(() => ({ owned_by: 'organization_owner' }));
+  if (kind === 'vLLM' && method === 'GET' && path === '/v1/models') return list(() => ({ owned_by: 'vllm', max_model_len: window }));
   return undefined;
 }
 

@@ -82,7 +82,7 @@ export function findVisibleLiterals(file: string, source: string): VisibleLitera
       const name = calleeName(node.expression);
       if (VISIBLE_CALLS.has(name)) for (const argument of node.arguments) reportStrings(argument, name);
       if (name === 'addRibbonIcon' && node.arguments[1] !== undefined) reportStrings(node.arguments[1], name);
-      if (name === 'setAttr' && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0]) && VISIBLE_ATTRIBUTES.has(node.arguments[0].text) && node.arguments[1] !== undefined) {
+      if ((name === 'setAttr' || name === 'setAttribute') && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0]) && VISIBLE_ATTRIBUTES.has(node.arguments[0].text) && node.arguments[1] !== undefined) {
         reportStrings(node.arguments[1], `setAttr ${node.arguments[0].text}`);
       }
     } else if (ts.isNewExpression(node) && VISIBLE_CONSTRUCTORS.has(calleeName(node.expression))) {

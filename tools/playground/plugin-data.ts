@@ -25,3 +25,16 @@ export function endpointFromEnvironment(env: Readonly<Record<string, string | un
   if (baseUrl) return { baseUrl, model: env.GLASSBOX_MODEL?.trim() || 'gpt-4o-mini', apiKey: env.GLASSBOX_API_KEY, external: true };
   return { baseUrl: localModelUrl, model: env.GLASSBOX_MODEL?.trim() || 'extractive', external: false };
 }
+
+/**
+ * `--first-run`: the playground starts with no endpoint, as a fresh install whose user has not
+ * set one, and the proxy sends this loopback origin (llama.cpp's usual port, which "Find a local
+ * model" probes) to the scripted model server, which answers `/props` as llama.cpp does when it
+ * has a context window. The plugin's list of ports stays the product's.
+ */
+export const FIRST_RUN_ORIGIN = 'http://127.0.0.1:8080';
+
+/** The plugin data of `--first-run`: no base URL, no model. */
+export function firstRunPluginData(): Record<string, unknown> {
+  return { provider: 'custom', baseUrl: '', model: '' };
+}

@@ -28,6 +28,12 @@ export interface PlaygroundServerOptions {
   readonly language?: string;
   /** Origins the page may reach through `/api/proxy` (the model endpoint), e.g. `http://127.0.0.1:4010`. */
   readonly proxyOrigins?: readonly string[];
+  /**
+   * Origins the proxy sends on to another origin, e.g. llama.cpp's `http://127.0.0.1:8080` to the
+   * scripted model server: the first run (`--first-run`) finds a server at a port it probes
+   * without the playground taking that port. The other origin must be in `proxyOrigins`.
+   */
+  readonly proxyRedirects?: Readonly<Record<string, string>>;
   /** API key the proxy sends upstream as `Authorization: Bearer ...` (kept out of the page). */
   readonly proxyApiKey?: string;
   readonly port?: number;
@@ -164,6 +170,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     } catch {
       return sendJson(response, 400, { error: `missing or invalid ${PROXY_TARGET_HEADER} header` });
     }
+    const redirect = options.proxyRedirects !== undefined && Object.hasOwn(options.proxyRedirects, upstream.origin) ? options.proxyRedirects[upstream.origin] : undefined;
+    if (redirect !== undefined) upstream = new URL(`${upstream.pathname}${upstream.search}`, redirect);
     if (!proxyOrigins.has(upstream.origin)) {
       return sendJson(response, 403, { error: `the playground only proxies to ${[...proxyOrigins].join(', ') || 'no endpoint'}` });
     }

@@ -2,7 +2,7 @@ import { OLLAMA_DEFAULT_CONTEXT_WINDOW } from './context-window';
 import type { ContextWindow } from './context-window';
 
 /** The servers Glassbox recognises by their own endpoints. */
-export type ModelServerKind = 'llama.cpp' | 'Ollama' | 'LM Studio' | 'vLLM' | 'OpenRouter';
+export type ModelServerKind = 'llama.cpp' | 'Ollama' | 'LM Studio' | 'vLLM' | 'Jan' | 'OpenRouter';
 
 /** A window a server reported, and which server said so. */
 export interface ReportedContextWindow extends ContextWindow {
@@ -82,7 +82,7 @@ function entryFor(body: unknown, model: string, key: string): unknown {
 }
 
 /** `qwen3` names the same model as `qwen3:latest` in Ollama. */
-function sameOllamaModel(name: unknown, model: string): boolean {
+export function sameOllamaModel(name: unknown, model: string): boolean {
   if (typeof name !== 'string') return false;
   const withTag = (value: string) => (value.includes(':') ? value : `${value}:latest`);
   return withTag(name) === withTag(model);

@@ -14,6 +14,21 @@ export interface FetchJsonOptions {
  * `timeoutMs`. Never throws: discovery asks servers that may not have the endpoint at all.
  */
 export async function fetchJson(url: string, options: FetchJsonOptions): Promise<unknown> {
+  const answer = await fetchAnswer(url, options);
+  return answer !== undefined && answer.status >= 200 && answer.status < 300 ? answer.body : undefined;
+}
+
+/** What a server answered: its status, and its body parsed as JSON (undefined when it was not JSON). */
+export interface ServerAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * Like {@link fetchJson}, but any status is an answer (a 401 says a server is there and wants a
+ * key); `undefined` only when nothing answered in time. Never throws.
+ */
+export async function fetchAnswer(url: string, options: FetchJsonOptions): Promise<ServerAnswer | undefined> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
@@ -22,16 +37,20 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const init: RequestInit = { method: options.body === undefined ? 'GET' : 'POST', headers, signal: controller.signal, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) };
     const response = await (options.fetch ?? fetch)(url, init);
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      return undefined;
-    }
     const text = await response.text();
-    return JSON.parse(text) as unknown;
+    return { status: response.status, body: parseJson(text) };
   } catch {
     return undefined;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

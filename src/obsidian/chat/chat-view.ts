@@ -8,11 +8,14 @@ import type { ChatController, ChatSession } from '../../chat';
 import type { Conversation } from '../../conversation';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { NoteChangeLog } from '../../writes';
+import { describeServerModel, type ServerModel } from '../../llm';
 import { ChatPanel } from '../../ui/chat/ChatPanel';
+import { FindLocalModel } from '../../ui/chat/FindLocalModel';
 import { RootRegistry } from '../../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
 import { ObsidianHostServices } from '../obsidian-host-services';
 import type { ChatSessions, SessionViewer } from './chat-sessions';
+import type { FirstRun } from './first-run';
 import { VaultContextSources } from './vault-context-sources';
 import { t } from '../../i18n';
 
@@ -39,8 +42,10 @@ export interface ChatViewOptions {
   readonly ribbonIcon?: () => HTMLElement | null;
   /** Extra toolbar content (the conversation history button), given the view. */
   readonly toolbarExtras?: (view: ChatView) => ReactNode;
-  /** Model names the endpoint offers, suggested by the model picker. */
-  readonly listModels?: () => Promise<readonly string[]>;
+  /** The models the endpoint offers, suggested by the model picker with what the server says about each. */
+  readonly listModels?: () => Promise<readonly ServerModel[]>;
+  /** "Find a local model" while no endpoint is set (issue 30). */
+  readonly firstRun?: FirstRun;
   /** Reopens a saved conversation note in the view (a tab restored after a restart names its note). */
   readonly restoreNote?: (view: ChatView, notePath: string) => Promise<void>;
   /** The log of changes "Undo the last change" takes back; an answer inserted at the cursor joins it. */
@@ -64,7 +69,7 @@ export class ChatView extends ItemView implements SessionViewer {
   private sources: VaultContextSources | null = null;
   private following: Component | null = null;
   private unsubscribe: (() => void) | null = null;
-  private offeredModels: readonly string[] = [];
+  private offeredModels: readonly ServerModel[] = [];
   private listedEndpoint: string | null = null;
   private title = '';
   private pulsing = false;
@@ -205,13 +210,16 @@ export class ChatView extends ItemView implements SessionViewer {
   private render(): void {
     if (this.root === null) return;
     const { settings } = this.options.settings;
+    const firstRun = this.options.firstRun;
+    const offered = this.offeredModels.map((model) => ({ name: model.id, detail: describeServerModel(model) }));
     this.root.render(
       createElement(ChatPanel, {
         controller: this.controller,
         host: this.host,
         roots: this.roots,
         display: this.displayOptions(),
-        models: [...new Set([settings.model, ...this.offeredModels])],
+        models: [offered.find((option) => option.name === settings.model) ?? { name: settings.model }, ...offered.filter((option) => option.name !== settings.model)],
+        banner: firstRun?.needed() ? createElement(FindLocalModel, { find: () => firstRun.find(), use: (server, model) => firstRun.use(server, model) }) : undefined,
         sourcePath: this.notePath,
         toolbarExtras: this.options.toolbarExtras?.(this),
         context: this.context,
@@ -279,7 +287,7 @@ export class ChatView extends ItemView implements SessionViewer {
     if (list === undefined || endpoint === this.listedEndpoint) return;
     this.listedEndpoint = endpoint;
     void list().then((models) => {
-      if (this.root === null || models.join('\n') === this.offeredModels.join('\n')) return;
+      if (this.root === null || JSON.stringify(models) === JSON.stringify(this.offeredModels)) return;
       this.offeredModels = models;
       this.render();
     });

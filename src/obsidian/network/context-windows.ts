@@ -1,6 +1,6 @@
-import { requestUrl } from 'obsidian';
 import { type ContextWindow, ContextWindowCache } from '../../llm';
 import type { GlassboxSettings } from '../../settings';
+import { requestUrlFetch } from './request-url-fetch';
 
 /** One cache for the plugin's life: the settings tab and every run share the server's answer. */
 const windows = new ContextWindowCache();
@@ -19,18 +19,3 @@ export function pluginContextWindow(settings: Pick<GlassboxSettings, 'baseUrl' |
 export function forgetContextWindow(settings: Pick<GlassboxSettings, 'baseUrl'>, model: string): void {
   windows.forget(settings.baseUrl.trim(), model);
 }
-
-/** The little of fetch discovery needs (method, headers, JSON body, status, text), over Obsidian's `requestUrl`. */
-const requestUrlFetch: typeof fetch = async (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const headers = Object.fromEntries(new Headers(init?.headers).entries());
-  const request = requestUrl({ url, method: init?.method ?? 'GET', headers, ...(typeof init?.body === 'string' ? { body: init.body } : {}), throw: false });
-  const signal = init?.signal;
-  const aborted = new Promise<never>((_, reject) => {
-    if (signal?.aborted) reject(new Error('aborted'));
-    signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
-  });
-  const response = await Promise.race([request, aborted]);
-  const empty = response.status === 204 || response.status === 205 || response.status === 304;
-  return new Response(empty ? null : response.text, { status: response.status });
-};

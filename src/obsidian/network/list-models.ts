@@ -1,35 +1,21 @@
+import { describeServer, type ServerModel } from '../../llm';
 import { isCompleteHttpUrl } from './complete-http-url';
 
-/** A GET that returns the status and the parsed JSON body (Obsidian's `requestUrl` in the app). */
-export type JsonGet = (request: { readonly url: string; readonly headers: Record<string, string> }) => Promise<{ readonly status: number; readonly json: unknown }>;
-
-/** Inputs of {@link listModels}. */
-export interface ListModelsOptions {
-  readonly baseUrl: string;
-  readonly apiKey?: string | null;
-  readonly get: JsonGet;
-}
+/** How long the model list may take: it only fills suggestions. */
+const LIST_TIMEOUT_MS = 3000;
 
 /**
- * The model names an OpenAI-compatible endpoint offers (`GET {baseUrl}/models`), sorted, for the
- * model picker's suggestions. Any failure (no network, no such route, odd JSON) gives an empty
- * list: the picker then suggests the configured model and any name can still be typed. Nothing
- * is sent (the key included) unless the base URL is a complete http(s) address.
+ * The chat models the endpoint offers, for the model pickers' suggestions, each with what its
+ * server says about it (window, tools, images: Ollama, LM Studio, llama.cpp, vLLM each from its
+ * own endpoint, others from `/models`); embedding models are left out. Any failure gives an
+ * empty list: the pickers then suggest the configured model and any name can still be typed.
+ * Nothing is sent (the key included) unless the base URL is a complete http(s) address.
  */
-export async function listModels(options: ListModelsOptions): Promise<string[]> {
-  const base = options.baseUrl.trim().replace(/\/+$/, '');
-  if (!isCompleteHttpUrl(base)) return [];
-  try {
-    const response = await options.get({ url: `${base}/models`, headers: options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {} });
-    if (response.status < 200 || response.status >= 300) return [];
-    const body = response.json;
-    const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
-    if (!Array.isArray(data)) return [];
-    const names = data
-      .map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined))
-      .filter((id): id is string => typeof id === 'string' && id !== '');
-    return [...new Set(names)].sort((a, b) => a.localeCompare(b));
-  } catch {
-    return [];
-  }
+export async function listModels(options: { readonly baseUrl: string; readonly apiKey?: string | null; readonly fetch: typeof fetch }): Promise<ServerModel[]> {
+  const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
+  if (!isCompleteHttpUrl(baseUrl)) return [];
+  const server = await describeServer({ baseUrl, fetch: options.fetch, timeoutMs: LIST_TIMEOUT_MS, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  const models = (server?.models ?? []).filter((model) => model.embeddings !== true);
+  const seen = new Set<string>();
+  return models.filter((model) => !seen.has(model.id) && seen.add(model.id)).sort((a, b) => a.id.localeCompare(b.id));
 }

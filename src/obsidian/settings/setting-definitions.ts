@@ -1,6 +1,8 @@
 import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
 import { AGENT_LOOP_STYLES } from '../../agent';
-import type { ContextWindow } from '../../llm';
+import type { ConnectionLine } from '../../doctor';
+import { describeServerModel, type ContextWindow, type ServerModel } from '../../llm';
+import type { ModelPrice } from '../../markers';
 import { DISPLAY_MODES, PROVIDER_PRESETS, type GlassboxSettings } from '../../settings';
 import { displayModeLabel } from '../../ui/reasoning/display-options';
 import { loopStyleLabel } from '../../ui/chat/loop-style-label';
@@ -31,6 +33,31 @@ export interface SettingDefinitionsContext {
   setContextWindowSetting(tokens: number | undefined): void;
   /** The window runs use now and where it came from (the setting, the server, or a default). */
   contextWindow(): Promise<ContextWindow>;
+  /** The model's prices (undefined: none entered, no cost shown). */
+  modelPrice(): ModelPrice | undefined;
+  /** Stores them (undefined: forget them). */
+  setModelPrice(price: ModelPrice | undefined): void;
+  /** The model field's value and its store (drawn here to carry the server's models as suggestions). */
+  model(): string;
+  setModel(model: string): void;
+  /** The models the endpoint offers, suggested under the model field. */
+  listModels?(): Promise<readonly ServerModel[]>;
+  /** "Check connection": the checks of `glassbox doctor`, one line each. */
+  checkConnection?(): Promise<readonly ConnectionLine[]>;
+}
+
+/** A datalist of the endpoint's models under a model field, filled when the server answers. */
+function suggestModels(input: HTMLInputElement, context: SettingDefinitionsContext): void {
+  const list = input.parentElement?.createEl('datalist') ?? null;
+  if (list === null || context.listModels === undefined) return;
+  list.id = `glassbox-models-${Math.random().toString(36).slice(2)}`;
+  input.setAttribute('list', list.id);
+  void context.listModels().then((models) => {
+    for (const model of models) {
+      const detail = describeServerModel(model);
+      list.createEl('option', { attr: { value: model.id, ...(detail !== '' ? { label: `${model.id} · ${detail}` } : {}) } });
+    }
+  });
 }
 
 /**
@@ -73,7 +100,37 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
             setting.addComponent((el) => new SecretComponent(context.app, el).setValue(shown).onChange((value) => context.setApiKeySecretName(value)));
           },
         },
-        { name: t('settings.model'), control: { type: 'text', key: 'model' } },
+        {
+          name: t('settings.model'),
+          // The server's models as suggestions, each with what it says (window, tools, images).
+          render: (setting) => {
+            setting.addText((text) => {
+              text.setValue(context.model()).onChange((value) => context.setModel(value.trim()));
+              suggestModels(text.inputEl, context);
+            });
+          },
+        },
+        {
+          name: t('settings.checkConnection'),
+          desc: t('settings.checkConnectionDesc'),
+          aliases: ['doctor', 'test connection', 'diagnose'],
+          render: (setting) => {
+            const lines = setting.settingEl.createDiv({ cls: 'glassbox-connection-checks', attr: { 'data-testid': 'connection-checks' } });
+            setting.addButton((button) =>
+              button.setButtonText(t('settings.checkConnection')).onClick(() => {
+                if (context.checkConnection === undefined) return;
+                lines.empty();
+                lines.setText(t('settings.checking'));
+                button.setDisabled(true);
+                void context.checkConnection().then((shown) => {
+                  button.setDisabled(false);
+                  lines.empty();
+                  for (const line of shown) lines.createDiv({ cls: `glassbox-check-${line.status}`, text: line.text });
+                });
+              }),
+            );
+          },
+        },
         {
           name: t('settings.contextWindow'),
           desc: t('settings.contextWindowDesc'),
@@ -95,6 +152,32 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
               }),
             );
             showWindow();
+          },
+        },
+        {
+          name: t('settings.price'),
+          desc: t('settings.priceDesc'),
+          aliases: ['cost', 'pricing', 'dollars'],
+          // Drawn here: the prices belong to the current model, and a price is both amounts.
+          render: (setting) => {
+            const saved = context.modelPrice();
+            const fields: { value(): string }[] = [];
+            const commit = (): void => {
+              const [input, output] = fields.map((field) => field.value().trim());
+              if (input === '' && output === '') return context.setModelPrice(undefined);
+              const inputPerMillion = Number(input);
+              const outputPerMillion = Number(output);
+              // Half-entered or not a price: wait for the other field rather than guess a zero.
+              if (input === '' || output === '' || !(inputPerMillion >= 0) || !(outputPerMillion >= 0)) return;
+              context.setModelPrice({ inputPerMillion, outputPerMillion });
+            };
+            for (const [placeholder, label, amount] of [[t('settings.priceInput'), t('settings.priceInputLabel'), saved?.inputPerMillion], [t('settings.priceOutput'), t('settings.priceOutputLabel'), saved?.outputPerMillion]] as const) {
+              setting.addText((text) => {
+                text.inputEl.setAttribute('aria-label', label);
+                fields.push({ value: () => text.getValue() });
+                onTextCommitted(text.setPlaceholder(placeholder).setValue(amount === undefined ? '' : String(amount)), commit);
+              });
+            }
           },
         },
         {

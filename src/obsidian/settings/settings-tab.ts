@@ -1,5 +1,7 @@
 import { type App, type Plugin, PluginSettingTab, requireApiVersion, type SettingDefinitionItem } from 'obsidian';
 import { DEFAULT_SETTINGS, PROVIDER_PRESETS, switchProvider, type GlassboxSettingsHost, type ProviderPreset } from '../../settings';
+import type { ConnectionLine } from '../../doctor';
+import type { ServerModel } from '../../llm';
 import type { DesktopMcpServers } from '../network/desktop-mcp-servers';
 import { mcpSettingGroup } from './mcp-setting-definitions';
 import { renderSettingDefinitions } from './render-setting-definitions';
@@ -13,11 +15,18 @@ import { pluginContextWindow } from '../network/context-windows';
  * secret picker, so only the secret's name reaches `data.json`.
  */
 export class GlassboxSettingTab extends PluginSettingTab {
-  constructor(options: { app: App; plugin: Plugin; host: GlassboxSettingsHost; mcp?: DesktopMcpServers | null }) {
+  constructor(options: { app: App; plugin: Plugin; host: GlassboxSettingsHost; mcp?: DesktopMcpServers | null; listModels?: () => Promise<readonly ServerModel[]>; checkConnection?: () => Promise<readonly ConnectionLine[]> }) {
     super(options.app, options.plugin);
     this.host = options.host;
     this.mcp = options.mcp ?? null;
+    this.listModels = options.listModels;
+    this.checkConnection = options.checkConnection;
   }
+
+  /** The endpoint's models, suggested under the model field. */
+  private readonly listModels: (() => Promise<readonly ServerModel[]>) | undefined;
+  /** "Check connection" (src/obsidian/settings/connection-check.ts). */
+  private readonly checkConnection: (() => Promise<readonly ConnectionLine[]>) | undefined;
 
   private readonly host: GlassboxSettingsHost;
   /** Null on mobile, where the MCP group is left out. */
@@ -56,11 +65,29 @@ export class GlassboxSettingTab extends PluginSettingTab {
         settings.contextWindows = tokens === undefined ? others : { ...others, [settings.model]: tokens };
         void this.host.saveSettings();
       },
+      modelPrice: () => {
+        const settings = this.host.settings;
+        return Object.hasOwn(settings.modelPrices, settings.model) ? settings.modelPrices[settings.model] : undefined;
+      },
+      setModelPrice: (price) => {
+        const settings = this.host.settings;
+        const { [settings.model]: _previous, ...others } = settings.modelPrices;
+        // A new object: the chats compare display options by identity to redraw their footers.
+        settings.modelPrices = price === undefined ? others : { ...others, [settings.model]: price };
+        void this.host.saveSettings();
+      },
       contextWindow: () => {
         const settings = this.host.settings;
         const secret = settings.apiKeySecretName.trim();
         return pluginContextWindow(settings, settings.model, secret === '' ? null : this.app.secretStorage.getSecret(secret));
       },
+      model: () => this.host.settings.model,
+      setModel: (model) => {
+        this.host.settings.model = model;
+        void this.host.saveSettings();
+      },
+      ...(this.listModels !== undefined ? { listModels: this.listModels } : {}),
+      ...(this.checkConnection !== undefined ? { checkConnection: this.checkConnection } : {}),
       baseUrl: () => this.host.settings.baseUrl,
       setBaseUrl: (url) => {
         this.host.settings.baseUrl = url;

@@ -7,7 +7,7 @@ import type { RootRegistry } from '../message/root-registry';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
 import { ApprovalCard } from './ApprovalCard';
 import { ChatServicesContext, type MessageRenderCounter } from './chat-services';
-import { ChatToolbar } from './ChatToolbar';
+import { ChatToolbar, type ModelOption } from './ChatToolbar';
 import { Composer } from './Composer';
 import { InputRequestCard } from './InputRequestCard';
 import { RunOptions } from './RunOptions';
@@ -19,7 +19,9 @@ export interface ChatPanelProps {
   readonly host: HostServices;
   readonly roots: RootRegistry;
   readonly display: ReasoningDisplayOptions;
-  readonly models?: readonly string[];
+  readonly models?: readonly ModelOption[];
+  /** Shown under the toolbar: the first run's "Find a local model" while no endpoint is set. */
+  readonly banner?: ReactNode;
   readonly sourcePath?: string;
   /** Extra toolbar content from the host (the history list button). */
   readonly toolbarExtras?: ReactNode;
@@ -41,6 +43,7 @@ export function ChatPanel(props: ChatPanelProps) {
     <ChatServicesContext.Provider value={services}>
       <div className="glassbox-chat" data-testid="chat-panel">
         <ChatToolbar models={props.models ?? []}>{props.toolbarExtras}</ChatToolbar>
+        {props.banner}
         <MessageList />
         <InputRequestCard />
         <ApprovalCard />

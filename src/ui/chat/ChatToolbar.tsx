@@ -2,10 +2,16 @@ import { type ReactNode, useId } from 'react';
 import { useChatController, useChatSelector } from './useChatSelector';
 import { t } from '../../i18n';
 
+/** A model the picker suggests, with what its server says about it ("32,768 tokens · tools"). */
+export interface ModelOption {
+  readonly name: string;
+  readonly detail?: string;
+}
+
 /** Props of {@link ChatToolbar}. */
 export interface ChatToolbarProps {
-  /** Model names offered as suggestions; any name can be typed. */
-  readonly models: readonly string[];
+  /** Models offered as suggestions; any name can be typed. */
+  readonly models: readonly ModelOption[];
   /** Extra buttons from the host (e.g. the conversation history). */
   readonly children?: ReactNode;
 }
@@ -30,8 +36,8 @@ export function ChatToolbar({ models, children }: ChatToolbarProps) {
         />
       </label>
       <datalist id={listId}>
-        {models.map((name) => (
-          <option key={name} value={name} />
+        {models.map((option) => (
+          <option key={option.name} value={option.name} label={option.detail !== undefined && option.detail !== '' ? `${option.name} · ${option.detail}` : undefined} />
         ))}
       </datalist>
       {children}

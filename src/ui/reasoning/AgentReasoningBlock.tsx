@@ -76,7 +76,8 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
           <p className="glassbox-steps-empty">{t('reasoning.unreadable')}</p>
         ) : (
           <ReasoningStepList
-            steps={Array.isArray(payload.steps) ? payload.steps : []}
+            payload={payload}
+            working={working}
             mode={mode}
             showReasoningText={display.showReasoningText}
             showToolOutput={display.showToolOutput}
@@ -87,7 +88,7 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
             {payload.error}
           </p>
         ) : null}
-        <ReasoningUsage usage={payload?.usage} />
+        <ReasoningUsage payload={payload} {...(display.modelPrices !== undefined ? { prices: display.modelPrices } : {})} />
       </div>
       <ReasoningLiveRegion message={reasoningAnnouncement(labelInput)} />
     </div>

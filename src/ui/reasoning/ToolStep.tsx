@@ -1,4 +1,4 @@
-import { formatDuration, readToolChange } from '../../markers';
+import { formatStepDuration, readToolChange } from '../../markers';
 import type { ReasoningToolCall } from '../../markers';
 import type { DisplayMode } from '../../settings';
 import { StatusIcon } from './StatusIcon';
@@ -27,7 +27,7 @@ export function ToolStep({ tool, mode, showOutput }: ToolStepProps) {
         <code className="glassbox-tool-name">{String(tool.name)}</code>
         {mode === 'normal' ? <span className="glassbox-tool-args">{shortArguments(args)}</span> : null}
         {typeof tool.durationMs === 'number' ? (
-          <span className="glassbox-tool-duration">{formatDuration(tool.durationMs)}</span>
+          <span className="glassbox-tool-duration">{formatStepDuration(tool.durationMs)}</span>
         ) : null}
       </div>
       {change !== undefined ? <WriteChangeLine change={change} status={tool.status} /> : null}

@@ -1,3 +1,4 @@
+import type { ModelPrices } from '../../markers';
 import type { DisplayMode } from '../../settings';
 import { t, type PlainKey } from '../../i18n';
 
@@ -17,6 +18,8 @@ export interface ReasoningDisplayOptions {
   readonly showToolOutput: boolean;
   /** Open the block while the agent works (normal and verbose; minimal stays closed). */
   readonly expandWhileWorking: boolean;
+  /** Prices per model from the settings: the footer shows a run's cost when its models have one. */
+  readonly modelPrices?: ModelPrices;
 }
 
 /** Defaults for a fresh install. */
@@ -27,12 +30,13 @@ export const DEFAULT_DISPLAY_OPTIONS: ReasoningDisplayOptions = Object.freeze({
   expandWhileWorking: true,
 });
 
-/** The display settings as they are saved (the plugin's settings have these four fields). */
+/** The display settings as they are saved (the plugin's settings have these fields). */
 export interface DisplaySettings {
   readonly displayMode: DisplayMode;
   readonly showReasoningText: boolean;
   readonly showToolOutput: boolean;
   readonly expandWhileWorking: boolean;
+  readonly modelPrices?: ModelPrices;
 }
 
 /**
@@ -45,8 +49,10 @@ export function displayOptionsOf(settings: DisplaySettings, previous?: Reasoning
     showReasoningText: settings.showReasoningText,
     showToolOutput: settings.showToolOutput,
     expandWhileWorking: settings.expandWhileWorking,
+    ...(settings.modelPrices !== undefined ? { modelPrices: settings.modelPrices } : {}),
   };
+  // The settings tab replaces the prices' object when one changes, so identity is enough.
   const same = previous != null && previous.mode === next.mode && previous.showReasoningText === next.showReasoningText
-    && previous.showToolOutput === next.showToolOutput && previous.expandWhileWorking === next.expandWhileWorking;
+    && previous.showToolOutput === next.showToolOutput && previous.expandWhileWorking === next.expandWhileWorking && previous.modelPrices === next.modelPrices;
   return same ? previous : next;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startModelServer, type ModelServer, type ModelServerOptions } from '../../../tools/model-server';
-import { playgroundPluginData } from '../../../tools/playground/plugin-data';
+import { FIRST_RUN_ORIGIN, firstRunPluginData, playgroundPluginData } from '../../../tools/playground/plugin-data';
 import { startPlaygroundServer, type PlaygroundServer } from '../../../tools/playground/server';
 import { copyDemoVault } from '../../support/demo-vault';
 import { CHROMIUM_PATH, E2E_PLAYGROUND_DIR } from './paths';
@@ -21,12 +21,12 @@ export const CHROMIUM_ARGS = Object.freeze([
 ]);
 
 /**
- * The plugin asks each kind of server's own endpoint for the context window (src/llm/servers);
- * a server without one answers 404 by design. In Obsidian these go through `requestUrl`, outside
+ * The plugin asks each kind of server's own endpoint for the context window and its models
+ * (src/llm/servers); a server without one answers 404 by design. In Obsidian these go through `requestUrl`, outside
  * the page; the playground's fake sends them through its proxy, where the page sees the 404.
  */
 function isWindowProbe(url: string): boolean {
-  return /\/(?:props|api\/ps|api\/show|api\/v0\/models|api\/v1\/models)$/.test(new URL(url, 'http://localhost').pathname);
+  return /\/(?:props|api\/ps|api\/show|api\/tags|api\/v0\/models|api\/v1\/models)$/.test(new URL(url, 'http://localhost').pathname);
 }
 
 /** Options of {@link startPlaygroundSession}. */
@@ -39,6 +39,8 @@ export interface PlaygroundSessionOptions {
   readonly settings?: Readonly<Record<string, unknown>>;
   /** Obsidian's language in the page (`npm run demo -- --lang`); default English. */
   readonly language?: string;
+  /** As `npm run demo -- --first-run`: no endpoint set, the scripted server found at llama.cpp's address through the proxy. */
+  readonly firstRun?: boolean;
 }
 
 /** A copy of the demo vault, the model server, the playground server and a fresh Chromium profile. */
@@ -65,14 +67,15 @@ export async function startPlaygroundSession(options: PlaygroundSessionOptions =
   const workDir = await mkdtemp(path.join(tmpdir(), 'glassbox-e2e-'));
   const vaultDir = path.join(workDir, 'vault');
   await copyDemoVault(vaultDir);
-  const modelServer = await startModelServer({ defaultModel: 'extractive', ...options.modelServer });
-  const pluginData = { ...playgroundPluginData({ baseUrl: modelServer.url, model: options.model ?? 'extractive' }), ...options.settings };
+  const modelServer = await startModelServer({ defaultModel: 'extractive', ...(options.firstRun === true ? { contextWindow: 32768 } : {}), ...options.modelServer });
+  const pluginData = { ...(options.firstRun === true ? firstRunPluginData() : playgroundPluginData({ baseUrl: modelServer.url, model: options.model ?? 'extractive' })), ...options.settings };
   const playground = await startPlaygroundServer({
     vaultDir,
     staticDir: E2E_PLAYGROUND_DIR,
     pluginData,
     proxyOrigins: [new URL(modelServer.url).origin],
     ...(options.language !== undefined ? { language: options.language } : {}),
+    ...(options.firstRun === true ? { proxyRedirects: { [FIRST_RUN_ORIGIN]: new URL(modelServer.url).origin } } : {}),
   });
   const context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
     executablePath: CHROMIUM_PATH,

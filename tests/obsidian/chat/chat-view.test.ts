@@ -218,10 +218,12 @@ describe('ChatView: a whole run through the real runner and the scripted model s
 
   it('the model picker suggests the models the endpoint lists', async () => {
     const quick = scenario().turn((t) => t.text('Quick answer.'));
-    opened = await openChatView({ scenarios: { quick }, model: 'quick', extra: { listModels: () => Promise.resolve(['llama3.1', 'quick']) } });
+    opened = await openChatView({ scenarios: { quick }, model: 'quick', extra: { listModels: () => Promise.resolve([{ id: 'llama3.1', window: 32768, tools: true, images: false }, { id: 'quick' }]) } });
     const root = opened.view.contentEl;
     await until(() => root.querySelectorAll('datalist option').length === 2);
     expect([...root.querySelectorAll('datalist option')].map((option) => option.getAttribute('value'))).toEqual(['quick', 'llama3.1']);
+    // What the server says about a model shows beside its name; a model it says nothing about shows its name alone.
+    expect([...root.querySelectorAll('datalist option')].map((option) => option.getAttribute('label'))).toEqual([null, 'llama3.1 · 32,768 tokens · tools']);
     expect(q(root, 'model-picker')!.getAttribute('list')).toBe(root.querySelector('datalist')!.id);
   });
 });

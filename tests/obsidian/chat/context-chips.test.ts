@@ -161,8 +161,8 @@ describe('context chips above the composer', () => {
     await chat.open('Inbox/Draft.md');
     expect(within(chat.root).queryByTestId('context-over-budget')).toBeNull();
     await chat.open('Inbox/Huge.md');
-    expect(within(chat.root).getByTestId('context-chip').textContent).toContain('~15K tokens');
-    expect(within(chat.root).getByTestId('context-over-budget').textContent).toBe('Attached text is about 15K tokens, over the 12K-token budget: the run will cut it.');
+    expect(within(chat.root).getByTestId('context-chip').textContent).toContain('~15k tokens');
+    expect(within(chat.root).getByTestId('context-over-budget').textContent).toBe('Attached text is about 15k tokens, over the 12k-token budget: the run will cut it.');
   });
 
   it('chips follow a note renamed while the question is written, and mark a deleted one gone', async () => {

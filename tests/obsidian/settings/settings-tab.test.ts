@@ -11,6 +11,8 @@ import { startModelServer } from '../../../tools/model-server';
 import manifestJson from '../../../manifest.json';
 import type { SettingDefinition, SettingDefinitionItem } from 'obsidian';
 import { callsSettled } from '../../support/calls-settled';
+import { until } from '../../support/chat-view-harness';
+import { startImitatedServer } from '../../support/imitated-model-servers';
 import { payload, thoughtStep } from '../../support/ui-payloads';
 
 (window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -31,13 +33,40 @@ function row(root: HTMLElement, name: string): HTMLElement {
 }
 
 describe('GlassboxSettingTab', () => {
+  it('"Check connection" shows the checks of glassbox doctor, word for word, and the model field suggests the server\'s models', async () => {
+    const server = await startImitatedServer('Ollama', { window: 8192, model: 'qwen3:8b', otherModels: ['gemma3:4b'] });
+    try {
+      const { app, plugin } = await setup();
+      Object.assign(plugin.settings, { provider: 'ollama', baseUrl: server.url, model: 'qwen3:8' });
+      app.setting.openTab(app.setting.pluginTabs[0]);
+      const root = (app.setting.pluginTabs[0] as unknown as GlassboxSettingTab).containerEl;
+      const model = row(root, 'Model');
+      await until(() => model.querySelectorAll('datalist option').length === 2);
+      expect([...model.querySelectorAll('datalist option')].map((option) => option.getAttribute('label'))).toEqual(['gemma3:4b · tools', 'qwen3:8b · tools']);
+      const check = row(root, 'Check connection');
+      await act(async () => check.querySelector('button')!.click());
+      await until(() => (check.querySelector('[data-testid="connection-checks"]')?.textContent ?? '').includes('A chat would'));
+      const lines = [...check.querySelectorAll('[data-testid="connection-checks"] > div')].map((line) => [line.className, line.textContent]);
+      expect(lines.slice(0, 5)).toEqual([
+        ['glassbox-check-pass', `✓ Ollama answers at ${server.url}.`],
+        ['glassbox-check-pass', '✓ No API key needed.'],
+        ['glassbox-check-fail', '✗ The server has no model "qwen3:8"; closest: qwen3:8b.'],
+        ['glassbox-check-fix', "  Fix: Set the model in Glassbox settings to one of the server's models (qwen3:8b?), or download it with: ollama pull qwen3:8."],
+        ['glassbox-check-pass', expect.stringMatching(/^✓ Context window: 4,096 tokens \(Ollama default\)/)],
+      ]);
+      expect(lines.at(-1)).toEqual(['glassbox-check-verdict', 'A chat would not work yet: see the fixes above.']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('lists every setting under sentence-case headings', async () => {
     const { root } = await setup();
     const headings = [...root.querySelectorAll('.setting-item-heading .setting-item-name')].map((el) => el.textContent);
     expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
-      'Provider', 'Base URL', 'API key', 'Model', 'Context window (tokens)', 'Models without tools', 'Response timeout (seconds)', 'Answer length limit (tokens)',
+      'Provider', 'Base URL', 'API key', 'Model', 'Check connection', 'Context window (tokens)', 'Price per million tokens', 'Models without tools', 'Response timeout (seconds)', 'Answer length limit (tokens)',
       'Max steps', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'System notifications', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
@@ -73,6 +102,31 @@ describe('GlassboxSettingTab', () => {
     expect(saved).toMatchObject({ provider: 'lmstudio', baseUrl: 'http://localhost:1234/v1', model: 'qwen3-8b' });
     await tab.setControlValue('notASetting', 'x');
     expect(plugin.settings).not.toHaveProperty('notASetting');
+  });
+
+  it("keeps the current model's prices per million tokens once both are entered, and forgets them when both are emptied", async () => {
+    const { plugin, root } = await setup();
+    plugin.settings.model = 'qwen3-8b';
+    const [input, output] = [...row(root, 'Price per million tokens').querySelectorAll('input')];
+    const enter = async (field: HTMLInputElement | undefined, value: string): Promise<void> => {
+      field!.value = value;
+      await act(async () => {
+        field!.dispatchEvent(new Event('input'));
+        field!.dispatchEvent(new FocusEvent('blur'));
+        await Promise.resolve();
+      });
+    };
+    expect(input?.getAttribute('aria-label')).toBe('Input price per million tokens');
+    await enter(input, '0.15');
+    // Half a price is no price: nothing is kept until the output price is there too.
+    expect(plugin.settings.modelPrices).toEqual({});
+    await enter(output, '0.6');
+    expect(plugin.settings.modelPrices).toEqual({ 'qwen3-8b': { inputPerMillion: 0.15, outputPerMillion: 0.6 } });
+    await enter(output, 'a lot');
+    expect(plugin.settings.modelPrices).toEqual({ 'qwen3-8b': { inputPerMillion: 0.15, outputPerMillion: 0.6 } });
+    await enter(input, '');
+    await enter(output, '');
+    expect(plugin.settings.modelPrices).toEqual({});
   });
 
   it('lists the models remembered without tools, and Forget offers one tools again (saved)', async () => {
@@ -252,7 +306,9 @@ describe('GlassboxSettingTab', () => {
         await settingsSaved();
         expect(plugin.settings.baseUrl).toBe(server.url);
         expect(saves).toHaveBeenCalledTimes(1);
-        expect(requestUrlLog.map((call) => [call.url, call.headers.authorization])).toEqual([[`${server.url}/models`, 'Bearer sk-typed']]);
+        // The model list asks each server kind's own listing endpoint once, with the key.
+        const root = server.url.replace(/\/v1$/, '');
+        expect(requestUrlLog.map((call) => [call.url, call.headers.authorization])).toEqual([`${root}/api/tags`, `${root}/api/v0/models`, `${root}/props`, `${server.url}/models`].map((url) => [url, 'Bearer sk-typed']));
       } finally {
         await server.close();
       }

@@ -174,6 +174,25 @@ describe('playground server', () => {
     expect(response.status).toBe(403);
   });
 
+  it('sends a redirected origin on to its target (the first run finds the scripted server at a probed port), and nothing else', async () => {
+    const upstream: Server = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ path: request.url }));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    await server.close();
+    server = await startPlaygroundServer({ vaultDir, staticDir: path.join(workDir, 'static'), proxyOrigins: [origin], proxyRedirects: { 'http://127.0.0.1:8080': origin } });
+    try {
+      const redirected = await fetch(new URL('/api/proxy/props', server.url), { headers: { 'x-glassbox-target': 'http://127.0.0.1:8080/props?x=1' } });
+      expect(await redirected.json()).toEqual({ path: '/props?x=1' });
+      const other = await fetch(new URL('/api/proxy/api/tags', server.url), { headers: { 'x-glassbox-target': 'http://127.0.0.1:11434/api/tags' } });
+      expect(other.status).toBe(403);
+    } finally {
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+
   it('streams a proxied response and closes the upstream request when the page aborts', async () => {
     let upstreamClosed!: () => void;
     const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));

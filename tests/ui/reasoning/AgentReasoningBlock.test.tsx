@@ -206,7 +206,7 @@ describe('AgentReasoningBlock: display modes', () => {
     expect(screen.getByText('localSearch')).toBeTruthy();
     expect(screen.getByText('query: "refunds"')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Done' })).toBeTruthy();
-    expect(screen.getByText('less than a second')).toBeTruthy();
+    expect(screen.getByText('420 ms')).toBeTruthy();
     expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe('a\nb\nc');
     fireEvent.click(screen.getByRole('button', { name: '+3 lines' }));
     expect(screen.getByTestId('tool-output').querySelector('pre')?.textContent).toBe('a\nb\nc\nd\ne\nf');
