@@ -13,8 +13,8 @@ const others = LANGUAGES.filter((language) => language !== 'en');
  */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly MessageKey[]>> = {
   de: ['command.prompt', 'composer.prompts', 'context.tag', 'duration.stepMilliseconds', 'duration.stepSeconds', 'mcp.http', 'notice.fromGlassbox', 'reasoning.tokens', 'reasoning.withFailures', 'settings.agent', 'settings.displayMinimal', 'settings.displayNormal', 'size.kilobytes', 'size.megabytes', 'trace.searchingIn'],
-  es: ['command.prompt', 'composer.prompts', 'context.tokens', 'duration.stepMilliseconds', 'duration.stepSeconds', 'group.tokens', 'mcp.http', 'notice.fromGlassbox', 'reasoning.tokens', 'reasoning.withFailures', 'settings.displayNormal', 'size.kilobytes', 'size.megabytes', 'trace.tokens'],
-  fr: ['attachments.image', 'chat.conversation', 'composer.message', 'composer.notes', 'composer.prompts', 'context.image', 'duration.stepMilliseconds', 'duration.stepSeconds', 'history.messages.one', 'history.messages.other', 'mcp.http', 'reasoning.withFailures', 'settings.agent', 'settings.conversations', 'settings.displayMinimal', 'settings.displayNormal', 'trace.imageAttached'],
+  es: ['command.prompt', 'composer.prompts', 'context.tokens', 'duration.stepMilliseconds', 'duration.stepSeconds', 'group.tokens', 'mcp.http', 'model.window', 'notice.fromGlassbox', 'reasoning.tokens', 'reasoning.withFailures', 'settings.displayNormal', 'size.kilobytes', 'size.megabytes', 'trace.tokens'],
+  fr: ['attachments.image', 'chat.conversation', 'composer.message', 'composer.notes', 'composer.prompts', 'context.image', 'duration.stepMilliseconds', 'duration.stepSeconds', 'history.messages.one', 'history.messages.other', 'mcp.http', 'model.images', 'reasoning.withFailures', 'settings.agent', 'settings.conversations', 'settings.displayMinimal', 'settings.displayNormal', 'trace.imageAttached'],
   zh: ['mcp.http', 'reasoning.withFailures', 'size.kilobytes', 'size.megabytes'],
   ja: ['mcp.http', 'notice.fromGlassbox', 'reasoning.withFailures', 'size.kilobytes', 'size.megabytes'],
 };

@@ -439,4 +439,9 @@ export const de: MessageTable = {
   'group.aTool': 'ein Werkzeug',
   'group.tokens': '{tokens} Tokens',
   'cost.lessThan': 'weniger als {cost}',
+  'model.window': '{tokens} Tokens',
+  'model.embeddings': 'Einbettungen',
+  'model.tools': 'Werkzeuge',
+  'model.noTools': 'keine Werkzeuge',
+  'model.images': 'Bilder',
 };

@@ -460,4 +460,9 @@ export const en = {
   'group.aTool': 'a tool',
   'group.tokens': '{tokens} tokens',
   'cost.lessThan': 'less than {cost}',
+  'model.window': '{tokens} tokens',
+  'model.embeddings': 'embeddings',
+  'model.tools': 'tools',
+  'model.noTools': 'no tools',
+  'model.images': 'images',
 } as const;

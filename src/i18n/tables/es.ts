@@ -439,4 +439,9 @@ export const es: MessageTable = {
   'group.aTool': 'una herramienta',
   'group.tokens': '{tokens} tokens',
   'cost.lessThan': 'menos de {cost}',
+  'model.window': '{tokens} tokens',
+  'model.embeddings': 'vectorización',
+  'model.tools': 'herramientas',
+  'model.noTools': 'sin herramientas',
+  'model.images': 'imágenes',
 };

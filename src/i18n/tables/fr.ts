@@ -439,4 +439,9 @@ export const fr: MessageTable = {
   'group.aTool': 'un outil',
   'group.tokens': '{tokens} jetons',
   'cost.lessThan': 'moins de {cost}',
+  'model.window': '{tokens} jetons',
+  'model.embeddings': 'vectorisation',
+  'model.tools': 'outils',
+  'model.noTools': 'sans outils',
+  'model.images': 'images',
 };

@@ -439,4 +439,9 @@ export const ja: MessageTable = {
   'group.aTool': 'ツール',
   'group.tokens': '{tokens}トークン',
   'cost.lessThan': '{cost} 未満',
+  'model.window': '{tokens}トークン',
+  'model.embeddings': '埋め込み',
+  'model.tools': 'ツール',
+  'model.noTools': 'ツールなし',
+  'model.images': '画像',
 };

@@ -439,4 +439,9 @@ export const zh: MessageTable = {
   'group.aTool': '一个工具',
   'group.tokens': '{tokens} 个令牌',
   'cost.lessThan': '不到 {cost}',
+  'model.window': '{tokens} 个令牌',
+  'model.embeddings': '嵌入',
+  'model.tools': '工具',
+  'model.noTools': '无工具',
+  'model.images': '图片',
 };
