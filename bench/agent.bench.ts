@@ -1,14 +1,16 @@
 // `npm run bench` (or `node bench/run-all.mjs agent`): the chain runner's cost for the content
 // of a live message (DESIGN.md 3.1, 10). A 20-step run (10 model calls with 2 tool calls each)
 // and a 5,000-token answer (5,000 text deltas of 4 characters), in process (no HTTP). Rows:
-// - runAgent with `onContent`: the runner re-serialises the marker only when the reasoning
-//   state changed and appends the answer otherwise (what the chat view uses);
+// - runAgent with `onRun`: the runner hands its one fold's values (reasoning state, answer) to
+//   the consumer, who composes no marker while the run goes on; the result's content is
+//   composed once at the end (what the chat view uses, DESIGN.md 12.2);
 // - baseline: the same run where the consumer rebuilds the content with
 //   `composeAssistantContent` on every event (re-serialising the marker on each delta).
 // Medians of 7 runs after 2 warm-ups. Prints a Markdown table.
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { runAgent } from '../src/agent/run-agent';
+import type { LiveRun } from '../src/agent/run-accumulator';
 import type { AgentTool } from '../src/agent/agent-tool';
 import { reduceReasoning } from '../src/agent/reasoning-state';
 import type { ChatModel, LlmDelta, LlmRequest } from '../src/llm/chat-types';
@@ -62,7 +64,6 @@ async function once(mode: 'runner' | 'naive'): Promise<{ ms: number; cpuMs: numb
   let chars = 0;
   let state: ReasoningPayload | null = null;
   let answer = '';
-  let lastState: ReasoningPayload | null = null;
   const started = performance.now();
   const startedCpu = cpuMs();
   await runAgent({
@@ -80,14 +81,12 @@ async function once(mode: 'runner' | 'naive'): Promise<{ ms: number; cpuMs: numb
         if (event.type === 'text_delta') answer += event.text;
         chars += composeAssistantContent(state, answer).length;
         serialisations++;
-      } else {
-        state = reduceReasoning(state, event);
-        if (state !== lastState) serialisations++;
-        lastState = state;
       }
     },
-    ...(mode === 'runner' ? { onContent: (content: string) => (chars += content.length) } : {}),
+    ...(mode === 'runner' ? { onRun: (run: LiveRun) => (chars += run.answer.length) } : {}),
   });
+  // The runner composes the result's content once, at the end.
+  if (mode === 'runner') serialisations = 1;
   return { ms: performance.now() - started, cpuMs: cpuMs() - startedCpu, serialisations, events, chars };
 }
 
@@ -110,7 +109,7 @@ async function main(): Promise<void> {
   const runner = results.runner;
   const naive = results.naive;
   rows.push('| run (20 steps, 5,000 text deltas) | median ms | median CPU ms | events | marker serialisations |', '| --- | ---: | ---: | ---: | ---: |');
-  rows.push(`| runAgent + onContent (marker cached per state) | ${runner.ms.toFixed(1)} | ${runner.cpuMs.toFixed(1)} | ${runner.events} | ${runner.serialisations} |`);
+  rows.push(`| runAgent + onRun (values; the marker composed once, at the end) | ${runner.ms.toFixed(1)} | ${runner.cpuMs.toFixed(1)} | ${runner.events} | ${runner.serialisations} |`);
   rows.push(`| baseline: composeAssistantContent on every event | ${naive.ms.toFixed(1)} | ${naive.cpuMs.toFixed(1)} | ${naive.events} | ${naive.serialisations} |`);
   rows.push('', `Baseline / runner: ${(naive.ms / runner.ms).toFixed(1)}× the time (${(naive.cpuMs / runner.cpuMs).toFixed(1)}× the CPU time), ${(naive.serialisations / runner.serialisations).toFixed(0)}× the serialisations.`);
   process.stdout.write(`${rows.join('\n')}\n`);

@@ -1,9 +1,8 @@
 import { flushSync } from 'react-dom';
 import type { AgentRunOptions, AgentRunResult } from '../../src/agent/agent-run-options';
 import type { AgentEvent } from '../../src/agent/events';
-import { reduceReasoning } from '../../src/agent/reasoning-state';
+import { RunAccumulator } from '../../src/agent/run-accumulator';
 import type { ChatModel } from '../../src/llm/chat-types';
-import { composeAssistantContent, type ReasoningPayload } from '../../src/markers';
 import { createRoot, type Root } from 'react-dom/client';
 import { ChatController } from '../../src/chat';
 import { ChatPanel } from '../../src/ui/chat/ChatPanel';
@@ -20,17 +19,17 @@ const UNUSED_MODEL: ChatModel = {
 
 /**
  * The project's real streaming path, minus the network: the chat view's `ChatPanel` in one
- * React root, over its `ChatController` (events → `RunAccumulator` → the frame-batched
- * `ChatStore`) and `MessageRenderer` (one reasoning-block root per message, each Markdown block
+ * React root, over its `ChatController` (the run's values from the runner's one fold → the
+ * frame-batched `ChatStore`) and `MessageRenderer` (one reasoning-block root per message, each Markdown block
  * rendered once it closes, the open one appended as text). Only the agent runner is replaced: a scripted one hands the
  * benchmark's events to the controller's `onEvent`.
  */
 export class RealChatRenderer implements BenchRenderer {
   readonly name = 'Glassbox ChatPanel';
-  private emit: ((event: AgentEvent) => void) | null = null;
+  private options: AgentRunOptions | null = null;
   private finish: ((result: AgentRunResult) => void) | null = null;
-  private payload: ReasoningPayload | null = null;
-  private answer = '';
+  /** The run's one fold, as `runAgent`'s recorder keeps it. */
+  private readonly fold = new RunAccumulator();
   private controller: ChatController | null = null;
   private root: Root | null = null;
   private roots: RootRegistry | null = null;
@@ -53,11 +52,13 @@ export class RealChatRenderer implements BenchRenderer {
   }
 
   onEvent(event: AgentEvent): void {
-    this.payload = reduceReasoning(this.payload, event);
-    if (event.type === 'text_delta') this.answer += event.text;
-    this.emit?.(event);
-    if (event.type === 'run_end' && this.payload !== null) {
-      this.finish?.({ status: event.status, content: composeAssistantContent(this.payload, this.answer), answer: this.answer, payload: this.payload, transcript: [] });
+    // As runAgent's recorder: fold once, hand the values over, then the event.
+    const changed = this.fold.apply(event);
+    if (changed) this.options?.onRun?.(this.fold.run);
+    this.options?.onEvent(event);
+    const payload = this.fold.reasoning;
+    if (event.type === 'run_end' && payload !== null) {
+      this.finish?.({ status: event.status, content: this.fold.content(), answer: this.fold.answer, payload, transcript: [] });
     }
   }
 
@@ -68,7 +69,7 @@ export class RealChatRenderer implements BenchRenderer {
   }
 
   private scriptedRun(options: AgentRunOptions): Promise<AgentRunResult> {
-    this.emit = options.onEvent;
+    this.options = options;
     return new Promise((resolve) => {
       this.finish = resolve;
     });

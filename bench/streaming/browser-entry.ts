@@ -6,15 +6,17 @@ import { maxPerWindow, StepVisibilityTracker } from './measurement';
 import { NaiveMessageRenderer } from './NaiveMessageRenderer';
 import { PlainTextFloor } from './PlainTextFloor';
 import { RealChatRenderer } from './RealChatRenderer';
+import { ConcurrentChatRenderers } from './ConcurrentChatRenderers';
 import { buildStreamingRun, type StreamingRunOptions } from './run-events';
 
 /** The renderers the benchmark plays the run into. */
-export type BenchRendererName = 'real' | 'naive' | 'floor';
+export type BenchRendererName = 'real' | 'naive' | 'floor' | 'sessions';
 
 const RENDERERS: Record<BenchRendererName, () => BenchRenderer> = {
   real: () => new RealChatRenderer(),
   naive: () => new NaiveMessageRenderer(),
   floor: () => new PlainTextFloor(),
+  sessions: () => new ConcurrentChatRenderers(),
 };
 
 /** What one browser run reports; the Node side adds main-thread time from the Chromium trace. */

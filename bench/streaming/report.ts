@@ -5,7 +5,7 @@ import type { StreamingMeasurement } from './measurement';
 export interface StreamingRow {
   readonly environment: 'jsdom' | 'Chromium';
   readonly renderer: string;
-  /** Glassbox (`real`), the naive baseline or the plain-text floor. */
+  /** Glassbox (`real`), the naive baseline, the plain-text floor, or four Glassbox sessions at once (`sessions`). */
   readonly kind: BenchRendererName;
   readonly runs: number;
   readonly measurement: StreamingMeasurement;
@@ -15,8 +15,9 @@ const FRAME_MS = 1000 / 60;
 
 /**
  * The Markdown tables of the streaming benchmark: one row per renderer and environment (medians
- * of the runs), then the budgets of DESIGN.md 10 and issue 17 checked against the same run's naive
- * baseline and plain-text floor.
+ * of the runs), then the budgets of DESIGN.md 10 and 12.7 checked against the same run's plain-text
+ * floor. The naive baseline's ratio is shown beside the floor's own: the 30×-below-naive goal is
+ * retired, as the floor itself is only about 20× below naive in this bench.
  */
 export function formatStreamingTable(rows: readonly StreamingRow[]): string {
   const lines: string[] = [];
@@ -39,18 +40,24 @@ export function formatStreamingTable(rows: readonly StreamingRow[]): string {
     const m = real.measurement;
     if (naive) {
       const ratio = naive.measurement.mainThreadMs / Math.max(m.mainThreadMs, 0.001);
-      lines.push(`| ${environment} | ≥ 30× less main-thread time than naive (goal 100×) | ${ratio.toFixed(1)}× | ${ratio >= 30 ? 'pass' : 'FAIL'} |`);
+      const floorRatio = floor ? ` (the floor itself: ${(naive.measurement.mainThreadMs / Math.max(floor.measurement.mainThreadMs, 0.001)).toFixed(1)}×)` : '';
+      lines.push(`| ${environment} | less main-thread time than naive (the 30× goal is retired) | ${ratio.toFixed(1)}×${floorRatio} | n/a |`);
     }
     if (floor) {
       const ratio = m.mainThreadMs / Math.max(floor.measurement.mainThreadMs, 0.001);
       // The goal is Chromium's: jsdom does no style, layout or paint, the floor's main cost.
-      const verdict = environment === 'jsdom' ? 'n/a (script only)' : ratio <= 2 ? 'pass' : 'FAIL';
-      lines.push(`| ${environment} | within 2× of the plain-text floor's main-thread time | ${ratio.toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${floor.measurement.mainThreadMs.toFixed(0)} ms) | ${verdict} |`);
+      const verdict = environment === 'jsdom' ? 'n/a (script only)' : ratio <= 1.3 ? 'pass' : 'FAIL';
+      lines.push(`| ${environment} | within 1.3× of the plain-text floor's main-thread time | ${ratio.toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${floor.measurement.mainThreadMs.toFixed(0)} ms) | ${verdict} |`);
     }
     lines.push(`| ${environment} | no task over 16 ms | longest ${m.longestTaskMs.toFixed(1)} ms | ${m.longestTaskMs <= 16 ? 'pass' : 'FAIL'} |`);
     lines.push(`| ${environment} | ≤ 60 React commits a second | ${m.maxCommitsPerSecond} | ${m.maxCommitsPerSecond <= 60 ? 'pass' : 'FAIL'} |`);
     lines.push(`| ${environment} | each new step in the DOM within one frame | slowest ${formatLatency(m)} ms | ${m.stepsMissing === 0 && m.maxStepLatencyMs <= FRAME_MS + 0.5 ? 'pass' : 'FAIL'} |`);
     lines.push(`| ${environment} | one React root per live message, never remounted | ${m.rootsMounted} roots | ${m.rootsMounted <= 2 ? 'pass' : 'FAIL'} |`);
+    const sessions = rows.find((row) => row.environment === environment && row.kind === 'sessions');
+    if (sessions) {
+      const s4 = sessions.measurement;
+      lines.push(`| ${environment} | four sessions at once: no task over 16 ms | longest ${s4.longestTaskMs.toFixed(1)} ms, ${s4.mainThreadMs.toFixed(0)} ms main thread (${(s4.mainThreadMs / Math.max(m.mainThreadMs, 0.001)).toFixed(2)}× one session) | ${s4.longestTaskMs <= 16 ? 'pass' : 'FAIL'} |`);
+    }
   }
   lines.push('');
   return `${lines.join('\n')}\n`;

@@ -5,18 +5,19 @@ import { createJsdomBenchWorld, measureInJsdom } from './jsdom-bench';
 import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import { formatStreamingTable, type StreamingRow } from './report';
 
-/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--jsdom-only`, `--chromium-only`. */
+/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--session-runs N` (four sessions at once, default 1), `--jsdom-only`, `--chromium-only`. */
 interface BenchFlags {
   readonly runs: number;
   readonly naiveRuns: number;
   readonly floorRuns: number;
+  readonly sessionRuns: number;
   readonly jsdom: boolean;
   readonly chromium: boolean;
 }
 
 /** The renderers in the order each round plays them, with how many measured runs each gets. */
 export function runCounts(flags: BenchFlags): readonly (readonly [BenchRendererName, number])[] {
-  return [['real', flags.runs], ['floor', flags.floorRuns], ['naive', flags.naiveRuns]];
+  return [['real', flags.runs], ['floor', flags.floorRuns], ['naive', flags.naiveRuns], ['sessions', flags.sessionRuns]];
 }
 
 function numberFlag(argv: readonly string[], name: string, fallback: number): number {
@@ -29,7 +30,7 @@ function parseFlags(argv: readonly string[]): BenchFlags {
   // The naive renderer re-renders ~75 M characters of Markdown per run: one run of it takes
   // minutes in jsdom, and its cost varies little, so it runs once unless asked otherwise.
   const runs = numberFlag(argv, '--runs', 3);
-  return { runs, naiveRuns: numberFlag(argv, '--naive-runs', 1), floorRuns: numberFlag(argv, '--floor-runs', runs), jsdom: !argv.includes('--chromium-only'), chromium: !argv.includes('--jsdom-only') };
+  return { runs, naiveRuns: numberFlag(argv, '--naive-runs', 1), floorRuns: numberFlag(argv, '--floor-runs', runs), sessionRuns: numberFlag(argv, '--session-runs', 1), jsdom: !argv.includes('--chromium-only'), chromium: !argv.includes('--jsdom-only') };
 }
 
 export type { BenchFlags };
@@ -64,6 +65,7 @@ async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
   const { NaiveMessageRenderer } = await import('./NaiveMessageRenderer');
   const { PlainTextFloor } = await import('./PlainTextFloor');
   const { RealChatRenderer } = await import('./RealChatRenderer');
+  const { ConcurrentChatRenderers } = await import('./ConcurrentChatRenderers');
   const app = new App();
   const host = fakeHostServices(app);
   const context = (markdown: MarkdownCounter): BenchRendererContext => ({
@@ -75,6 +77,7 @@ async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
     real: () => new RealChatRenderer(),
     naive: () => new NaiveMessageRenderer(),
     floor: () => new PlainTextFloor(),
+    sessions: () => new ConcurrentChatRenderers(),
   };
   const counts = runCounts(flags);
   const results = new Map<BenchRendererName, StreamingMeasurement[]>(counts.map(([name]) => [name, []]));

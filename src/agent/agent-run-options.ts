@@ -4,6 +4,7 @@ import type { AgentTool } from './agent-tool';
 import type { AgentApprovalGate } from './approval';
 import type { AgentEvent, AgentRunEndStatus } from './events';
 import type { AttachedContext, QuestionImage } from './question-context';
+import type { LiveRun } from './run-accumulator';
 
 /** A question the model asks the user through `request_input`. */
 export interface AgentInputRequest {
@@ -36,8 +37,12 @@ export interface AgentRunOptions {
   readonly signal: AbortSignal;
   /** Every event, in order, synchronously as it happens. */
   readonly onEvent: (event: AgentEvent) => void;
-  /** Called with the assistant message content (marker + answer) whenever it changes; the marker part is re-serialised only when the reasoning state changed. */
-  readonly onContent?: (content: string) => void;
+  /**
+   * The run so far as values (reasoning state and answer text) whenever they change, just
+   * before the event that changed them goes to `onEvent`: the one fold of the events, which the
+   * chat shows without composing or parsing a marker.
+   */
+  readonly onRun?: (run: LiveRun) => void;
   /** Asks the user a question; without it `request_input` is not offered. The signal aborts on stop or timeout. */
   readonly askUser?: (request: AgentInputRequest, signal: AbortSignal) => Promise<AgentInputOutcome>;
   /** What the user attached (read and cut by the host): sent in the first request, listed by a `context` step first in the trace. */

@@ -10,7 +10,7 @@ export type * from './events';
 export type { AgentTool, AgentToolContext, AgentToolResult } from './agent-tool';
 export { isAllowDecision, ToolCallRefusal, type AgentApprovalChoice, type AgentApprovalDecision, type AgentApprovalGate, type AgentApprovalRequest, type AgentApprovalText, type AgentRememberedApproval, type AgentToolApproval } from './approval';
 export { DEFAULT_CONTEXT_BUDGET_TOKENS, describeBytes, MAX_IMAGE_BYTES, describeScope, estimateTokens, isEmptyQuestionContext, type AttachedContext, type ContextAttachment, type PromptUse, type QuestionContext, type QuestionImage, type QuestionScope, type QuestionSelection } from './question-context';
-export { RunAccumulator } from './run-accumulator';
+export { RunAccumulator, type LiveRun } from './run-accumulator';
 export { answerReserve, attachmentBudget, requestBudget } from './context-fit/request-budget';
 export { countTokens } from './context-fit/count-tokens';
 export { clampLine, clampText } from './clamp-text';

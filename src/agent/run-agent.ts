@@ -51,7 +51,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     runId,
     now,
     onEvent: options.onEvent,
-    ...(options.onContent !== undefined ? { onContent: options.onContent } : {}),
+    ...(options.onRun !== undefined ? { onRun: options.onRun } : {}),
     redact: createStepRedactor([systemPrompt, REASON_PROMPT, ACT_PROMPT, OBSERVE_PROMPT, FINAL_ANSWER_PROMPT]),
   });
   const clock = new RunClock({ budgetMs: options.runTimeoutMs ?? AGENT_DEFAULTS.runTimeoutMs, now });

@@ -1,6 +1,6 @@
 import { sumUsage, type ReasoningModelTurn, type ReasoningPayload, type ReasoningStep, type ReasoningUsage } from '../markers';
 import type { AgentEvent, AgentRunEndStatus } from './events';
-import { RunAccumulator } from './run-accumulator';
+import { type LiveRun, RunAccumulator } from './run-accumulator';
 import { reasoningElapsedMs } from './reasoning-state';
 
 /** An event as the runner writes it: `runId` and `at` are filled in by the recorder. */
@@ -16,7 +16,8 @@ export type StepInput = Pick<ReasoningStep, 'id' | 'kind' | 'summary'> & Partial
  * The single place a run's events go through: stamps them with the run id and the clock, folds
  * them into the reasoning state, forwards them to `onEvent`, keeps the answer text, and
  * re-serialises the marker only when the reducer returns a new state (DESIGN.md 3.1). The folding
- * itself is the {@link RunAccumulator}'s, the same one the chat folds live events with.
+ * itself is the {@link RunAccumulator}'s; its values go to `onRun` (the chat shows them), so the
+ * events are folded once.
  */
 export class RunRecorder {
   readonly runId: string;
@@ -32,7 +33,7 @@ export class RunRecorder {
       runId: string;
       now: () => number;
       onEvent: (event: AgentEvent) => void;
-      onContent?: (content: string) => void;
+      onRun?: (run: LiveRun) => void;
       redact: (step: ReasoningStep) => ReasoningStep;
     },
   ) {
@@ -119,10 +120,9 @@ export class RunRecorder {
     const changed = this.fold.apply(event);
     // A consumer that throws (a rendering bug) must not end the run or lose its answer.
     try {
+      // The values first: a consumer that saves on an event (a question) has the run up to it.
+      if (changed) this.options.onRun?.(this.fold.run);
       this.options.onEvent(event);
-      if (this.options.onContent !== undefined && changed) {
-        this.options.onContent(this.content());
-      }
     } catch {
       // Ignored on purpose; the result still carries everything.
     }

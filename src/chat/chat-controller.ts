@@ -5,7 +5,7 @@ import { alternatesOfAnswer, regenerableAnswerId } from './answer-versions';
 import { toHistory } from './chat-history';
 import { resumableMessageId } from './resumable-turn';
 import { ChatPersistence, type ConversationSaver } from './chat-persistence';
-import { type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
+import { type ChatState, emptyChatState, orderedMessages, savedContentOf, withMessage } from './chat-state';
 import { ChatStore } from './chat-store';
 import { ChatTurns, type ChatApprovalMemory, type ChatRunRequest, type ChatRunSetup } from './chat-turns';
 import { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
@@ -212,7 +212,7 @@ export class ChatController {
     for (let index = messages.length - 1; index >= 0; index -= 1) {
       const message = messages[index];
       if (message.role !== 'assistant') continue;
-      const answer = stripMarkers(message.content).trim();
+      const answer = stripMarkers(savedContentOf(message)).trim();
       if (answer !== '') return answer;
     }
     return null;

@@ -1,6 +1,6 @@
 import { userMessageOf } from '../agent';
 import { type Conversation, titleFromQuestion } from '../conversation';
-import { type ChatState, orderedMessages } from './chat-state';
+import { type ChatState, orderedMessages, savedMessageOf } from './chat-state';
 import type { ChatStore } from './chat-store';
 
 /** A conversation as saved: ids filled in, and the note it went to. */
@@ -31,7 +31,8 @@ export class ChatPersistence {
 
   /** The conversation as `state` stands, messages included. */
   conversationOf(state: ChatState): Conversation {
-    const messages = orderedMessages(state);
+    // A run that pauses on a question is saved as it stands: its marker is composed here, once.
+    const messages = orderedMessages(state).map(savedMessageOf);
     const firstQuestion = messages.find((message) => message.role === 'user')?.content ?? '';
     return {
       ...state.conversation,

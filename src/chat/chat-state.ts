@@ -1,10 +1,28 @@
-import type { AgentApprovalChoice, AgentLoopStyle } from '../agent';
+import type { AgentApprovalChoice, AgentLoopStyle, LiveRun } from '../agent';
 import type { Conversation, ConversationMessage } from '../conversation';
-import type { ReasoningChange } from '../markers';
+import { composeAssistantContent, type ReasoningChange } from '../markers';
 
 /** A message as the chat view holds it: the conversation note's message with a required id. */
 export interface ChatMessage extends ConversationMessage {
   readonly id: string;
+  /**
+   * The run of this assistant message while it goes on: its steps and answer as values, which the
+   * renderer shows as they are (DESIGN.md 12.2). `content` is then '' until the run ends; a save
+   * composes the marker from these ({@link savedContentOf}).
+   */
+  readonly run?: LiveRun;
+}
+
+/** The content a message is saved with: a live run's marker and answer composed now, else its content. */
+export function savedContentOf(message: ChatMessage): string {
+  return message.run === undefined ? message.content : composeAssistantContent(message.run.reasoning, message.run.answer);
+}
+
+/** `message` as the conversation note keeps it: the live run composed into its content. */
+export function savedMessageOf(message: ChatMessage): ChatMessage {
+  if (message.run === undefined) return message;
+  const { run: _run, ...rest } = message;
+  return { ...rest, content: savedContentOf(message) };
 }
 
 /** The `request_input` question the card shows. */

@@ -1,7 +1,8 @@
-import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type QuestionContext, type QuestionImage, RunAccumulator, userMessageOf } from '../agent';
+import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type QuestionContext, type QuestionImage, reduceReasoning, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
 import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
+import { composeAssistantContent } from '../markers';
 import { runChoiceFor } from '../prompts';
 import type { ChatPersistence } from './chat-persistence';
 import { type ChatMessage, type ChatState, withMessage } from './chat-state';
@@ -72,9 +73,10 @@ interface TurnEnd {
 }
 
 /**
- * The chat's runs: one turn at a time from send to save. Feeds the agent's events into the
- * store through the one fold (`RunAccumulator`), saves when a run pauses on a question and when
- * it ends, and still saves a run the user left for another chat to that chat's note.
+ * The chat's runs: one turn at a time from send to save. Puts the run as the runner folded it
+ * (`onRun`: steps and answer as values) on the live message, published with the event that
+ * changed it; saves when a run pauses on a question and when it ends, and still saves a run the
+ * user left for another chat to that chat's note.
  */
 export class ChatTurns {
   /** The run in progress (the one `stop` aborts). */
@@ -100,7 +102,7 @@ export class ChatTurns {
     const user: ChatMessage | null = alternate === undefined ? { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question } : null;
     const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '', ...(alternate !== undefined ? { alternateOf: alternate.of } : {}) };
     this.store.update((state) => ({ ...withMessage(user === null ? state : withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, errorOpensSettings: false, notice: null }), 'now');
-    const turn: RunTurn = { assistantId: assistant.id, accumulator: new RunAccumulator(), abort: new AbortController(), paused: null, keepQuestion: false };
+    const turn: RunTurn = { assistantId: assistant.id, live: null, shown: null, abort: new AbortController(), paused: null, keepQuestion: false };
     this.turn = turn;
     let result: AgentRunResult | null = null;
     let error: string | null = null;
@@ -134,6 +136,9 @@ export class ChatTurns {
         startedAt: sentAt,
         now: this.options.now,
         ...(this.options.inputTimeoutMs ? { inputTimeoutMs: this.options.inputTimeoutMs() } : {}),
+        onRun: (run) => {
+          turn.live = run;
+        },
         onEvent: (event) => this.onEvent(event, turn),
         askUser: (request, signal) => this.question.ask(request, signal),
         approvals: this.approvalGate(),
@@ -147,15 +152,14 @@ export class ChatTurns {
     this.finish({ turn, result, error, errorOpensSettings });
   }
 
-  /** Before the run starts: the live block shows one notice step (the run's own first event replaces it). */
+  /** Before the run starts: the live block shows one notice step (the run's own first values replace it). */
   private showWaiting(turn: RunTurn, options: { what: string; question: string; model: string; at: number }): void {
-    const waiting = new RunAccumulator();
     const runId = `waiting-${options.at.toString(36)}`;
-    waiting.apply({ type: 'run_start', runId, at: options.at, model: options.model, question: options.question });
-    waiting.apply({ type: 'step', runId, at: options.at, step: { id: 'waiting', kind: 'notice', summary: options.what, at: options.at } });
+    const started = reduceReasoning(null, { type: 'run_start', runId, at: options.at, model: options.model, question: options.question });
+    const reasoning = reduceReasoning(started, { type: 'step', runId, at: options.at, step: { id: 'waiting', kind: 'notice', summary: options.what, at: options.at } });
     this.store.update((state) => {
       const message = state.messages[turn.assistantId];
-      return message === undefined || message.content !== '' ? state : withMessage(state, { ...message, content: waiting.content() });
+      return message === undefined || turn.live !== null ? state : withMessage(state, { ...message, run: { reasoning, answer: '' } });
     }, 'now');
   }
 
@@ -187,22 +191,22 @@ export class ChatTurns {
   }
 
   private onEvent(event: AgentEvent, turn: RunTurn): void {
-    const { accumulator, assistantId } = turn;
-    if (accumulator.apply(event)) {
+    const { assistantId } = turn;
+    const live = turn.live;
+    if (live !== null && live !== turn.shown) {
+      turn.shown = live;
       this.store.update((state) => {
         const message = state.messages[assistantId];
-        if (message === undefined) return state;
-        const content = accumulator.content();
-        return content === message.content ? state : withMessage(state, { ...message, content });
+        return message === undefined ? state : withMessage(state, { ...message, run: live });
       }, publishTiming(event));
     }
     if (event.type === 'input_request') {
       // The run waits, maybe for hours: save the turn now, question included (issue 7).
-      const paused = { content: accumulator.content(), pendingInput: pendingInputOf(event) };
+      const paused = { content: live === null ? '' : composeAssistantContent(live.reasoning, live.answer), pendingInput: pendingInputOf(event) };
       turn.paused = paused;
       this.store.update((state) => {
         const message = state.messages[assistantId];
-        return message === undefined ? state : withMessage(state, { ...message, content: paused.content, pendingInput: paused.pendingInput });
+        return message === undefined ? state : withMessage(state, { ...message, pendingInput: paused.pendingInput });
       }, 'soon');
       if (this.store.current().messages[assistantId] !== undefined) void this.persistence.save();
     }

@@ -5,7 +5,7 @@
  */
 export { ChatController, type ChatApprovalMemory, type ChatControllerOptions, type ChatRunRequest, type ChatRunSetup } from './chat-controller';
 export { ChatStore, type ChatStateRecipe } from './chat-store';
-export { type ChatMessage, type ChatPendingApproval, type ChatPendingInput, type ChatState, emptyChatState, orderedMessages, withMessage } from './chat-state';
+export { type ChatMessage, type ChatPendingApproval, type ChatPendingInput, type ChatState, emptyChatState, orderedMessages, savedContentOf, withMessage } from './chat-state';
 export { type FrameScheduler, animationFrameScheduler } from './frame-scheduler';
 export { toHistory } from './chat-history';
 export { resumableMessageId } from './resumable-turn';

@@ -1,12 +1,15 @@
-import type { AgentRunResult, RunAccumulator } from '../agent';
+import type { AgentRunResult, LiveRun } from '../agent';
 import type { PendingInput } from '../conversation';
-import type { ChatMessage } from './chat-state';
+import { type ChatMessage, savedContentOf } from './chat-state';
 import { withoutPendingInput } from './saved-question';
 
 /** One run of the chat, from send to its end. */
 export interface RunTurn {
   readonly assistantId: string;
-  readonly accumulator: RunAccumulator;
+  /** The run so far as the runner folded it (`onRun`); null before its first event. */
+  live: LiveRun | null;
+  /** The values the store holds for the message (`live` reaches the store with the event that changed it). */
+  shown: LiveRun | null;
   readonly abort: AbortController;
   /** The message content and question while the run waits for the user; null once it goes on. */
   paused: { readonly content: string; readonly pendingInput: PendingInput } | null;
@@ -25,6 +28,8 @@ export function finishedMessage(message: ChatMessage, options: { turn: RunTurn; 
   const { turn, result } = options;
   const transcript = result?.transcript;
   const kept = turn.keepQuestion ? turn.paused : null;
-  const content = kept?.content ?? result?.content ?? turn.accumulator.content();
-  return { ...withoutPendingInput(message), content, ...(transcript ? { transcript } : {}), ...(kept ? { pendingInput: kept.pendingInput } : {}) };
+  // A run that threw before returning ends with the values it showed, composed now.
+  const content = kept?.content ?? result?.content ?? savedContentOf(message);
+  const { run: _run, ...finished } = withoutPendingInput(message);
+  return { ...finished, content, ...(transcript ? { transcript } : {}), ...(kept ? { pendingInput: kept.pendingInput } : {}) };
 }

@@ -21,7 +21,7 @@ export {
   shownBaseUrl,
   withoutCredentials,
   adviseError,
-  PLUGIN_ERROR_ADVICE,
+  GENERIC_ERROR_ADVICE,
   type LlmErrorAdvice,
   type LlmErrorFix,
 } from './errors';

@@ -3,7 +3,7 @@
  * message's content carries besides its answer. Formats and examples: docs/markers.md.
  */
 export { serializeReasoningBlock, composeAssistantContent } from './serialize-reasoning-block';
-export { parseAssistantContent } from './parse-assistant-content';
+export { parseAnswerBody, parseAssistantContent } from './parse-assistant-content';
 export { readLeadingMarker, MAX_PAYLOAD_DEPTH, type LeadingMarker } from './read-leading-marker';
 export { scanCommentPayload } from './scan-comment-payload';
 export { stripMarkers } from './strip-markers';

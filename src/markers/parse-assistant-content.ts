@@ -1,6 +1,6 @@
 import { closesFence, openingFence, type CodeFence } from './code-fence';
 import { BodyBuilder, type BodyParse } from './body-builder';
-import type { LegacyToolCall, ParsedAssistantContent, ThinkSection } from './content-types';
+import type { LegacyToolCall, ParsedAssistantContent, ParsedBody, ThinkSection } from './content-types';
 import { ForwardFinder } from './forward-finder';
 import { decodeToolResult, parseToolCallHeader, type ToolCallHeader } from './legacy-tool-call-fields';
 import { MARKER } from './marker-syntax';
@@ -31,6 +31,20 @@ export function parseAssistantContent(content: string): ParsedAssistantContent {
     // worse than showing marker syntax (an HTML comment, invisible once rendered), so keep it all.
     const segments = text === '' ? [] : [{ type: 'markdown' as const, text }];
     return { reasoning: null, reasoningError: true, segments, text, legacyToolCalls: [], thinks: [] };
+  }
+}
+
+/**
+ * Parses a live run's answer text: the body alone (Markdown, legacy tool-call banners, `<think>`
+ * sections), with no leading marker to look for; the run's reasoning is a value beside it. What
+ * the body of `parseAssistantContent(composeAssistantContent(payload, answer))` is. Never throws.
+ */
+export function parseAnswerBody(answer: string): ParsedBody {
+  try {
+    return new BodyScanner(answer).scan(0);
+  } catch {
+    // As above: only a bug gets here, and the answer is kept as text.
+    return { segments: answer === '' ? [] : [{ type: 'markdown' as const, text: answer }], text: answer, legacyToolCalls: [], thinks: [] };
   }
 }
 

@@ -154,8 +154,8 @@ describe('runAgent over HTTP (real SDK, scripted server)', () => {
   });
 
   it.each([
-    ['bad-key', (host: string) => `The API key was rejected by ${host}. Check it in Glassbox settings.`],
-    ['no-such-model', (host: string) => `The model "no-such-model" was not found at ${host}. Check the model name in Glassbox settings.`],
+    ['bad-key', (host: string) => `The API key was rejected by ${host}. Check the API key.`],
+    ['no-such-model', (host: string) => `The model "no-such-model" was not found at ${host}. Check the model name.`],
     ['rate-limited', (host: string) => `${host} is rate limiting requests. Try again in 30 s.`],
     ['server-error', (host: string) => `${host} had a server error (HTTP 503). Try again later.`],
     ['malformed', (host: string) => `The response from ${host} could not be read (malformed stream).`],

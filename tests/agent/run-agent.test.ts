@@ -1,4 +1,5 @@
 import { runAgent } from '../../src/agent/run-agent';
+import type { LiveRun } from '../../src/agent';
 import { composeAssistantContent, parseAssistantContent } from '../../src/markers';
 import { FakeClock } from '../support/fake-clock';
 import { runWithDefaults } from '../support/agent-run-harness';
@@ -164,15 +165,19 @@ describe('runAgent: a full run', () => {
     expect(second.messages.slice(4).map((message) => message.role)).toEqual(['assistant', 'tool', 'tool']);
   });
 
-  it('reports content changes, re-serialising the marker only with a new state', async () => {
+  it('hands over the run as values, one new object per change', async () => {
     const clock = new FakeClock(T);
-    const contents: string[] = [];
-    const { result } = await runWithDefaults({ model: fullRunScript(clock), clock, onContent: (content) => contents.push(content) });
-    expect(contents.at(-1)).toBe(result.content);
-    // Each text delta gives new content; the marker part changes only with a step or status.
-    const markers = new Set(contents.map((content) => content.slice(0, content.indexOf('-->'))));
-    expect(markers.size).toBeLessThan(contents.length);
-    expect(contents).toContain(composeAssistantContent(parseAssistantContent(contents.at(-2)!).reasoning, ANSWER_1));
+    const runs: LiveRun[] = [];
+    const { result, events } = await runWithDefaults({ model: fullRunScript(clock), clock, onRun: (run) => runs.push(run) });
+    // The last values are the saved content, composed once.
+    expect(composeAssistantContent(runs.at(-1)!.reasoning, runs.at(-1)!.answer)).toBe(result.content);
+    expect(runs.at(-1)!.answer).toBe(result.answer);
+    expect(new Set(runs).size).toBe(runs.length);
+    // One hand-over per text delta: the answer as values, never re-read from a marker.
+    expect(runs.filter((run, index) => run.answer !== (runs[index - 1]?.answer ?? '')).length).toBe(events.filter((event) => event.type === 'text_delta' && event.text !== '').length);
+    // While only the answer grows, the reasoning state is the same object.
+    const answering = runs.filter((run) => run.answer !== '');
+    expect(new Set(answering.map((run) => run.reasoning)).size).toBeLessThan(answering.length);
   });
 });
 

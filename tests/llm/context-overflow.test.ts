@@ -15,7 +15,7 @@ describe('contextOverflowOf', () => {
   it('knows the wordings without numbers, and says in one sentence what to do', () => {
     const error = contextOverflowOf({ baseUrl, status: 500, body: { code: 500, message: 'Context size has been exceeded.', type: 'server_error' }, providerMessage: 'Context size has been exceeded.' });
     expect(error?.windowTokens).toBeUndefined();
-    expect(error?.userMessage).toBe('The request was too long for its context window at 127.0.0.1:8080; set a smaller context window in the Glassbox settings.');
+    expect(error?.userMessage).toBe('The request was too long for its context window at 127.0.0.1:8080; set a smaller context window.');
     expect(contextOverflowOf({ baseUrl, status: undefined, body: { code: 400, message: 'Token limit reached' }, providerMessage: 'Token limit reached' })).toBeDefined();
   });
 

@@ -26,7 +26,7 @@ describe('the idle timeout (longest wait for the next byte)', () => {
     expect(result.text).toBe('The first half');
     expect(result.error).toBeInstanceOf(LlmTimeoutError);
     expect((result.error as LlmTimeoutError).userMessage).toBe(
-      `${new URL(server.url).host} sent nothing for 0.5 seconds, so Glassbox stopped waiting; raise the response timeout in Glassbox settings if the model is just slow.`,
+      `${new URL(server.url).host} sent nothing for 0.5 seconds, so Glassbox stopped waiting; raise the response timeout if the model is just slow.`,
     );
   });
 

@@ -49,7 +49,7 @@ describe('HTTP errors become typed LlmErrors', () => {
     const error = result.error as LlmAuthError;
     expect(error.status).toBe(401);
     expect(error.providerMessage).toBe('Incorrect API key provided.');
-    expect(error.userMessage).toBe(`The API key was rejected by ${new URL(server.url).host}. Check it in Glassbox settings.`);
+    expect(error.userMessage).toBe(`The API key was rejected by ${new URL(server.url).host}. Check the API key.`);
     expect(requestsFor('unauthorized')).toBe(1);
     expect(result.deltas).toEqual([]);
   });

@@ -2,9 +2,7 @@ import { act, cleanup, render } from '@testing-library/react/pure';
 import { Profiler } from 'react';
 import type { AgentInputOutcome, AgentInputRequest, AgentRunOptions, AgentRunResult } from '../../src/agent/agent-run-options';
 import type { AgentEvent, AgentRunEndStatus } from '../../src/agent/events';
-import { reduceReasoning } from '../../src/agent/reasoning-state';
-import { composeAssistantContent } from '../../src/markers';
-import type { ReasoningPayload } from '../../src/markers/reasoning-payload';
+import { RunAccumulator } from '../../src/agent/run-accumulator';
 import { ChatController, type ChatControllerOptions, type ChatRunRequest } from '../../src/chat';
 import { ChatPanel } from '../../src/ui/chat/ChatPanel';
 import type { FrameScheduler } from '../../src/chat';
@@ -46,25 +44,30 @@ export interface ScriptedRun {
   end(status?: AgentRunEndStatus, error?: string): Promise<void>;
 }
 
-/** A stand-in for `runAgent` whose runs the test drives event by event (for UI-only tests). */
+/**
+ * A stand-in for `runAgent` whose runs the test drives event by event (for UI-only tests). It
+ * folds the events as the runner does (`RunAccumulator`) and hands the values to `onRun` before
+ * each event, as `runAgent` does.
+ */
 export function scriptedRunner(frames?: ManualFrames) {
   const runs: ScriptedRun[] = [];
   const runAgent = (options: AgentRunOptions): Promise<AgentRunResult> =>
     new Promise<AgentRunResult>((resolve) => {
-      let payload: ReasoningPayload | null = null;
-      let answer = '';
+      const fold = new RunAccumulator();
       runs.push({
         options,
         emit(event) {
-          payload = reduceReasoning(payload, event);
-          if (event.type === 'text_delta') answer += event.text;
-          act(() => options.onEvent(event));
+          const changed = fold.apply(event);
+          act(() => {
+            if (changed) options.onRun?.(fold.run);
+            options.onEvent(event);
+          });
         },
         ask: (request) => options.askUser!(request, options.signal),
         async end(status = 'complete', error) {
           const at = (options.startedAt ?? 0) + 5000;
           this.emit({ type: 'run_end', runId: 'r1', at, status, elapsedMs: 5000, ...(error ? { error } : {}) });
-          resolve({ status, content: composeAssistantContent(payload, answer), answer, payload: payload!, transcript: [], ...(error ? { error } : {}) });
+          resolve({ status, content: fold.content(), answer: fold.answer, payload: fold.reasoning!, transcript: [], ...(error ? { error } : {}) });
           await act(async () => {});
           // A frame passes after the end: the finished turn publishes with it (at most one commit per frame).
           frames?.flush();

@@ -12,4 +12,4 @@ export { LlmRequestError } from './llm-request-error';
 export { LlmServerError } from './llm-server-error';
 export { LlmStreamError, type LlmStreamErrorReason } from './llm-stream-error';
 export { LlmTimeoutError } from './llm-timeout-error';
-export { adviseError, PLUGIN_ERROR_ADVICE, type LlmErrorAdvice, type LlmErrorFix } from './llm-error-advice';
+export { adviseError, GENERIC_ERROR_ADVICE, type LlmErrorAdvice, type LlmErrorFix } from './llm-error-advice';

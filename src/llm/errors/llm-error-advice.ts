@@ -1,19 +1,21 @@
 /**
- * What the user can change to fix a provider error (issue 26): the error names the kind, each
- * host words it (the plugin its settings tab, the CLI its flags), so a CLI user is never told to
- * open "Glassbox settings", in the terminal or in the note the CLI saves.
+ * What the user can change to fix a provider error (issue 26, issue 27 item 6): the error names the
+ * kind as data, and each host words it (the plugin its settings tab in
+ * `src/obsidian/chat/plugin-error-advice.ts`, the CLI its flags in `src/cli/cli-error-hint.ts`),
+ * so this layer names no host's settings and a CLI user is never told to open "Glassbox settings".
  */
-export type LlmErrorFix = 'api_key' | 'model' | 'base_url' | 'response_timeout';
+export type LlmErrorFix = 'api_key' | 'model' | 'base_url' | 'response_timeout' | 'context_window';
 
 /** One sentence (or clause) of advice per fix. */
 export type LlmErrorAdvice = Readonly<Record<LlmErrorFix, string>>;
 
-/** The plugin's wording: the errors' `userMessage` ends with it. */
-export const PLUGIN_ERROR_ADVICE: LlmErrorAdvice = Object.freeze({
-  api_key: 'Check it in Glassbox settings.',
-  model: 'Check the model name in Glassbox settings.',
-  base_url: 'Check the base URL in Glassbox settings; OpenAI-compatible servers usually end in /v1.',
-  response_timeout: 'raise the response timeout in Glassbox settings if the model is just slow.',
+/** Advice that names no host: the errors' `userMessage` ends with it, for a host that words none. */
+export const GENERIC_ERROR_ADVICE: LlmErrorAdvice = Object.freeze({
+  api_key: 'Check the API key.',
+  model: 'Check the model name.',
+  base_url: 'Check the base URL; OpenAI-compatible servers usually end in /v1.',
+  response_timeout: 'raise the response timeout if the model is just slow.',
+  context_window: 'set a smaller context window.',
 });
 
 /** An error's problem with a host's advice, when it carries a fix; null otherwise. */

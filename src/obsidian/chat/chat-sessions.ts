@@ -3,6 +3,7 @@ import type { AgentRunOptions, AgentRunResult } from '../../agent';
 import { type ChatAttention, type ChatRunRequest, type ChatRunSetup, ChatSession, type ConversationSaver, type FrameScheduler } from '../../chat';
 import type { GlassboxSettingsHost } from '../../settings';
 import { attentionMessage } from './attention-message';
+import { pluginErrorAdvice } from './plugin-error-advice';
 import { settingsApprovalMemory } from './settings-approval-memory';
 
 /** A chat view as the sessions see it: whether it is on screen, and how to draw the eye to it. */
@@ -70,7 +71,8 @@ export class ChatSessions {
       // Unique across restarts too: a restored tab must not name a session of this run by chance.
       id: `${Date.now().toString(36)}-${this.created}-${Math.random().toString(36).slice(2, 8)}`,
       prepareRun: this.options.prepareRun,
-      runAgent: this.options.runAgent,
+      // The plugin words what fixes a provider error: its settings tab.
+      runAgent: (options) => this.options.runAgent({ ...options, errorAdvice: pluginErrorAdvice() }),
       model: current.model,
       loopStyle: current.loopStyle,
       maxIterations: current.maxIterations,

@@ -1,19 +1,22 @@
 import { memo, useLayoutEffect, useRef } from 'react';
+import type { LiveRun } from '../../agent';
 import { useChatServices } from '../chat/chat-services';
 import { MessageRenderer } from './message-renderer';
 
 /** Props of {@link AssistantMessageBody}. */
 export interface AssistantMessageBodyProps {
   readonly content: string;
+  /** The live run's steps and answer as values, while it goes on (rendered without a marker). */
+  readonly run?: LiveRun;
   readonly live: boolean;
 }
 
 /**
  * The bridge between React and the imperative {@link MessageRenderer}: one renderer per
- * message, made on mount, updated when the content changes, destroyed on unmount (which
+ * message, made on mount, updated when the content or the live run changes, destroyed on unmount (which
  * releases its reasoning and banner roots).
  */
-export const AssistantMessageBody = memo(function AssistantMessageBody({ content, live }: AssistantMessageBodyProps) {
+export const AssistantMessageBody = memo(function AssistantMessageBody({ content, run, live }: AssistantMessageBodyProps) {
   const { host, roots, display, sourcePath } = useChatServices();
   const containerRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MessageRenderer | null>(null);
@@ -31,8 +34,8 @@ export const AssistantMessageBody = memo(function AssistantMessageBody({ content
   }, [host, roots, sourcePath]);
 
   useLayoutEffect(() => {
-    rendererRef.current?.update({ content, live, display });
-  }, [content, live, display, host, roots, sourcePath]);
+    rendererRef.current?.update({ content, ...(run !== undefined ? { run } : {}), live, display });
+  }, [content, run, live, display, host, roots, sourcePath]);
 
   return <div ref={containerRef} className="glassbox-message-body" data-testid="assistant-message-body" />;
 });

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { parseAssistantContent, type ParsedAssistantContent, type ParsedBody, type ParsedReasoning } from '../../markers';
+import type { LiveRun } from '../../agent';
+import { parseAnswerBody, parseAssistantContent, type ParsedAssistantContent } from '../../markers';
 import type { HostComponent, HostServices } from '../host-services';
 import { AgentReasoningBlock, type AgentReasoningBlockProps, reasoningBlockSource } from '../reasoning/AgentReasoningBlock';
 import { HostIconContext } from '../reasoning/host-icon';
@@ -27,7 +28,10 @@ export interface MessageRendererOptions {
 
 /** What one render of an assistant message needs. */
 export interface MessageRenderInput {
+  /** The message content, marker and answer (a saved message); parsed once per change. */
   readonly content: string;
+  /** A live run's steps and answer as values: rendered as they are, `content` unread (DESIGN.md 12.2). */
+  readonly run?: LiveRun;
   /** True while this message's run is in progress. */
   readonly live: boolean;
   readonly display: ReasoningDisplayOptions;
@@ -45,8 +49,9 @@ interface RenderedPiece {
 /**
  * THE renderer of an assistant message, wherever one is shown: the chat view, the reading view
  * of a saved conversation note, and anything else that has an element and the message content
- * (it needs no React tree around it and no Obsidian DOM helpers). Renders the content (DESIGN.md 2, 10): parses it
- * once per change, mounts ONE AgentReasoningBlock root above the answer, a ToolCallBanner root
+ * (it needs no React tree around it and no Obsidian DOM helpers). Renders a saved message's content
+ * (DESIGN.md 2, 10), parsed once per change, or a live run's values (its reasoning state as it is,
+ * its answer's body parsed; no marker is read while a run streams). Mounts ONE AgentReasoningBlock root above the answer, a ToolCallBanner root
  * in place of each legacy tool-call marker, think sections folded, and the visible Markdown
  * through the host's renderer block by block. While a message streams, its open last block is
  * plain text that grows by appending (streaming-tail.ts); each block's Markdown renders once, when
@@ -58,9 +63,9 @@ export class MessageRenderer {
   private readonly body: HTMLElement;
   private reasoningRoot: ManagedRoot | null = null;
   private pieces: RenderedPiece[] = [];
-  private lastContent: string | null = null;
+  /** What `parsed` was made from: a content string, or a live run's values. */
+  private parsedFrom: string | LiveRun | null = null;
   private parsed: ParsedAssistantContent | null = null;
-  private markerKey = '';
   private reasoningProps: AgentReasoningBlockProps | null = null;
   /** The host's `setIcon`, bound once so the context value stays the same between renders. */
   private readonly drawIcon: ((el: HTMLElement, icon: string) => void) | null;
@@ -86,7 +91,7 @@ export class MessageRenderer {
   /** Brings the DOM up to date with `input`, touching only what changed. Never throws. */
   update(input: MessageRenderInput): void {
     if (this.destroyed) return;
-    const parsed = this.parse(input.content);
+    const parsed = input.run === undefined ? this.parse(input.content) : this.read(input.run);
     this.updateReasoning(parsed, input);
     // styles.css: a live answer's blocks are never skipped as off screen (the list follows its end).
     this.body.classList.toggle('glassbox-message-live', input.live);
@@ -107,24 +112,24 @@ export class MessageRenderer {
   }
 
   private parse(content: string): ParsedAssistantContent {
-    if (this.parsed !== null && content === this.lastContent) return this.parsed;
-    // While the answer streams the marker stays the same: keep the previous payload object so
-    // the reasoning root is not re-rendered for every chunk of answer text, and parse only the
-    // body after the marker (re-reading the marker's JSON every frame was a large share of a
-    // streaming frame's script).
-    // The same leading marker as before when the content still starts with it (a marker ends at
-    // its first `-->`, which the shared prefix holds): no scan of the marker on every frame.
-    const key = this.markerKey !== '' && content.startsWith(this.markerKey) ? this.markerKey : leadingMarkerKey(content);
-    const previous = this.parsed;
-    const reuse = previous !== null && key !== '' && key === this.markerKey;
-    const body = reuse && previous.reasoning !== null ? parseAssistantContent(content.slice(afterSeparator(content, key.length))) : null;
-    // A body that itself starts with a marker would read as a leading one: parse it whole.
-    const bodyOnly = body !== null && body.reasoning === null && !body.reasoningError;
-    const parsed = bodyOnly ? body : parseAssistantContent(content);
-    this.parsed = reuse && previous !== null ? { ...reasoningOf(previous), ...bodyOf(parsed) } : parsed;
-    this.markerKey = key;
-    this.lastContent = content;
-    return this.parsed;
+    if (this.parsed !== null && content === this.parsedFrom) return this.parsed;
+    const parsed = parseAssistantContent(content);
+    this.parsed = parsed;
+    this.parsedFrom = content;
+    return parsed;
+  }
+
+  // A live run: the reasoning state is taken as it is (the same object while only the answer grows,
+  // so the reasoning root is not rendered again), and only the answer's body is parsed.
+  private read(run: LiveRun): ParsedAssistantContent {
+    const previous = this.parsedFrom;
+    if (this.parsed !== null && run === previous) return this.parsed;
+    const sameAnswer = this.parsed !== null && typeof previous === 'object' && previous !== null && previous.answer === run.answer;
+    const body = sameAnswer && this.parsed !== null ? this.parsed : parseAnswerBody(run.answer);
+    const parsed: ParsedAssistantContent = { reasoning: run.reasoning, reasoningError: false, segments: body.segments, text: body.text, legacyToolCalls: body.legacyToolCalls, thinks: body.thinks };
+    this.parsed = parsed;
+    this.parsedFrom = run;
+    return parsed;
   }
 
   private updateReasoning(parsed: ParsedAssistantContent, input: MessageRenderInput): void {
@@ -258,36 +263,11 @@ function appendElement<K extends keyof HTMLElementTagNameMap>(parent: HTMLElemen
   return el;
 }
 
-// The two halves of a parse, so the previous marker's payload can go with the new body.
-function reasoningOf(parsed: ParsedReasoning): ParsedReasoning {
-  if (parsed.reasoningError) return { reasoning: null, reasoningError: true };
-  return parsed.reasoning === null ? { reasoning: null, reasoningError: false } : { reasoning: parsed.reasoning, reasoningError: false };
-}
-
-function bodyOf(parsed: ParsedBody): ParsedBody {
-  return { segments: parsed.segments, text: parsed.text, legacyToolCalls: parsed.legacyToolCalls, thinks: parsed.thinks };
-}
-
 function release(rendered: RenderedPiece): void {
   rendered.root?.unmount();
   rendered.root = null;
   rendered.component?.unload();
   rendered.component = null;
-}
-
-/** The leading `<!--...-->` comment, which holds the reasoning marker, or '' when there is none. */
-function leadingMarkerKey(content: string): string {
-  // `search`, not `trimStart`: the content is the whole message, and this runs every frame.
-  const start = content.search(/\S/);
-  if (start === -1 || !content.startsWith('<!--', start)) return '';
-  const end = content.indexOf('-->', start + 4);
-  return end === -1 ? '' : content.slice(0, end + 3);
-}
-
-/** Past the line break(s) between a marker and the answer, as the marker parser skips them. */
-function afterSeparator(content: string, at: number): number {
-  for (const separator of ['\n\n', '\r\n\r\n', '\r\n', '\n']) if (content.startsWith(separator, at)) return at + separator.length;
-  return at;
 }
 
 function shallowEqual(a: object, b: object): boolean {

@@ -56,6 +56,19 @@ describe('MessageRenderer', () => {
     expect(roots.created).toBe(1);
   });
 
+  it('renders a live run from its values as it renders the same run composed into content', () => {
+    const reasoning = payload({ status: 'collapsed', elapsedMs: 2000, steps: [toolStep('s1', 'Searching')] });
+    const answer = '# Heading\n\nSee [[Refund policy]].\n\n<think>hidden</think>\n\nLast words';
+    const fromValues = setup();
+    act(() => fromValues.renderer.update({ content: '', run: { reasoning, answer }, live: false, display: DEFAULT_DISPLAY_OPTIONS }));
+    const fromContent = setup();
+    fromContent.update(composeAssistantContent(reasoning, answer));
+    // The same DOM but for React's generated ids (each root numbers its own).
+    const html = (el: HTMLElement) => el.innerHTML.replace(/_r_\w+_/g, 'id');
+    expect(html(fromValues.container)).toBe(html(fromContent.container));
+    expect(fromValues.host.rendered).toEqual(fromContent.host.rendered);
+  });
+
   it('renders legacy markers as a block and banners, think sections folded', () => {
     const { container, update, roots } = setup();
     const content = [
