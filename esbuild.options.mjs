@@ -4,6 +4,7 @@ import { mcpWithoutOAuthPlugin } from './esbuild.mcp-without-oauth.mjs';
 import { inlineWorkerPlugin } from './esbuild.inline-worker.mjs';
 import { packedTablesPlugin } from './esbuild.packed-tables.mjs';
 import { openaiChatOnlyPlugin } from './esbuild.openai-chat-only.mjs';
+import preactAliases from './preact-aliases.cjs';
 
 // The build options, apart from the script that runs them, so tests can check and reuse the
 // real configuration (tests/build/bundle-smoke.test.ts).
@@ -18,11 +19,14 @@ export const obsidianExternals = [
 ];
 
 /**
- * The most main.js may weigh. DESIGN.md 10 (second wave) says 800 KiB, goal 500 KiB; the third wave
- * landed at 830 KiB and this limit was raised to 840 KiB for it, as an exception with a plan
- * (docs/decisions/bundle-size.md, "Wave 3: over the contract"). `npm run build` prints it; tests/build fails above it.
+ * The most main.js may weigh: DESIGN.md 10 (second wave) says 800 KiB, goal 500 KiB. With the UI on
+ * Preact it is about 656 KiB (docs/decisions/bundle-size.md). `npm run build` prints it;
+ * tests/build fails above it.
  */
-export const MAIN_JS_LIMIT_BYTES = 840 * 1024;
+export const MAIN_JS_LIMIT_BYTES = 800 * 1024;
+
+/** React's module names resolved to Preact's (preact-aliases.cjs): the UI runs on preact/compat. */
+export const reactToPreact = preactAliases;
 
 /** main.js is loaded by Obsidian (desktop and mobile): CommonJS, with Obsidian's own modules left external. */
 export function pluginBuildOptions({ production }) {
@@ -34,6 +38,7 @@ export function pluginBuildOptions({ production }) {
     platform: 'browser',
     target: 'es2022',
     external: obsidianExternals,
+    alias: reactToPreact,
     define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
     sourcemap: production ? false : 'inline',
     minify: production,

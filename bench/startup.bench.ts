@@ -34,7 +34,8 @@ function buildBaseline(ref: string): string | null {
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
   try {
-    const archive = execFileSync('git', ['archive', ref, 'src', 'esbuild.options.mjs', 'package.json', 'tsconfig.json', 'manifest.json'], { cwd: ROOT, maxBuffer: 1 << 28 });
+    // The build options and every file they import from the root (esbuild plugins, preact-aliases.cjs).
+    const archive = execFileSync('git', ['archive', ref, 'src', ':(glob)*.mjs', ':(glob)*.cjs', 'package.json', 'tsconfig.json', 'manifest.json'], { cwd: ROOT, maxBuffer: 1 << 28 });
     execFileSync('tar', ['-x', '-C', tree], { input: archive });
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
     const outfile = path.join(WORK, 'baseline-main.js');

@@ -7,6 +7,7 @@
 // (default 1), --jsdom-only, --chromium-only.
 import { spawnSync } from 'node:child_process';
 import { runStreamingBench } from './streaming/run-streaming-bench';
+import { PREACT_TSCONFIG } from './ui-on-preact';
 
 if (process.env.GLASSBOX_STREAMING_BENCH_CHILD === '1') {
   runStreamingBench(process.argv.slice(2)).catch((error: unknown) => {
@@ -18,7 +19,8 @@ if (process.env.GLASSBOX_STREAMING_BENCH_CHILD === '1') {
   // (--single-threaded) the process's CPU time is the main thread's, GC pauses included.
   const child = spawnSync(process.execPath, ['--single-threaded', '--expose-gc', '--import', 'tsx', __filename, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, GLASSBOX_STREAMING_BENCH_CHILD: '1' },
+    // tsx resolves React's names to Preact, as main.js does (bench/ui-on-preact.ts).
+    env: { ...process.env, GLASSBOX_STREAMING_BENCH_CHILD: '1', TSX_TSCONFIG_PATH: PREACT_TSCONFIG },
   });
   process.exitCode = child.status ?? 1;
 }

@@ -77,10 +77,15 @@ export async function measureOpen(options: { conversation: Conversation; variant
       </ChatServicesContext.Provider>,
     ),
   );
+  // The panel is on screen before the user opens a conversation: its effects (the store
+  // subscriptions of useSyncExternalStore among them) have run. Preact runs them after the next
+  // frame (a requestAnimationFrame, then a task); React ran them at the end of flushSync.
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const started = options.clock();
   flushSync(() => controller.openConversation(options.conversation));
   const firstPaintMs = options.clock() - started;
   const messages = container.querySelectorAll('[data-message-id]').length;
+  if (messages === 0) throw new Error('Opening the conversation rendered no message: the list was not subscribed to the store yet.');
   const expectedBlocks = container.querySelectorAll('[data-role="assistant"]').length;
   let reasoningBlocks = 0;
   for (let tries = 0; tries < 5000; tries += 1) {

@@ -10,7 +10,7 @@ import type { BenchRenderer, BenchRendererContext } from './bench-renderer';
 /**
  * The naive baseline of the streaming benchmark (DESIGN.md 10), the way a first chat plugin
  * typically renders a streaming message: on every chunk AND on a 100 ms timer tick, rebuild the
- * whole message content, re-parse it, empty the element, mount a fresh React root for the
+ * whole message content, re-parse it, empty the element, mount a fresh root for the
  * reasoning block and re-render the whole answer's Markdown. It uses the project's own parser,
  * reasoning component and Markdown renderer, so only the rendering strategy differs.
  */

@@ -19,7 +19,7 @@ const UNUSED_MODEL: ChatModel = {
 
 /**
  * The project's real streaming path, minus the network: the chat view's `ChatPanel` in one
- * React root, over its `ChatController` (the run's values from the runner's one fold → the
+ * root, over its `ChatController` (the run's values from the runner's one fold → the
  * frame-batched `ChatStore`) and `MessageRenderer` (one reasoning-block root per message, each Markdown block
  * rendered once it closes, the open one appended as text). Only the agent runner is replaced: a scripted one hands the
  * benchmark's events to the controller's `onEvent`.

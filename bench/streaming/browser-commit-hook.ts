@@ -1,7 +1,4 @@
-import { installReactCommitCounter, type ReactCommitCounter } from './react-commit-counter';
+import { type CommitCounter, installPreactCommitCounter } from '../../tools/render-commits/preact-commit-counter';
 
-/**
- * Installed as the browser bundle's FIRST import, so the hook is in place before react-dom is
- * evaluated (esbuild keeps import order).
- */
-export const browserCommitCounter: ReactCommitCounter = installReactCommitCounter(window, () => performance.now());
+/** The page's commit counter (Preact's hooks, installed when the bench bundle loads). */
+export const browserCommitCounter: CommitCounter = installPreactCommitCounter(() => performance.now());

@@ -2,14 +2,14 @@ import { JSDOM } from 'jsdom';
 import { setImmediate as realSetImmediate } from 'node:timers';
 import type { BenchRenderer, BenchRendererContext, MarkdownCounter } from './bench-renderer';
 import { maxPerWindow, StepVisibilityTracker, type StreamingMeasurement } from './measurement';
-import { installReactCommitCounter, type ReactCommitCounter } from './react-commit-counter';
 import { buildStreamingRun, type StreamingRun } from './run-events';
 import { VirtualEventLoop } from './virtual-loop';
+import { type CommitCounter, installPreactCommitCounter } from '../../tools/render-commits/preact-commit-counter';
 
 /** The jsdom world the benchmark runs in: a window, a virtual event loop and the commit counter. */
 export interface JsdomBenchWorld {
   readonly loop: VirtualEventLoop;
-  readonly commits: ReactCommitCounter;
+  readonly commits: CommitCounter;
   readonly document: Document;
   /** Milliseconds the loop subtracts from every task as its own overhead. */
   readonly overheadMs: number;
@@ -26,9 +26,9 @@ const WINDOW_GLOBALS = [
 ];
 
 /**
- * Builds the jsdom world. Must run before React (or anything that captures timers) is imported:
- * React's scheduler picks `setImmediate`/`MessageChannel` when its module is first evaluated,
- * and here those queue tasks on the virtual loop. `Date.now` follows the virtual clock (the
+ * Builds the jsdom world. Must run before the UI (Preact, through preact/compat) is imported:
+ * Preact's hooks check once, when first evaluated, whether there is a `requestAnimationFrame`
+ * to run effects after, and here it is the virtual loop's. `Date.now` follows the virtual clock (the
  * reasoning timer reads it); `performance.now` stays real, for measuring.
  */
 export async function createJsdomBenchWorld(startEpochMs: number): Promise<JsdomBenchWorld> {
@@ -77,14 +77,13 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
   const realDateNow = Date.now;
   Date.now = () => Math.round(loop.now);
   const overheadMs = await loop.calibrate();
-  const commits = installReactCommitCounter(global, () => loop.now);
+  const commits = installPreactCommitCounter(() => loop.now);
   const restore = (): void => {
     for (const [name, value] of saved) {
       if (value === undefined) delete target[name];
       else target[name] = value;
     }
     Date.now = realDateNow;
-    delete target.__REACT_DEVTOOLS_GLOBAL_HOOK__;
   };
   return { loop, commits, document: dom.window.document, overheadMs, restore };
 }

@@ -8,14 +8,14 @@ export interface StreamingMeasurement {
   readonly longestTaskMs: number;
   /** Tasks that took more than one frame (16 ms). */
   readonly tasksOver16Ms: number;
-  /** React commits. */
+  /** Commits (Preact's, counted as tools/render-commits/preact-commit-counter.ts says). */
   readonly commits: number;
-  /** The most React commits inside any one-second window. */
+  /** The most commits inside any one-second window. */
   readonly maxCommitsPerSecond: number;
   /** Calls to the host's Markdown renderer and the characters they rendered. */
   readonly markdownCalls: number;
   readonly markdownChars: number;
-  /** Distinct React roots that committed (a remount counts as a new root). */
+  /** Distinct roots that committed (a remount into a new element counts as a new root). */
   readonly rootsMounted: number;
   /** The slowest delay between a step's event and the step's text being in the DOM. */
   readonly maxStepLatencyMs: number;

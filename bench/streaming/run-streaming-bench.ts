@@ -4,6 +4,7 @@ import type { BenchRendererName } from './browser-entry';
 import { createJsdomBenchWorld, measureInJsdom } from './jsdom-bench';
 import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import { formatStreamingTable, type StreamingRow } from './report';
+import { assertUiOnPreact } from '../ui-on-preact';
 
 /** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--session-runs N` (four sessions at once, default 1), `--jsdom-only`, `--chromium-only`. */
 interface BenchFlags {
@@ -57,8 +58,9 @@ export async function runStreamingBench(argv: readonly string[]): Promise<void> 
 }
 
 async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
+  assertUiOnPreact();
   const world = await createJsdomBenchWorld(Math.floor(Date.now() / 1000) * 1000);
-  // Imported only now: React and the fake host must see the jsdom globals and the virtual timers.
+  // Imported only now: the UI (Preact) and the fake host must see the jsdom globals and the virtual timers.
   const { App } = await import('../../tools/fake-obsidian');
   const { countingHostServices } = await import('./bench-renderer');
   const { fakeHostServices } = await import('./fake-host-services');

@@ -91,7 +91,7 @@ export class VirtualEventLoop {
     this.frameCallbacks.delete(id);
   };
 
-  /** A `MessageChannel` whose messages are virtual immediate tasks (React's scheduler may use one). */
+  /** A `MessageChannel` whose messages are virtual immediate tasks (a UI scheduler may use one). */
   createMessageChannel(): { port1: { onmessage: ((event: { data: unknown }) => void) | null }; port2: { postMessage(data: unknown): void } } {
     const port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
     const port2 = { postMessage: (data: unknown) => void this.setImmediate(() => port1.onmessage?.({ data })) };

@@ -43,7 +43,7 @@ const running = (view: ChatView) => view.controller.store.getState().running;
 /** Asks `question` in `view` with the model `model` chosen in its toolbar, as a user would. */
 async function ask(view: ChatView, model: string, question: string): Promise<void> {
   await act(async () => {
-    fireEvent.change(view.contentEl.querySelector('[data-testid="model-picker"]')!, { target: { value: model } });
+    fireEvent.input(view.contentEl.querySelector('[data-testid="model-picker"]')!, { target: { value: model } });
   });
   const before = view.controller.store.getState().messageIds.length;
   await sendMessage(view.contentEl, question);
@@ -264,7 +264,7 @@ describe('chat sessions in tabs', () => {
     await command(app, plugin, 'open-chat');
     const view = chatViews(app)[0];
     await act(async () => {
-      fireEvent.change(view.contentEl.querySelector('[data-testid="model-picker"]')!, { target: { value: 'three' } });
+      fireEvent.input(view.contentEl.querySelector('[data-testid="model-picker"]')!, { target: { value: 'three' } });
     });
     plugin.settings.displayMode = 'verbose';
     await act(async () => plugin.saveSettings());

@@ -70,6 +70,8 @@ describe('plugin commands', () => {
       await Promise.resolve();
     });
     expect(view.contentEl.querySelector('[data-testid="chat-empty"]')).not.toBeNull();
+    // The message roots are released a microtask after the render that dropped their messages.
+    await act(async () => {});
     expect(view.roots.live).toBe(0);
     await act(async () => plugin.unload());
   });

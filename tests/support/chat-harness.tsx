@@ -1,5 +1,4 @@
 import { act, cleanup, render } from '@testing-library/react/pure';
-import { Profiler } from 'react';
 import type { AgentInputOutcome, AgentInputRequest, AgentRunOptions, AgentRunResult } from '../../src/agent/agent-run-options';
 import type { AgentEvent, AgentRunEndStatus } from '../../src/agent/events';
 import { RunAccumulator } from '../../src/agent/run-accumulator';
@@ -9,8 +8,12 @@ import type { FrameScheduler } from '../../src/chat';
 import { RootRegistry } from '../../src/ui/message/root-registry';
 import { DEFAULT_DISPLAY_OPTIONS, type ReasoningDisplayOptions } from '../../src/ui/reasoning/display-options';
 import { recordingHost } from './ui-host';
+import { installPreactCommitCounter } from '../../tools/render-commits/preact-commit-counter';
 
 (window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// Commits of every Preact root in this test file; each mounted panel counts those of its own container.
+const commitCounter = installPreactCommitCounter(() => 0);
 
 /** Animation frames the test releases by hand. */
 export interface ManualFrames {
@@ -92,7 +95,7 @@ export interface MountChatOptions extends Partial<ChatControllerOptions> {
   readonly display?: ReasoningDisplayOptions;
 }
 
-/** Renders the real ChatPanel on a recording host, counting commits and message renders. */
+/** Renders the real ChatPanel on a recording host, counting its root's commits and message renders. */
 export function mountChat(options: MountChatOptions = {}) {
   const frames = manualFrames();
   const host = recordingHost();
@@ -112,13 +115,11 @@ export function mountChat(options: MountChatOptions = {}) {
     scheduleFrame: frames.schedule,
     ...options,
   });
-  let commits = 0;
   const messageRenders = new Map<string, number>();
   const renderCounter = { count: (id: string) => messageRenders.set(id, (messageRenders.get(id) ?? 0) + 1) };
   const view = render(
-    <Profiler id="chat" onRender={() => (commits += 1)}>
-      <ChatPanel controller={controller} host={host} roots={roots} display={options.display ?? DEFAULT_DISPLAY_OPTIONS} renderCounter={renderCounter} />
-    </Profiler>,
+    <ChatPanel controller={controller} host={host} roots={roots} display={options.display ?? DEFAULT_DISPLAY_OPTIONS} renderCounter={renderCounter} />,
   );
-  return { controller, frames, host, roots, scripted, view, messageRenders, prepared, commits: () => commits };
+  // The panel's root only (each answer's reasoning block is a root of its own), as React's <Profiler> around it counted.
+  return { controller, frames, host, roots, scripted, view, messageRenders, prepared, commits: () => commitCounter.commits(view.container) };
 }

@@ -15,7 +15,7 @@ export interface BuildPlaygroundOptions {
   readonly outdir?: string;
   /** Also bundle the streaming benchmark's browser driver as `bench.js`. */
   readonly bench?: boolean;
-  /** Minify (default true: the page runs React's production build, like the plugin in Obsidian). */
+  /** Minify (default true, like the plugin in Obsidian). */
   readonly minify?: boolean;
 }
 
@@ -36,6 +36,8 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
   const { inlineWorkerPlugin } = await import('../../esbuild.inline-worker.mjs');
   // The string tables packed as in main.js, so the page unpacks the language it is given.
   const { packedTablesPlugin } = await import('../../esbuild.packed-tables.mjs');
+  // The UI on Preact, as in main.js.
+  const reactToPreact = (await import('../../preact-aliases.cjs')).default;
   await esbuild.build({
     entryPoints,
     outdir,
@@ -43,7 +45,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
-    alias: { obsidian: path.join(REPO_ROOT, 'tools/fake-obsidian/index.ts') },
+    alias: { ...reactToPreact, obsidian: path.join(REPO_ROOT, 'tools/fake-obsidian/index.ts') },
     // As in main.js: Node's modules stay out. Only the MCP stdio transport names them, and it
     // loads when a stdio server starts, which a browser page cannot do (it fails as a notice).
     external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],

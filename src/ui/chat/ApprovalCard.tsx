@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { AgentApprovalChoice } from '../../agent';
 import { describeCounts } from '../writes/diff-rows';
 import { NoteDiff } from '../writes/NoteDiff';
@@ -21,7 +21,9 @@ export function ApprovalCard() {
   const titleId = useId();
   const detailId = useId();
 
-  useEffect(() => {
+  // A layout effect: focus moves in the commit that shows the card, not a frame later (Preact
+  // runs plain effects after the next paint).
+  useLayoutEffect(() => {
     if (requestId !== null) cardRef.current?.focus();
   }, [requestId]);
 

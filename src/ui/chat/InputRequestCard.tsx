@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useChatController, useChatSelector } from './useChatSelector';
 import { t } from '../../i18n';
 
@@ -16,7 +16,8 @@ export function InputRequestCard() {
   const [answer, setAnswer] = useState('');
   const questionId = useId();
 
-  useEffect(() => {
+  // A layout effect, as in ApprovalCard: focus moves in the commit that shows the card.
+  useLayoutEffect(() => {
     if (requestId === null) return;
     setAnswer('');
     cardRef.current?.focus();

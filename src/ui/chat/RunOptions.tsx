@@ -46,7 +46,11 @@ export function RunOptions() {
             // An empty box while retyping is not a choice of 1.
             if (event.target.value.trim() === '') return;
             const value = clampIterations(Number(event.target.value));
-            if (value !== null) controller.configureNextRun({ maxIterations: value });
+            if (value === null) return;
+            controller.configureNextRun({ maxIterations: value });
+            // The box shows the number the run will use. Preact writes `value` only when it
+            // re-renders, and a clamp to the number already chosen changes nothing to re-render.
+            if (event.currentTarget.value !== String(value)) event.currentTarget.value = String(value);
           }}
         />
       </label>

@@ -3,6 +3,7 @@ import type { ContextSources } from './context-sources';
 import { SuggestionList } from './SuggestionList';
 import { useSuggestionKeys } from './useSuggestionKeys';
 import { t } from '../../i18n';
+import { focusOnMount } from '../focus-on-mount';
 
 const LIMIT = 12;
 
@@ -34,7 +35,7 @@ export function ScopePicker({ sources, onDone }: { readonly sources: ContextSour
         aria-autocomplete="list"
         placeholder={t('context.scopePlaceholder')}
         // The user asked for the picker: typing goes to it at once.
-        autoFocus
+        ref={focusOnMount}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);

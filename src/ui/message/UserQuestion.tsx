@@ -1,6 +1,7 @@
 import { type KeyboardEvent, memo, useState } from 'react';
 import { useChatController, useChatSelector } from '../chat/useChatSelector';
 import { t } from '../../i18n';
+import { focusOnMount } from '../focus-on-mount';
 
 /**
  * A question the user sent, as they typed it (text, never Markdown or HTML). The last one, once
@@ -43,7 +44,7 @@ export const UserQuestion = memo(function UserQuestion({ id, content }: { readon
         data-testid="edit-question-input"
         aria-label={t('question.edited')}
         // The user asked to edit: the box takes the keyboard at once.
-        autoFocus
+        ref={focusOnMount}
         rows={3}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}

@@ -27,7 +27,7 @@ async function chipsChat(settings: Record<string, unknown> = {}) {
   const type = (text: string) => {
     act(() => {
       input().focus();
-      fireEvent.change(input(), { target: { value: text, selectionStart: text.length } });
+      fireEvent.input(input(), { target: { value: text, selectionStart: text.length } });
     });
   };
   const key = (name: string) => act(() => void fireEvent.keyDown(input(), { key: name }));
@@ -135,12 +135,12 @@ describe('context chips above the composer', () => {
     fireEvent.click(within(chat.root).getByTestId('add-scope'));
     const scopeInput = within(chat.root).getByTestId<HTMLInputElement>('scope-input');
     expect(document.activeElement).toBe(scopeInput);
-    act(() => void fireEvent.change(scopeInput, { target: { value: 'proj' } }));
+    act(() => void fireEvent.input(scopeInput, { target: { value: 'proj' } }));
     expect(chat.options('Folders and tags')[0].textContent).toBe('Projectsfolder');
     act(() => void fireEvent.keyDown(scopeInput, { key: 'Enter' }));
     fireEvent.click(within(chat.root).getByTestId('add-scope'));
     const again = within(chat.root).getByTestId<HTMLInputElement>('scope-input');
-    act(() => void fireEvent.change(again, { target: { value: '#pri' } }));
+    act(() => void fireEvent.input(again, { target: { value: '#pri' } }));
     expect(chat.options('Folders and tags').map((option) => option.textContent)).toEqual(['#pricingtag']);
     act(() => void fireEvent.keyDown(again, { key: 'Enter' }));
     expect(chat.chipTexts()).toEqual(['Folder: Projects', 'Tag: #pricing']);

@@ -24,7 +24,7 @@ async function promptsChat(files: Record<string, string> = FILES) {
   const type = (text: string) => {
     act(() => {
       input().focus();
-      fireEvent.change(input(), { target: { value: text, selectionStart: text.length } });
+      fireEvent.input(input(), { target: { value: text, selectionStart: text.length } });
     });
   };
   const key = async (name: string) => {

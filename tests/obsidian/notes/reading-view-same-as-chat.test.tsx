@@ -28,7 +28,7 @@ const CONTENT = composeAssistantContent(
 const PATH = 'Glassbox/Conversations/Refunds.md';
 const CONVERSATION = new ConversationBuilder().user('What is the refund window?').assistant(CONTENT).build();
 
-// React's useId values differ between roots; everything else must be the same markup.
+// useId values differ between roots; everything else must be the same markup.
 function normalised(el: Element | null | undefined): string {
   return (el?.outerHTML ?? '<missing>').replace(/\s(id|aria-controls)="[^"]*"/g, '');
 }

@@ -20,7 +20,7 @@ const ev = {
 };
 
 async function send(text: string) {
-  fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
+  fireEvent.input(screen.getByTestId('composer-input'), { target: { value: text } });
   await act(async () => {
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
   });
@@ -78,7 +78,7 @@ describe('ChatPanel with hand-built events', () => {
   it('Enter sends, Shift+Enter does not', async () => {
     mountChat();
     const input = screen.getByTestId('composer-input');
-    fireEvent.change(input, { target: { value: 'line one' } });
+    fireEvent.input(input, { target: { value: 'line one' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(screen.queryByTestId('message-user')).toBeNull();
     await send('hello');
@@ -111,7 +111,7 @@ describe('ChatPanel with hand-built events', () => {
     expect(screen.getByTestId('chat-error').textContent).toBe('The server rejected the API key (401). Check the key in settings.');
 
     const failing = mountChat({ prepareRun: () => Promise.reject(Object.assign(new Error('x'), { userMessage: 'Set a model in settings first.' })) });
-    fireEvent.change(screen.getAllByTestId('composer-input')[1], { target: { value: 'q' } });
+    fireEvent.input(screen.getAllByTestId('composer-input')[1], { target: { value: 'q' } });
     await act(async () => {
       fireEvent.keyDown(screen.getAllByTestId('composer-input')[1], { key: 'Enter' });
     });
@@ -204,9 +204,9 @@ describe('ChatPanel run options', () => {
     const chat = mountChat();
     await act(async () => {
       fireEvent.change(screen.getByTestId('loop-style'), { target: { value: 'reason-act-observe' } });
-      fireEvent.change(screen.getByTestId('max-iterations'), { target: { value: '' } });
-      fireEvent.change(screen.getByTestId('max-iterations'), { target: { value: '25' } });
-      fireEvent.change(screen.getByTestId('model-picker'), { target: { value: 'other-model' } });
+      fireEvent.input(screen.getByTestId('max-iterations'), { target: { value: '' } });
+      fireEvent.input(screen.getByTestId('max-iterations'), { target: { value: '25' } });
+      fireEvent.input(screen.getByTestId('model-picker'), { target: { value: 'other-model' } });
     });
     await send('question');
     const options = chat.scripted.runs[0].options;
@@ -215,5 +215,15 @@ describe('ChatPanel run options', () => {
     expect(options.modelName).toBe('other-model');
     expect(screen.getByTestId<HTMLSelectElement>('loop-style').disabled).toBe(true);
     await chat.scripted.runs[0].end('complete');
+  });
+
+  it('max steps shows the number the run will use: above the most, it shows the most', () => {
+    mountChat();
+    const box = screen.getByTestId<HTMLInputElement>('max-iterations');
+    fireEvent.input(box, { target: { value: '60' } });
+    expect(box.value).toBe('50');
+    // Already at the most: the choice does not change, the box must still not show 70.
+    fireEvent.input(box, { target: { value: '70' } });
+    expect(box.value).toBe('50');
   });
 });

@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 async function send(text: string) {
-  fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
+  fireEvent.input(screen.getByTestId('composer-input'), { target: { value: text } });
   await act(async () => {
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
   });

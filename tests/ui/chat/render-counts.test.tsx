@@ -9,7 +9,7 @@ type EventDraft = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, '
 const e = (event: EventDraft): AgentEvent => ({ runId: 'r1', at: T0, ...event });
 
 async function send(text: string) {
-  fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
+  fireEvent.input(screen.getByTestId('composer-input'), { target: { value: text } });
   await act(async () => {
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
   });
@@ -64,7 +64,7 @@ describe('render budget (DESIGN.md 10)', () => {
     await streamTurn(chat, { chunks: 10, perFrame: 5 });
     const before = new Map(chat.messageRenders);
     const input = screen.getByTestId('composer-input');
-    for (const text of ['h', 'he', 'hel', 'hell', 'hello']) fireEvent.change(input, { target: { value: text } });
+    for (const text of ['h', 'he', 'hel', 'hell', 'hello']) fireEvent.input(input, { target: { value: text } });
     expect(new Map(chat.messageRenders)).toEqual(before);
   });
 

@@ -106,7 +106,7 @@ const atEnd = () => list().scrollTop === maxTop(list()) && maxTop(list()) > 0;
 const jumpButton = () => screen.queryByRole('button', { name: 'Jump to latest' });
 
 async function send(text: string) {
-  fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
+  fireEvent.input(screen.getByTestId('composer-input'), { target: { value: text } });
   await act(async () => {
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
   });

@@ -5,7 +5,7 @@ import { T0 } from '../../support/ui-payloads';
 afterEach(cleanupChat);
 
 async function send(text: string) {
-  fireEvent.change(screen.getByTestId('composer-input'), { target: { value: text } });
+  fireEvent.input(screen.getByTestId('composer-input'), { target: { value: text } });
   await act(async () => {
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
   });
@@ -46,7 +46,7 @@ describe('editing the last question', () => {
     const input = screen.getByTestId<HTMLTextAreaElement>('edit-question-input');
     expect(input.value).toBe('Refunds in Fracne?');
     expect(document.activeElement).toBe(input);
-    fireEvent.change(input, { target: { value: 'Refunds in France?' } });
+    fireEvent.input(input, { target: { value: 'Refunds in France?' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('edit-question-send'));
     });
@@ -72,7 +72,7 @@ describe('editing the last question', () => {
     });
     await answer(chat, 0, 'Not sure.');
     fireEvent.click(screen.getByTestId('edit-question'));
-    fireEvent.change(screen.getByTestId('edit-question-input'), { target: { value: 'Status of Alpha?' } });
+    fireEvent.input(screen.getByTestId('edit-question-input'), { target: { value: 'Status of Alpha?' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('edit-question-send'));
     });
@@ -84,7 +84,7 @@ describe('editing the last question', () => {
     await send('Keep me');
     await answer(chat, 0, 'Answer.');
     fireEvent.click(screen.getByTestId('edit-question'));
-    fireEvent.change(screen.getByTestId('edit-question-input'), { target: { value: 'Changed' } });
+    fireEvent.input(screen.getByTestId('edit-question-input'), { target: { value: 'Changed' } });
     fireEvent.keyDown(screen.getByTestId('edit-question-input'), { key: 'Escape' });
     expect(screen.queryByTestId('edit-question-input')).toBeNull();
     expect(userTexts()).toEqual(['Keep me']);

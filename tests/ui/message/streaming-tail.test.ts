@@ -48,8 +48,8 @@ function whole(content: string) {
 }
 
 const body = (container: Element) => container.querySelector('.glassbox-message-markdown')!;
-// React's `useId` counts across roots, so two renderers' banners get different ids.
-const html = (el: Element) => el.innerHTML.replace(/_r_[0-9a-z]+_/g, '_r_');
+// `useId` (Preact's, `P<root>-<n>`) numbers ids per root, so two renderers' banners get different ids.
+const html = (el: Element) => el.innerHTML.replace(/\bP\d+-\d+\b/g, 'P');
 
 afterEach(() => {
   document.body.innerHTML = '';
