@@ -33,6 +33,7 @@ function visibleUiText(session: PlaygroundSession): Promise<string[]> {
       '.glassbox-user-text', // the question as typed
       '.glassbox-message-markdown', // the model's answer
       '.glassbox-step-detail', // the model's notes on a step
+      '[data-kind="thought"] .glassbox-step-summary, [data-kind="reasoning"] .glassbox-step-summary', // the model's own words for its steps
       '.glassbox-tool-name, .glassbox-tool-args, .glassbox-tool-args-full, .glassbox-tool-output', // a tool's name, arguments and output (data)
       '[data-testid="playground-endpoint"]', // the model's name and address
       '.glassbox-model-picker, datalist',
