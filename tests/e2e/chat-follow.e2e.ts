@@ -3,8 +3,9 @@ import path from 'node:path';
 import { scenario } from '../../tools/model-server';
 import { serializeConversationNote } from '../../src/conversation';
 import { ConversationBuilder } from '../support/conversation-builder';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { saveScreenshot } from './support/screenshots';
 
 // The message list in real Chromium: it keeps the newest answer in view while the user is at the
@@ -18,7 +19,7 @@ describe('the chat follows the newest message', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({
+    ({ session, chat } = await openChatPlayground({
       model: 'paragraphs',
       modelServer: {
         scenarios: {
@@ -27,9 +28,7 @@ describe('the chat follows the newest message', () => {
           'slow-paragraphs': scenario().turn((t) => t.text(`${PARAGRAPHS}\n\n${PARAGRAPHS}\n\n${PARAGRAPHS}`, { chunkChars: 12 }).delay(35)),
         },
       },
-    });
-    await session.open();
-    chat = new ChatPage(session.page);
+    }));
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { askUserScenario, INPUT_OPTIONS, INPUT_QUESTION, researchScenario } from './support/scenarios';
 import { saveScreenshot } from './support/screenshots';
 
@@ -10,11 +11,9 @@ describe('chat view', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({
+    ({ session, chat } = await openChatPlayground({
       modelServer: { scenarios: { research: researchScenario(), 'slow-answer': researchScenario({ stepPauseMs: 300, answerDelayMs: 400 }), 'ask-user': askUserScenario() } },
-    });
-    await session.open();
-    chat = new ChatPage(session.page);
+    }));
   });
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scenario } from '../../tools/model-server';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { saveScreenshot } from './support/screenshots';
 
 const CITED_ANSWER = 'Monthly passes cost €12.90 ([[Pedalpath pricing experiment]]).';
@@ -14,9 +15,7 @@ describe('context and answer actions', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({ modelServer: { scenarios: { cite: scenario().turn((t) => t.text(CITED_ANSWER, { chunkChars: 12 }).usage(1200, 40)) } } });
-    await session.open();
-    chat = new ChatPage(session.page);
+    ({ session, chat } = await openChatPlayground({ modelServer: { scenarios: { cite: scenario().turn((t) => t.text(CITED_ANSWER, { chunkChars: 12 }).usage(1200, 40)) } } }));
   });
 
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { researchScenario } from './support/scenarios';
 import { saveScreenshot } from './support/screenshots';
 
@@ -13,12 +14,10 @@ describe('saved conversations', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({
+    ({ session, chat } = await openChatPlayground({
       model: 'research',
       modelServer: { scenarios: { research: researchScenario({ stepPauseMs: 500, answerDelayMs: 20 }), 'slow-answer': researchScenario({ stepPauseMs: 200, answerDelayMs: 400 }) } },
-    });
-    await session.open();
-    chat = new ChatPage(session.page);
+    }));
   });
 
   afterAll(async () => {

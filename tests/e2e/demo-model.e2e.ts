@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { saveScreenshot } from './support/screenshots';
 
 // What the README promises, shown by the demo's own scripted model (the extractive policy, no
@@ -17,9 +18,7 @@ describe('the demo model', () => {
 
   beforeAll(async () => {
     // Slow enough that a person (and the test) can press Stop while the answer streams.
-    session = await startPlaygroundSession({ modelServer: { chunkDelayMs: 40, extractive: { chunkChars: 6 } } });
-    await session.open();
-    chat = new ChatPage(session.page);
+    ({ session, chat } = await openChatPlayground({ modelServer: { chunkDelayMs: 40, extractive: { chunkChars: 6 } } }));
   });
 
   afterAll(async () => {

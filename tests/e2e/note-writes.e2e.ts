@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scenario } from '../../tools/model-server';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 
 // Note writes in the real plugin in Chromium (issue 14): the agent proposes a change, the card
 // shows its diff, and the change reaches the vault folder on disk only when approved.
@@ -16,7 +17,7 @@ describe('note writes', () => {
   const onDisk = () => readFile(path.join(session.vaultDir, ...NOTE.split('/')), 'utf8');
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({
+    ({ session, chat } = await openChatPlayground({
       modelServer: {
         scenarios: {
           'edit-budget': scenario()
@@ -27,9 +28,7 @@ describe('note writes', () => {
             .turn((t) => t.text('I left the note as it was.')),
         },
       },
-    });
-    await session.open();
-    chat = new ChatPage(session.page);
+    }));
     original = await onDisk();
   });
 

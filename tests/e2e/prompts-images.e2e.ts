@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scenario } from '../../tools/model-server';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { saveScreenshot } from './support/screenshots';
 
 // Issue 29 (DESIGN.md 12.4) in Chromium, on the demo vault: the `/` prompt menu chosen and sent
@@ -21,9 +22,7 @@ describe('prompts and images in the demo', () => {
 
   beforeAll(async () => {
     const answer = scenario().turn((t) => t.text('Done.'));
-    session = await startPlaygroundSession({ modelServer: { scenarios: { plain: answer, vision: answer } }, settings: { imageModels: 'vision' } });
-    await session.open();
-    chat = new ChatPage(session.page);
+    ({ session, chat } = await openChatPlayground({ modelServer: { scenarios: { plain: answer, vision: answer } }, settings: { imageModels: 'vision' } }));
   });
 
   afterAll(async () => {

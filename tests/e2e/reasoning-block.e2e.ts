@@ -1,5 +1,6 @@
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { researchScenario } from './support/scenarios';
 import { saveScreenshot } from './support/screenshots';
 
@@ -11,9 +12,7 @@ describe('reasoning block', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({ model: 'research', modelServer: { scenarios: { research: researchScenario({ stepPauseMs: 500, answerDelayMs: 25 }) } } });
-    await session.open();
-    chat = new ChatPage(session.page);
+    ({ session, chat } = await openChatPlayground({ model: 'research', modelServer: { scenarios: { research: researchScenario({ stepPauseMs: 500, answerDelayMs: 25 }) } } }));
   });
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { scenario } from '../../tools/model-server';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { saveScreenshot } from './support/screenshots';
 
 // Regenerate and "Undo this turn" under an answer (DESIGN.md 12.3, issue 28 items 5 and 6) in the
@@ -20,7 +21,7 @@ describe('regenerate and undo this turn', () => {
   const onDisk = () => readFile(path.join(session.vaultDir, ...NOTE.split('/')), 'utf8');
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({
+    ({ session, chat } = await openChatPlayground({
       modelServer: {
         scenarios: {
           budget: scenario()
@@ -33,9 +34,7 @@ describe('regenerate and undo this turn', () => {
             .turn((t) => t.text('Updated the lunch budget in [[2026-10-08 Weekly sync]].')),
         },
       },
-    });
-    await session.open();
-    chat = new ChatPage(session.page);
+    }));
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { saveScreenshot } from './support/screenshots';
 
 // Search by meaning as a user turns it on (issue 13 item 5), in Chromium against the scripted
@@ -10,9 +11,7 @@ describe('search by meaning', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession();
-    await session.open();
-    chat = new ChatPage(session.page);
+    ({ session, chat } = await openChatPlayground());
   });
 
   afterAll(async () => {
