@@ -1,7 +1,8 @@
 import { ENGLISH_TABLE, languageTable } from '../../src/i18n';
 import { FRAME_STRINGS } from '../../tools/playground/page/frame-strings';
-import { ChatPage } from './support/chat-page';
-import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import type { ChatPage } from './support/chat-page';
+import { openChatPlayground } from './support/chat-playground';
+import type { PlaygroundSession } from './support/playground-session';
 import { saveScreenshot } from './support/screenshots';
 
 // DESIGN.md 12.4: the playground started with `--lang de` is German everywhere the plugin (and
@@ -61,9 +62,7 @@ describe('the playground in German (--lang de)', () => {
   let chat: ChatPage;
 
   beforeAll(async () => {
-    session = await startPlaygroundSession({ language: 'de' });
-    await session.open();
-    chat = new ChatPage(session.page);
+    ({ session, chat } = await openChatPlayground({ language: 'de' }));
   });
 
   afterAll(async () => {
