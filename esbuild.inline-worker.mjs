@@ -14,7 +14,7 @@ const PREFIX = 'inline-worker:';
 /** Z85 (src/search/worker/z85.ts decodes it): 5 characters for 4 bytes, zero-padded. */
 const Z85_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#';
 
-function encodeZ85(bytes) {
+export function encodeZ85(bytes) {
   const blocks = [];
   for (let i = 0; i < bytes.length; i += 4) {
     let value = ((bytes[i] << 24) | ((bytes[i + 1] ?? 0) << 16) | ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0)) >>> 0;
@@ -26,6 +26,12 @@ function encodeZ85(bytes) {
     blocks.push(block);
   }
   return blocks.join('');
+}
+
+/** `bytes` deflated and Z85-encoded as `<deflated byte count>,<text>` (unpackWorkerSource reads it). */
+export function packBytes(bytes) {
+  const deflated = deflateRawSync(bytes, { level: 9 });
+  return `${deflated.length},${encodeZ85(deflated)}`;
 }
 
 /** The worker bundle of `entry`, deflated and Z85-encoded, with the files it was built from. */
@@ -43,9 +49,8 @@ export async function packWorker(entry, { target = 'es2022', minify = false, def
     metafile: true,
     logLevel: 'silent',
   });
-  const deflated = deflateRawSync(result.outputFiles[0].contents, { level: 9 });
   return {
-    packed: `${deflated.length},${encodeZ85(deflated)}`,
+    packed: packBytes(result.outputFiles[0].contents),
     inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(input)),
   };
 }

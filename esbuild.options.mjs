@@ -2,6 +2,7 @@ import { builtinModules } from 'node:module';
 import { mcpWithoutAjvPlugin } from './esbuild.mcp-without-ajv.mjs';
 import { mcpWithoutOAuthPlugin } from './esbuild.mcp-without-oauth.mjs';
 import { inlineWorkerPlugin } from './esbuild.inline-worker.mjs';
+import { packedTablesPlugin } from './esbuild.packed-tables.mjs';
 import { openaiChatOnlyPlugin } from './esbuild.openai-chat-only.mjs';
 import preactAliases from './preact-aliases.cjs';
 
@@ -44,7 +45,7 @@ export function pluginBuildOptions({ production }) {
     // Stopword lists and stemmer tables in many languages: UTF-8 is about 10 KB smaller than \u escapes.
     charset: 'utf8',
     treeShaking: true,
-    plugins: [mcpWithoutAjvPlugin, mcpWithoutOAuthPlugin, openaiChatOnlyPlugin, inlineWorkerPlugin],
+    plugins: [mcpWithoutAjvPlugin, mcpWithoutOAuthPlugin, openaiChatOnlyPlugin, inlineWorkerPlugin, packedTablesPlugin],
     logLevel: 'info',
   };
 }

@@ -1,4 +1,4 @@
-import { normalizePath, Plugin, type WorkspaceLeaf } from 'obsidian';
+import { getLanguage, normalizePath, Plugin, type WorkspaceLeaf } from 'obsidian';
 import { createElement, Fragment } from 'react';
 import type { ChatRunRequest, ChatRunSetup } from './chat';
 import { ChatSessions } from './obsidian/chat/chat-sessions';
@@ -18,6 +18,7 @@ import { createSearchServices, type SearchServices } from './obsidian/search-ser
 import { pluginConnectionCheck } from './obsidian/settings/connection-check';
 import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
+import { setUiLanguage, t } from './i18n';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
 import { NoteChangeLog } from './writes';
 
@@ -36,6 +37,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   private mcp: DesktopMcpServers | null = null;
 
   override async onload(): Promise<void> {
+    // Obsidian applies a language change on restart: the table is chosen once, before any string.
+    setUiLanguage(getLanguage());
     await this.loadSettings();
     const endpoint = new PluginEndpoint({ app: this.app, settings: this });
     const search = createSearchServices(this, this, () => endpoint.current());
@@ -64,7 +67,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       const current = endpoint.current();
       return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), fetch: requestUrlFetch });
     };
-    const ribbonIconEl = this.addRibbonIcon('message-square', 'Open chat', () => void this.activateChatView());
+    const ribbonIconEl = this.addRibbonIcon('message-square', t('command.openChat'), () => void this.activateChatView());
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
       sessions,
       settings: this,
@@ -81,11 +84,11 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
           onOpen: (summary, inNewTab) => void (inNewTab ? tabs.openNote(summary.path, true) : tabs.openNoteIn(view, summary.path)),
           currentPath: view.notePath,
         }),
-        createElement('button', { type: 'button', 'data-testid': 'new-tab', onClick: () => void tabs.openNewTab() }, 'New tab'),
+        createElement('button', { type: 'button', 'data-testid': 'new-tab', onClick: () => void tabs.openNewTab() }, t('chat.newTab')),
       ),
     }));
     // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
-    this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: 'Glassbox chat', defaultMod: false });
+    this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
     addPluginCommands(this, { settings: this, tabs, writes, semantic: search.semantic });
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck({ host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools }) }));
     registerNoteRendering(this, this, { openInChat: (path) => void tabs.openNote(path) });

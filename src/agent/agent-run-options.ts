@@ -24,9 +24,6 @@ export type AgentLoopStyle = 'tools' | 'reason-act-observe';
 /** Every loop style, in the order the settings and the chat list them. */
 export const AGENT_LOOP_STYLES: readonly AgentLoopStyle[] = Object.freeze(['tools', 'reason-act-observe']);
 
-/** How the settings tab and the chat name each loop style (one wording). */
-export const LOOP_STYLE_LABELS: Readonly<Record<AgentLoopStyle, string>> = Object.freeze({ tools: 'Tools', 'reason-act-observe': 'Reason, act, observe' });
-
 /** Everything one run needs. Only `model`, `modelName`, `tools`, `question`, `history`, `signal` and `onEvent` are required. */
 export interface AgentRunOptions {
   readonly model: ChatModel;

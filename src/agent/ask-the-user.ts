@@ -6,6 +6,7 @@ import type { RunContext } from './run-context';
 import { isAbortError, linkAbortSignals, raceAbort } from './signals';
 import { describeInputOutcome } from './tools/request-input';
 import { cancelledOutput } from './tool-call-runner';
+import { t } from '../i18n';
 
 /**
  * Handles a `request_input` call: an `input` step with the question, `input_request` (the
@@ -27,8 +28,8 @@ export async function askTheUser(options: {
   const question = options.request.question.trim();
   const choices = options.request.options?.filter((choice) => choice.trim() !== '');
   const hasChoices = choices !== undefined && choices.length > 0;
-  const summary = clampLine(`Asked: ${question}`, 120);
-  recorder.step({ id: stepId, kind: 'input', summary, ...(hasChoices ? { detail: `Options: ${choices.join(' · ')}` } : {}) });
+  const summary = clampLine(t('trace.asked', { question }), 120);
+  recorder.step({ id: stepId, kind: 'input', summary, ...(hasChoices ? { detail: t('trace.options', { options: choices.join(' · ') }) } : {}) });
   recorder.emit({ type: 'input_request', stepId, requestId, question, ...(hasChoices ? { options: choices } : {}) });
 
   options.clock.pause();
@@ -51,10 +52,10 @@ export async function askTheUser(options: {
   const answer = outcome.outcome === 'answered' ? (outcome.answer ?? '').trim() : undefined;
   recorder.emit({ type: 'input_response', stepId, requestId, outcome: outcome.outcome, ...(answer !== undefined ? { answer } : {}) });
   if (signal.aborted) {
-    recorder.step({ id: stepId, kind: 'input', summary, detail: 'Stopped before an answer' });
+    recorder.step({ id: stepId, kind: 'input', summary, detail: t('trace.stoppedBeforeAnswer') });
     return cancelledOutput(signal);
   }
-  const detail = answer !== undefined ? `Answer: ${answer}` : outcome.outcome === 'dismissed' ? 'Dismissed' : 'No answer in time';
+  const detail = answer !== undefined ? t('trace.answer', { answer }) : outcome.outcome === 'dismissed' ? t('trace.dismissed') : t('trace.noAnswerInTime');
   recorder.step({ id: stepId, kind: 'input', summary, detail });
   return describeInputOutcome({ outcome: outcome.outcome, ...(answer !== undefined ? { answer } : {}), timeoutMs: options.timeoutMs });
 }

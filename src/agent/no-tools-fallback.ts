@@ -3,6 +3,7 @@ import { clampLine, clampText } from './clamp-text';
 import type { LoopOutcome } from './loop-outcome';
 import type { RunContext } from './run-context';
 import { runToolCall } from './tool-call-runner';
+import { t } from '../i18n';
 export { toolsRefusal } from './tools-refusal';
 
 /** The vault search the fallback runs for the question, when the host offers it. */
@@ -20,8 +21,8 @@ export async function answerWithoutTools(context: RunContext, options: { reason:
   recorder.step({
     id: recorder.nextStepId(),
     kind: 'notice',
-    summary: options.remembered ? 'This model cannot use tools (remembered), so Glassbox searched your notes for it' : 'This model cannot use tools, so Glassbox searched your notes for it',
-    detail: clampText(`The server said: ${options.reason}. Pick a model that supports tools for searches and reads of its own.`, LIMITS.detailChars),
+    summary: options.remembered ? t('trace.noToolsRemembered') : t('trace.noTools'),
+    detail: clampText(t('trace.noToolsDetail', { reason: options.reason }), LIMITS.detailChars),
   });
   if (!options.remembered) run.onToolsRefused?.(clampLine(options.reason, 500));
   let found = '';

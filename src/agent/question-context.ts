@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../i18n';
 import type { AgentLoopStyle } from './agent-run-options';
 
 /**
@@ -92,7 +93,7 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /** `34 KB`, `1.2 MB`: an image's size as the chips and the trace show it. */
 export function describeBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024 ? t('size.megabytes', { n: formatNumber(Number((bytes / 1024 / 1024).toFixed(1)), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : t('size.kilobytes', { n: Math.max(1, Math.round(bytes / 1024)) });
 }
 
 /** A custom prompt as the trace names it (`{#meeting}` → `2 notes`), and the model and loop its question runs with. */

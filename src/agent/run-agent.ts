@@ -24,6 +24,7 @@ import { runToolsLoop } from './tools-loop';
 import { reportThinkingTool, thinkAloudTool } from './tools/report-thinking';
 import { requestInputTool } from './tools/request-input';
 import { userMessageOf } from './user-message-of';
+import { t, tCount } from '../i18n';
 
 let runCounter = 0;
 
@@ -131,7 +132,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     }
   }
   if (status !== 'stopped' && context.lastFinishReason === 'length' && recorder.answerStarted) {
-    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: 'The answer was cut off at the model’s length limit' });
+    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: t('trace.cutOff') });
   }
   context.closeOpenToolCalls();
   if (status === 'error' && errorMessage !== undefined) {
@@ -153,7 +154,5 @@ function stripHistory(history: readonly LlmMessage[]): LlmMessage[] {
 }
 
 function limitNotice(reason: 'max_iterations' | 'repeated', maxIterations: number): string {
-  return reason === 'repeated'
-    ? 'Stopped: the same tool call came four times; answering with what was found'
-    : `Stopped after ${maxIterations} ${maxIterations === 1 ? 'iteration' : 'iterations'} (the limit); answering with what was found`;
+  return reason === 'repeated' ? t('trace.repeatedStop') : tCount('trace.limitStop', maxIterations);
 }

@@ -13,6 +13,7 @@ import type { RunApprovals } from './run-approvals';
 import { MAX_PARALLEL_CALLS, replyLimits, TOO_MANY_CALLS_OUTPUT, toolResultForModel } from './reply-limits';
 import type { RequestParts } from './context-fit/fit-request';
 import type { RequestFitter } from './context-fit/request-fitter';
+import { t } from '../i18n';
 
 /** How a batch of tool calls ended. */
 export type ToolBatchOutcome = 'ok' | 'repeated' | 'stopped';
@@ -142,7 +143,7 @@ export class RunContext {
         continue;
       }
       if (count === REPEAT_NOTICE_AT) {
-        this.recorder.step({ id: this.recorder.nextStepId(), kind: 'notice', summary: `Repeated ${call.name} with the same arguments` });
+        this.recorder.step({ id: this.recorder.nextStepId(), kind: 'notice', summary: t('trace.repeated', { tool: call.name }) });
         outputs.push(Promise.resolve(repeatedCallOutput(call.name)));
         continue;
       }

@@ -2,6 +2,7 @@ import { titleFromQuestion } from '../conversation';
 import { ChatController, type ChatControllerOptions } from './chat-controller';
 import { type ChatState, orderedMessages } from './chat-state';
 import { DraftContext } from './draft-context';
+import { t } from '../i18n';
 
 /** What a session asks the user to look at: its run ended, or it waits for them. */
 export interface ChatAttention {
@@ -57,7 +58,7 @@ export class ChatSession {
     const state = this.controller.store.getState();
     if (state.conversation.title !== '') return state.conversation.title;
     const first = orderedMessages(state).find((message) => message.role === 'user')?.content ?? '';
-    return first === '' ? 'New chat' : titleFromQuestion(first);
+    return first === '' ? t('chat.newChat') : titleFromQuestion(first);
   }
 
   /** Whether the session holds nothing to keep: no message, no run. */

@@ -4,6 +4,7 @@ import type { LlmMessage } from '../llm';
 import { composeAssistantContent, LIMITS, parseAssistantContent, type ReasoningPayload } from '../markers';
 import { shownMessageIds } from './answer-versions';
 import type { ChatMessage, ChatPendingInput, ChatState } from './chat-state';
+import { t } from '../i18n';
 
 /**
  * Answering a `request_input` question whose run is gone: the chat was reopened from its note
@@ -101,7 +102,7 @@ function answeredPayload(payload: ReasoningPayload, pending: PendingInput | unde
   for (let index = steps.length - 1; index >= 0 && inputIndex < 0; index -= 1) if (steps[index]?.kind === 'input') inputIndex = index;
   const inputStep = steps[inputIndex];
   if (inputStep !== undefined) {
-    const detail = outcome.outcome === 'answered' ? clampLine(`Answer: ${outcome.answer}`, LIMITS.detailChars) : 'Dismissed';
+    const detail = outcome.outcome === 'answered' ? clampLine(t('trace.answer', { answer: outcome.answer }), LIMITS.detailChars) : t('trace.dismissed');
     steps[inputIndex] = { ...inputStep, detail };
   }
   const { [PAUSE_FIELD]: pausedAt, ...rest } = payload;

@@ -1,5 +1,5 @@
 import { GENERIC_ERROR_ADVICE, type LlmErrorAdvice, type LlmErrorFix } from '../llm';
-import { PLUGIN_ERROR_ADVICE } from '../obsidian/chat/plugin-error-advice';
+import { pluginErrorAdvice } from '../obsidian/chat/plugin-error-advice';
 
 /**
  * A provider error names what fixes it (`fix` on the errors of `src/llm/errors/`); the CLI words
@@ -18,7 +18,7 @@ export const CLI_ERROR_ADVICE: LlmErrorAdvice = Object.freeze({
  * Text that ends in another host's advice (a run saved by the plugin, continued here) or in the
  * errors' own host-neutral advice (an error met outside a run): the CLI's instead.
  */
-const HINTS = (Object.keys(CLI_ERROR_ADVICE) as LlmErrorFix[]).flatMap((fix) => [PLUGIN_ERROR_ADVICE, GENERIC_ERROR_ADVICE].map((advice) => [advice[fix], CLI_ERROR_ADVICE[fix]] as const));
+const HINTS = (Object.keys(CLI_ERROR_ADVICE) as LlmErrorFix[]).flatMap((fix) => [pluginErrorAdvice(), GENERIC_ERROR_ADVICE].map((advice) => [advice[fix], CLI_ERROR_ADVICE[fix]] as const));
 
 /** `text` with a settings-tab hint replaced by the CLI's flags; other text unchanged. */
 export function cliErrorHint(text: string): string {

@@ -19,6 +19,7 @@ import {
 import { createEmbeddingClient } from '../search/embeddings/embedding-client';
 import { closestNames } from './closest-names';
 import { type ConnectionCheck, type ConnectionFixWords, type ConnectionReport, connectionReport } from './connection-report';
+import { t } from '../i18n';
 
 /** What {@link checkConnection} checks: the endpoint and model as the host's settings or flags name them. */
 export interface CheckConnectionOptions {
@@ -65,34 +66,34 @@ async function runChecks(options: CheckConnectionOptions): Promise<ConnectionRep
   const shown = shownBaseUrl(options.baseUrl.trim());
   const ask = { timeoutMs: options.timeoutMs ?? 5000, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}), ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
   const checks: ConnectionCheck[] = [];
-  const notChecked = (id: ConnectionCheck['id'], what: string, why: string): void => void checks.push({ id, status: 'skip', text: `${what}: not checked (${why}).` });
+  const notChecked = (id: ConnectionCheck['id'], what: string, why: string): void => void checks.push({ id, status: 'skip', text: t('doctor.notChecked', { what, why }) });
   const skipRest = (why: string, from: readonly ConnectionCheck['id'][]): ConnectionReport => {
-    const names: Record<string, string> = { key: 'API key', model: 'Model', window: 'Context window', tools: 'Tools', reasoning: 'Reasoning', embeddings: 'Embeddings' };
+    const names: Record<string, string> = { key: t('doctor.apiKey'), model: t('doctor.model'), window: t('doctor.window'), tools: t('doctor.tools'), reasoning: t('doctor.reasoning'), embeddings: t('doctor.embeddings') };
     for (const id of from) if (id !== 'embeddings' || options.embeddings !== undefined) notChecked(id, names[id] ?? id, why);
     return connectionReport(checks);
   };
 
   if (!/^https?:\/\/[^\s/]+/i.test(options.baseUrl.trim())) {
-    checks.push({ id: 'reachable', status: 'fail', text: options.baseUrl.trim() === '' ? 'No base URL is set.' : `"${shown}" is not an http:// or https:// address.`, fix: `Set ${words.baseUrl}, e.g. http://127.0.0.1:11434/v1 for Ollama.` });
-    return skipRest('no server to ask', ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
+    checks.push({ id: 'reachable', status: 'fail', text: options.baseUrl.trim() === '' ? t('doctor.noBaseUrl') : t('doctor.notHttp', { url: shown }), fix: t('doctor.fixSetBaseUrl', { setting: words.baseUrl }) });
+    return skipRest(t('doctor.noServerToAsk'), ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
   }
   const [listed, description] = await Promise.all([fetchAnswer(endpointUrl(options.baseUrl, '/models'), ask), describeServer({ baseUrl: options.baseUrl, ...ask })]);
   if (listed === undefined) {
-    checks.push({ id: 'reachable', status: 'fail', text: `Nothing answers at ${shown}.`, fix: `Start the model server (for Ollama: ollama serve; in LM Studio: start its server) or correct ${words.baseUrl}.` });
-    return skipRest('the server did not answer', ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
+    checks.push({ id: 'reachable', status: 'fail', text: t('doctor.nothingAnswers', { url: shown }), fix: t('doctor.fixStartServer', { setting: words.baseUrl }) });
+    return skipRest(t('doctor.didNotAnswer'), ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
   }
-  const serverName = description?.kind ?? 'The server';
+  const serverName = description?.kind ?? t('doctor.theServer');
   if (listed.status === 404 || (listed.status < 400 && listed.body === undefined)) {
-    checks.push({ id: 'reachable', status: 'fail', text: `Something answers at ${shown}, but not as an OpenAI-compatible API (${listed.status === 404 ? 'no /models there' : 'its /models is not JSON'}).`, fix: `Correct ${words.baseUrl}; OpenAI-compatible servers usually end in /v1.` });
-    return skipRest('no OpenAI-compatible API found', ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
+    checks.push({ id: 'reachable', status: 'fail', text: t('doctor.notOpenAi', { url: shown, why: listed.status === 404 ? t('doctor.noModelsThere') : t('doctor.modelsNotJson') }), fix: t('doctor.fixCorrectBaseUrl', { setting: words.baseUrl }) });
+    return skipRest(t('doctor.noOpenAiApi'), ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
   }
-  checks.push({ id: 'reachable', status: 'pass', text: `${serverName} answers at ${shown}.` });
+  checks.push({ id: 'reachable', status: 'pass', text: t('doctor.answersAt', { server: serverName, url: shown }) });
 
   if (listed.status === 401 || listed.status === 403) {
     checks.push(keyRefused(listed.status, options.apiKey, words));
-    return skipRest('the server wants a key first', ['model', 'window', 'tools', 'reasoning', 'embeddings']);
+    return skipRest(t('doctor.wantsKeyFirst'), ['model', 'window', 'tools', 'reasoning', 'embeddings']);
   }
-  checks.push({ id: 'key', status: 'pass', text: options.apiKey ? 'API key accepted.' : 'No API key needed.' });
+  checks.push({ id: 'key', status: 'pass', text: options.apiKey ? t('doctor.keyAccepted') : t('doctor.noKeyNeeded') });
 
   const models = modelNames(listed.body, description);
   const model = options.model.trim();
@@ -103,11 +104,11 @@ async function runChecks(options: CheckConnectionOptions): Promise<ConnectionRep
   checks.push(window);
 
   if (!options.modelCall) {
-    notChecked('tools', 'Tools', 'no model call was made');
-    notChecked('reasoning', 'Reasoning', 'no model call was made');
+    notChecked('tools', t('doctor.tools'), t('doctor.noModelCall'));
+    notChecked('reasoning', t('doctor.reasoning'), t('doctor.noModelCall'));
   } else if (modelCheck.status === 'fail') {
-    notChecked('tools', 'Tools', 'the model is not on the server');
-    notChecked('reasoning', 'Reasoning', 'the model is not on the server');
+    notChecked('tools', t('doctor.tools'), t('doctor.modelNotOnServer'));
+    notChecked('reasoning', t('doctor.reasoning'), t('doctor.modelNotOnServer'));
   } else {
     const call = await callWithTool({ ...options, model });
     for (const check of call) {
@@ -126,8 +127,8 @@ function keyRefused(status: number, apiKey: string | undefined, words: Connectio
   return {
     id: 'key',
     status: 'fail',
-    text: apiKey ? `The server refused the API key (${status}).` : `The server wants an API key (${status}).`,
-    fix: `Set ${words.apiKey} to a key this server accepts.`,
+    text: apiKey ? t('doctor.keyRefused', { status: String(status) }) : t('doctor.wantsKey', { status: String(status) }),
+    fix: t('doctor.fixKey', { setting: words.apiKey }),
   };
 }
 
@@ -141,16 +142,16 @@ function modelNames(body: unknown, description: ServerDescription | undefined): 
 
 function checkModel(model: string, names: readonly string[], kind: ModelServerKind | undefined, words: ConnectionFixWords): ConnectionCheck {
   const some = names.slice(0, 3).join(', ');
-  if (model === '') return { id: 'model', status: 'fail', text: 'No model is set.', fix: `Set ${words.model}${some !== '' ? ` to one of the server's models (${some})` : ''}.` };
-  if (names.length === 0) return { id: 'model', status: 'skip', text: `Model "${model}": not checked (the server lists no models).` };
-  if (names.some((name) => sameOllamaModel(name, model))) return { id: 'model', status: 'pass', text: `Model "${model}" is on the server.` };
+  if (model === '') return { id: 'model', status: 'fail', text: t('doctor.noModel'), fix: some !== '' ? t('doctor.fixSetModelFrom', { setting: words.model, models: some }) : t('doctor.fixSetModel', { setting: words.model }) };
+  if (names.length === 0) return { id: 'model', status: 'skip', text: t('doctor.modelNotChecked', { model }) };
+  if (names.some((name) => sameOllamaModel(name, model))) return { id: 'model', status: 'pass', text: t('doctor.modelOnServer', { model }) };
   const closest = closestNames(model, names);
-  const pull = kind === 'Ollama' ? `, or download it with: ollama pull ${model}` : '';
+  const pull = kind === 'Ollama' ? t('doctor.pull', { model }) : '';
   return {
     id: 'model',
     status: 'fail',
-    text: `The server has no model "${model}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}.`,
-    fix: `Set ${words.model} to one of the server's models${closest.length > 0 ? ` (${closest[0]}?)` : ` (${some})`}${pull}.`,
+    text: closest.length > 0 ? t('doctor.noSuchModelClosest', { model, closest: closest.join(', ') }) : t('doctor.noSuchModel', { model }),
+    fix: t('doctor.fixPickModel', { setting: words.model, models: closest.length > 0 ? `${closest[0]}?` : some, pull }),
   };
 }
 
@@ -158,17 +159,17 @@ async function windowCheck(options: CheckConnectionOptions & { model: string; ki
   const window: ContextWindow =
     options.contextWindow !== undefined ? { tokens: options.contextWindow, source: 'setting' } : await discoverContextWindow({ baseUrl: options.baseUrl, model: options.model, ...options.ask });
   const standing = standingRequestTokens(options.tools);
-  const tokens = window.tokens.toLocaleString('en-US');
-  const needs = standing.toLocaleString('en-US');
+  const tokens = window.tokens;
+  const needs = standing;
   if (windowFitsStandingRequest(window.tokens, standing)) {
-    return { id: 'window', status: 'pass', text: `Context window: ${tokens} tokens (${window.source}); the instructions and tools take about ${needs}.` };
+    return { id: 'window', status: 'pass', text: t('doctor.windowFits', { tokens, source: window.source, needs }) };
   }
   const least = smallestWindowFor(standing);
   return {
     id: 'window',
     status: 'fail',
-    text: `Context window: ${tokens} tokens (${window.source}), too small for the instructions and tools (about ${needs} tokens) with a question and its answer.`,
-    fix: window.source === 'setting' ? `Raise ${options.words.contextWindow} to at least ${least.toLocaleString('en-US')} (and load the model with that window).` : largerWindowFix(options.kind, least, options.words),
+    text: t('doctor.windowTooSmall', { tokens, source: window.source, needs }),
+    fix: window.source === 'setting' ? t('doctor.fixRaiseWindow', { setting: options.words.contextWindow, least }) : largerWindowFix(options.kind, least, options.words),
   };
 }
 
@@ -176,15 +177,15 @@ async function windowCheck(options: CheckConnectionOptions & { model: string; ki
 function largerWindowFix(kind: ModelServerKind | undefined, least: number, words: ConnectionFixWords): string {
   switch (kind) {
     case 'Ollama':
-      return `Give the model a larger window, e.g. start Ollama with OLLAMA_CONTEXT_LENGTH=${least} ollama serve.`;
+      return t('doctor.fixOllamaWindow', { least: String(least) });
     case 'llama.cpp':
-      return `Start llama-server with a larger window, e.g. -c ${least}.`;
+      return t('doctor.fixLlamaCppWindow', { least: String(least) });
     case 'LM Studio':
-      return `Load the model in LM Studio with a context length of at least ${least}.`;
+      return t('doctor.fixLmStudioWindow', { least: String(least) });
     case 'vLLM':
-      return `Start vLLM with --max-model-len ${least} or more.`;
+      return t('doctor.fixVllmWindow', { least: String(least) });
     default:
-      return `Use a model with a window of at least ${least} tokens and set ${words.contextWindow} to it.`;
+      return t('doctor.fixAnyWindow', { least: String(least), setting: words.contextWindow });
   }
 }
 
@@ -207,20 +208,20 @@ async function callWithTool(options: CheckConnectionOptions & { model: string })
     }
   } catch (error) {
     const refusal = toolsRefusal(error);
-    const notChecked = { id: 'reasoning', status: 'skip', text: 'Reasoning: not checked (the test request failed).' } as const;
+    const notChecked = { id: 'reasoning', status: 'skip', text: t('doctor.notChecked', { what: t('doctor.reasoning'), why: t('doctor.requestFailed') }) } as const;
     if (refusal !== undefined) {
-      return [{ id: 'tools', status: 'fail', text: `The model refuses tools: "${refusal}".`, fix: `Set ${words.model} to a model that supports tools; until then Glassbox answers it from a search of your notes, without tools.` }, notChecked];
+      return [{ id: 'tools', status: 'fail', text: t('doctor.refusesTools', { refusal }), fix: t('doctor.fixToolsModel', { setting: words.model }) }, notChecked];
     }
     if (error instanceof LlmAuthError) return [keyRefused(error.status, options.apiKey, words), notChecked];
-    if (error instanceof LlmModelNotFoundError) return [{ id: 'model', status: 'fail', text: `The server has no model "${options.model}".`, fix: `Set ${words.model} to one of the server's models.` }, notChecked];
+    if (error instanceof LlmModelNotFoundError) return [{ id: 'model', status: 'fail', text: t('doctor.noSuchModel', { model: options.model }), fix: t('doctor.fixAnyModel', { setting: words.model }) }, notChecked];
     const problem = error instanceof LlmError ? ((error as { problem?: string }).problem ?? error.userMessage) : String(error);
-    return [{ id: 'tools', status: 'fail', text: `The test request with one tool failed: ${problem}`, fix: `Check that ${words.model} names a chat model this server runs, then try again.` }, notChecked];
+    return [{ id: 'tools', status: 'fail', text: t('doctor.toolRequestFailed', { problem }), fix: t('doctor.fixChatModel', { setting: words.model }) }, notChecked];
   }
   return [
-    { id: 'tools', status: 'pass', text: 'Tools accepted (a one-token request with one tool).' },
+    { id: 'tools', status: 'pass', text: t('doctor.toolsAccepted') },
     reasoning
-      ? { id: 'reasoning', status: 'pass', text: "Reasoning: the model's thinking arrives in its own field, and the trace shows it." }
-      : { id: 'reasoning', status: 'skip', text: 'Reasoning: none in the first token (the trace shows the steps; fine for models that do not think aloud).' },
+      ? { id: 'reasoning', status: 'pass', text: t('doctor.reasoningSeen') }
+      : { id: 'reasoning', status: 'skip', text: t('doctor.reasoningNone') },
   ];
 }
 
@@ -228,8 +229,8 @@ async function embeddingsCheck(embeddings: { baseUrl: string; model: string }, o
   const client = createEmbeddingClient({ baseUrl: embeddings.baseUrl.trim(), apiKey: options.apiKey ?? null, model: embeddings.model, ...(options.fetch !== undefined ? { fetch: options.fetch } : {}) });
   try {
     const [vector] = await client.embed(['Glassbox connection check']);
-    return { id: 'embeddings', status: 'pass', text: `Embeddings: "${embeddings.model}" at ${shownBaseUrl(embeddings.baseUrl.trim())} (${vector?.length ?? 0} dimensions).` };
+    return { id: 'embeddings', status: 'pass', text: t('doctor.embeddingsOk', { model: embeddings.model, url: shownBaseUrl(embeddings.baseUrl.trim()), dimensions: String(vector?.length ?? 0) }) };
   } catch (error) {
-    return { id: 'embeddings', status: 'fail', text: `Embeddings: ${error instanceof Error ? error.message : String(error)}`, fix: `Check ${words.embeddings}.` };
+    return { id: 'embeddings', status: 'fail', text: t('doctor.embeddingsFailed', { error: error instanceof Error ? error.message : String(error) }), fix: t('doctor.fixEmbeddings', { setting: words.embeddings }) };
   }
 }

@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** Which check a line reports (DESIGN.md 12.5: `glassbox doctor`, the settings' "Check connection"). */
 export type ConnectionCheckId = 'reachable' | 'key' | 'model' | 'window' | 'tools' | 'reasoning' | 'embeddings';
 
@@ -54,9 +56,9 @@ export function connectionLines(report: ConnectionReport): ConnectionLine[] {
   const lines: ConnectionLine[] = [];
   for (const check of report.checks) {
     lines.push({ status: check.status, text: `${check.status === 'pass' ? '✓' : check.status === 'fail' ? '✗' : '–'} ${check.text}` });
-    if (check.fix !== undefined) lines.push({ status: 'fix', text: `  Fix: ${check.fix}` });
+    if (check.fix !== undefined) lines.push({ status: 'fix', text: t('doctor.fixLine', { fix: check.fix }) });
   }
-  lines.push({ status: 'verdict', text: report.ok ? 'A chat would work.' : 'A chat would not work yet: see the fixes above.' });
+  lines.push({ status: 'verdict', text: report.ok ? t('doctor.wouldWork') : t('doctor.wouldNotWork') });
   return lines;
 }
 

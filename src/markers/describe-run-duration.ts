@@ -1,3 +1,4 @@
+import { t, type PlainKey } from '../i18n';
 import type { ReasoningStatus } from './reasoning-payload';
 import { formatDuration } from './format-duration';
 
@@ -6,21 +7,23 @@ export type SettledReasoningStatus = Exclude<ReasoningStatus, 'reasoning' | 'awa
 
 /**
  * THE label table of a settled reasoning block (DESIGN.md 5), for the chat, the reading view
- * and the CLI alike: the words before a duration, and the words when there is none (a legacy
- * block saved without one).
+ * and the CLI alike: the key of the words with a duration, and of the words when there is none
+ * (a legacy block saved without one), in the UI's language (src/i18n; the CLI's is English).
  */
-const SETTLED_LABELS: Readonly<Record<SettledReasoningStatus, { readonly before: string; readonly alone: string }>> = Object.freeze({
-  collapsed: { before: 'Thought for', alone: 'Thought' },
-  complete: { before: 'Thought for', alone: 'Thought' },
-  stopped: { before: 'Stopped after', alone: 'Stopped' },
-  error: { before: 'Failed after', alone: 'Failed' },
-  max_iterations: { before: 'Reached the step limit after', alone: 'Reached the step limit' },
+const SETTLED_LABELS: Readonly<Record<SettledReasoningStatus, { readonly before: SettledKey; readonly alone: PlainKey }>> = Object.freeze({
+  collapsed: { before: 'reasoning.thoughtFor', alone: 'reasoning.thought' },
+  complete: { before: 'reasoning.thoughtFor', alone: 'reasoning.thought' },
+  stopped: { before: 'reasoning.stoppedAfter', alone: 'reasoning.stopped' },
+  error: { before: 'reasoning.failedAfter', alone: 'reasoning.failed' },
+  max_iterations: { before: 'reasoning.stepLimitAfter', alone: 'reasoning.stepLimit' },
 });
+
+type SettledKey = 'reasoning.thoughtFor' | 'reasoning.stoppedAfter' | 'reasoning.failedAfter' | 'reasoning.stepLimitAfter';
 
 /** "Thought for 12s", "Stopped after 14s", …; without a duration "Thought", "Stopped", …. */
 export function settledRunLabel(status: SettledReasoningStatus, elapsedMs: number | null | undefined): string {
   const label = SETTLED_LABELS[status];
-  return elapsedMs === null || elapsedMs === undefined ? label.alone : `${label.before} ${formatDuration(elapsedMs)}`;
+  return elapsedMs === null || elapsedMs === undefined ? t(label.alone) : t(label.before, { duration: formatDuration(elapsedMs) });
 }
 
 /**
@@ -31,9 +34,9 @@ export function settledRunLabel(status: SettledReasoningStatus, elapsedMs: numbe
 export function describeRunDuration(status: ReasoningStatus, elapsedMs: number | undefined): string {
   switch (status) {
     case 'reasoning':
-      return elapsedMs === undefined || elapsedMs < 1000 ? 'Reasoning' : `Reasoning · ${formatDuration(elapsedMs)}`;
+      return elapsedMs === undefined || elapsedMs < 1000 ? t('reasoning.announceWorking') : t('reasoning.workingFor', { duration: formatDuration(elapsedMs) });
     case 'awaiting_input':
-      return 'Waiting for your answer';
+      return t('reasoning.waitingForAnswer');
     case 'collapsed':
     case 'complete':
     case 'max_iterations':

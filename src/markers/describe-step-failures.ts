@@ -1,3 +1,4 @@
+import { t, tCount } from '../i18n';
 import type { ReasoningStep } from './reasoning-payload';
 
 /**
@@ -12,14 +13,13 @@ export function describeStepFailures(steps: readonly ReasoningStep[]): string {
     if (step.tool?.status === 'error') failed += 1;
     else if (step.tool?.status === 'declined') declined += 1;
   }
-  const parts: string[] = [];
-  if (failed > 0) parts.push(`${failed} ${failed === 1 ? 'step' : 'steps'} failed`);
-  if (declined > 0) parts.push(failed > 0 ? `${declined} declined` : `${declined} ${declined === 1 ? 'step' : 'steps'} declined`);
-  return parts.join(', ');
+  if (failed === 0) return declined === 0 ? '' : tCount('reasoning.stepsDeclined', declined);
+  const failures = tCount('reasoning.stepsFailed', failed);
+  return declined === 0 ? failures : t('reasoning.alsoDeclined', { failed: failures, count: declined });
 }
 
 /** `label` with the failures after a middle dot when there are any: "Thought for 5s · 1 step failed". */
 export function withStepFailures(label: string, steps: readonly ReasoningStep[]): string {
   const failures = describeStepFailures(steps);
-  return failures === '' ? label : `${label} · ${failures}`;
+  return failures === '' ? label : t('reasoning.withFailures', { label, failures });
 }

@@ -1,5 +1,6 @@
 import { modelTurnsOf } from './model-turns';
 import type { ReasoningModelTurn, ReasoningPayload } from './reasoning-payload';
+import { t } from '../i18n';
 
 /** What a model costs, as the user entered it in the settings: per million tokens (DESIGN.md 12.3). */
 export interface ModelPrice {
@@ -54,7 +55,7 @@ function costOf(payload: ReasoningPayload | null | undefined, priceOf: (turn: Re
  */
 export function formatCost(cost: RunCost): string {
   const about = cost.estimated ? '~' : '';
-  if (cost.amount > 0 && cost.amount < 0.0001) return `${about}less than $0.0001`;
+  if (cost.amount > 0 && cost.amount < 0.0001) return `${about}${t('cost.lessThan', { cost: '$0.0001' })}`;
   const significant = Number(cost.amount.toPrecision(2)).toString();
   // Cents always show: "$0.50", not "$0.5".
   const digits = cost.amount >= 1 || (significant.split('.')[1] ?? '').length < 2 ? cost.amount.toFixed(2) : significant;

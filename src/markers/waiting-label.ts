@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type { ReasoningPayload } from './reasoning-payload';
 
 /**
@@ -7,5 +8,5 @@ import type { ReasoningPayload } from './reasoning-payload';
  */
 export function waitingLabel(payload: Pick<ReasoningPayload, 'steps'>): string {
   const last = payload.steps.at(-1);
-  return last?.kind === 'tool' && last.tool?.status === 'running' ? 'Waiting for your approval' : 'Waiting for your answer';
+  return last?.kind === 'tool' && last.tool?.status === 'running' ? t('reasoning.waitingForApproval') : t('reasoning.waitingForAnswer');
 }

@@ -5,6 +5,7 @@ import { clampLine } from '../agent';
 import type { McpConnection } from './mcp-connection';
 import type { McpListedTool } from './mcp-listed-tool';
 import { mcpResultText } from './mcp-result-text';
+import { t } from '../i18n';
 
 /** What goes between the server's name and the tool's in the name the model sees. */
 export const MCP_TOOL_SEPARATOR = '__';
@@ -21,11 +22,11 @@ export function mcpApproval(serverName: string, toolName: string): AgentToolAppr
   return {
     scope: mcpApprovalScope(serverName),
     choices: [
-      { decision: 'allow_once', label: 'Allow once' },
-      { decision: 'allow_always', label: 'Always allow this server' },
-      { decision: 'deny_always', label: 'Never' },
+      { decision: 'allow_once', label: t('approval.allowOnce') },
+      { decision: 'allow_always', label: t('approval.alwaysAllowServer') },
+      { decision: 'deny_always', label: t('approval.never') },
     ],
-    describe: (args) => ({ title: `Allow the MCP server ${serverName} to run ${toolName}?`, detail: JSON.stringify(args, null, 2) }),
+    describe: (args) => ({ title: t('approval.mcpTitle', { server: serverName, tool: toolName }), detail: JSON.stringify(args, null, 2) }),
   };
 }
 

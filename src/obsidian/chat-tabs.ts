@@ -4,6 +4,7 @@ import type { ChatSessions } from './chat/chat-sessions';
 import { ChatView, type ChatViewState, VIEW_TYPE_GLASSBOX_CHAT } from './chat/chat-view';
 import type { ConversationStore } from './notes/conversation-store';
 import { openConversationNote } from './notes/open-conversation-note';
+import { t } from '../i18n';
 
 /**
  * The chat's tabs in the workspace (DESIGN.md 12.2): finding the chat view in front, opening a
@@ -53,7 +54,7 @@ export class ChatTabs {
   async openNote(path: string, inNewTab = false): Promise<void> {
     const view = inNewTab ? await this.openNewTab() : (await this.activate())?.view;
     if (!(view instanceof ChatView)) {
-      new Notice('The chat view could not be opened.');
+      new Notice(t('notice.chatViewFailed'));
       return;
     }
     await this.openNoteIn(view, path);
@@ -63,7 +64,7 @@ export class ChatTabs {
   async openNoteIn(view: ChatView, path: string): Promise<void> {
     const file = this.options.app.vault.getFileByPath(path);
     if (file === null) {
-      new Notice('This note could not be opened as a conversation.');
+      new Notice(t('notice.notAConversation'));
       return;
     }
     // Shows the note's warnings (broken properties or markers) in a notice, and says when it was imported.

@@ -10,6 +10,7 @@ import { isConversationFile } from './notes/conversation-file';
 import { exportConversationNote } from './notes/export-conversation-note';
 import { addPromptCommands } from './prompt-commands';
 import type { SemanticSearch } from './search/semantic-search';
+import { t } from '../i18n';
 
 /** What the commands act on. */
 export interface PluginCommandTargets {
@@ -29,14 +30,14 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
   const withView = (action: (view: ChatView) => unknown): void => {
     void plugin.activateChatView().then((leaf) => {
       if (leaf?.view instanceof ChatView) action(leaf.view);
-      else new Notice('The chat view could not be opened.');
+      else new Notice(t('notice.chatViewFailed'));
     });
   };
-  plugin.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void plugin.activateChatView() });
-  plugin.addCommand({ id: 'new-chat', name: 'New chat', callback: () => withView((view) => tabs.newChat(view)) });
+  plugin.addCommand({ id: 'open-chat', name: t('command.openChat'), callback: () => void plugin.activateChatView() });
+  plugin.addCommand({ id: 'new-chat', name: t('command.newChat'), callback: () => withView((view) => tabs.newChat(view)) });
   plugin.addCommand({
     id: 'stop',
-    name: 'Stop the running answer',
+    name: t('command.stop'),
     checkCallback: (checking) => {
       const view = tabs.frontView();
       if (view === null || !view.controller.store.getState().running) return false;
@@ -46,7 +47,7 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
   });
   plugin.addCommand({
     id: 'insert-last-answer',
-    name: 'Insert last answer into the current note',
+    name: t('command.insertLastAnswer'),
     editorCheckCallback: (checking, editor: Editor, info) => {
       const answer = tabs.frontView()?.controller.lastAnswer() ?? null;
       if (answer === null || info.file === null) return false;
@@ -57,8 +58,8 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
   });
   plugin.addCommand({
     id: 'undo-last-change',
-    name: 'Undo the last change',
-    callback: () => void writes.changes.undoLast(writes.writer).then((outcome) => new Notice(outcome.message), (error: unknown) => new Notice(`The change could not be undone: ${error instanceof Error ? error.message : String(error)}`)),
+    name: t('command.undoLastChange'),
+    callback: () => void writes.changes.undoLast(writes.writer).then((outcome) => new Notice(outcome.message), (error: unknown) => new Notice(t('notice.undoFailed', { error: error instanceof Error ? error.message : String(error) }))),
   });
   addSelectionCommands(plugin, withView);
   addPromptCommands(plugin, {
@@ -78,7 +79,7 @@ function addSelectionCommands(plugin: Plugin, withView: (action: (view: ChatView
   const ask = (selection: QuestionSelection): void => withView((view) => view.askAboutSelection(selection));
   plugin.addCommand({
     id: 'ask-about-selection',
-    name: 'Ask about the selection',
+    name: t('command.askSelection'),
     editorCheckCallback: (checking, editor, info) => {
       const selection = editorSelection(editor, info.file?.path);
       if (selection === null) return false;
@@ -89,7 +90,7 @@ function addSelectionCommands(plugin: Plugin, withView: (action: (view: ChatView
   plugin.registerEvent(plugin.app.workspace.on('editor-menu', (menu, editor, info) => {
     const selection = editorSelection(editor, info.file?.path);
     if (selection === null) return;
-    menu.addItem((item) => item.setTitle('Ask about the selection').setIcon('message-square').onClick(() => ask(selection)));
+    menu.addItem((item) => item.setTitle(t('command.askSelection')).setIcon('message-square').onClick(() => ask(selection)));
   }));
 }
 
@@ -102,7 +103,7 @@ function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost,
   };
   plugin.addCommand({
     id: 'open-note-in-chat',
-    name: 'Open this conversation in chat',
+    name: t('command.openConversation'),
     checkCallback: (checking) => {
       const file = activeConversation();
       if (file === null) return false;
@@ -112,7 +113,7 @@ function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost,
   });
   plugin.addCommand({
     id: 'export-conversation-markdown',
-    name: 'Export conversation as plain Markdown',
+    name: t('command.exportMarkdown'),
     checkCallback: (checking) => {
       const file = activeConversation();
       if (file === null) return false;
@@ -122,7 +123,7 @@ function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost,
   });
   plugin.addCommand({
     id: 'export-conversation-html',
-    name: 'Export conversation as HTML',
+    name: t('command.exportHtml'),
     checkCallback: (checking) => {
       const file = activeConversation();
       if (file === null) return false;
@@ -134,10 +135,10 @@ function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost,
 
 /** "Embed notes for search by meaning" and its stop; progress shows in the status bar, where a click stops it. */
 function addSemanticSearchCommands(plugin: Plugin, semantic: SemanticSearch): void {
-  plugin.addCommand({ id: 'embed-notes', name: 'Embed notes for search by meaning', callback: () => void semantic.embedNotes() });
+  plugin.addCommand({ id: 'embed-notes', name: t('command.embedNotes'), callback: () => void semantic.embedNotes() });
   plugin.addCommand({
     id: 'stop-embedding',
-    name: 'Stop embedding notes',
+    name: t('command.stopEmbedding'),
     checkCallback: (checking) => {
       if (!semantic.embedding) return false;
       if (!checking) semantic.stop();

@@ -3,6 +3,7 @@ import { COPILOT_PROMPTS_FOLDER, listPrompts, type PromptNote } from '../prompts
 import type { QuestionSelection } from '../agent';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatView } from './chat/chat-view';
+import { t } from '../i18n';
 
 /** What a prompt note holds when "New prompt" creates it: a description for the `/` menu and a first line to replace. */
 const NEW_PROMPT = '---\ndescription: What this prompt does, shown in the / menu\n---\nSummarize {} in three bullets, citing the notes.\n';
@@ -18,7 +19,7 @@ export function addPromptCommands(plugin: Plugin, options: { readonly settings: 
   const folder = () => normalizePath(options.settings.settings.promptsFolder);
   plugin.addCommand({
     id: 'new-prompt',
-    name: 'New prompt',
+    name: t('command.newPrompt'),
     callback: () => void createPromptNote(plugin, folder()),
   });
   let registered: string[] = [];
@@ -48,7 +49,7 @@ function addPromptCommand(plugin: Plugin, prompt: PromptNote, options: { readonl
   const id = `prompt-${prompt.path.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   plugin.addCommand({
     id,
-    name: `Prompt: ${prompt.name}`,
+    name: t('command.prompt', { name: prompt.name }),
     callback: () => {
       // The selection in the editor (if any) becomes the selection chip, which fills {}; read before the chat takes the focus.
       const selection = options.selection();
@@ -70,7 +71,7 @@ async function createPromptNote(plugin: Plugin, folder: string): Promise<void> {
     const file = await vault.create(path, NEW_PROMPT);
     await workspace.getLeaf(true).openFile(file);
   } catch (error) {
-    new Notice(`The prompt note could not be created in ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+    new Notice(t('notice.promptNotCreated', { folder, error: error instanceof Error ? error.message : String(error) }));
   }
 }
 

@@ -7,6 +7,7 @@ import { confirmEmbedding } from './search/embed-notes-modal';
 import { ObsidianVaultSource } from './search/obsidian-vault-source';
 import { carriesEmbeddings, SemanticSearch } from './search/semantic-search';
 import { VaultToolsProvider } from './search/vault-tools-provider';
+import { t } from '../i18n';
 
 /** The plugin's search: the vault index behind the agent's tools, and search by meaning over it. */
 export interface SearchServices {
@@ -38,7 +39,7 @@ function createSemanticSearch(plugin: Plugin, host: GlassboxSettingsHost, plugin
   const statusEl = plugin.addStatusBarItem();
   statusEl.addClass('glassbox-embedding-status');
   statusEl.hide();
-  statusEl.setAttr('aria-label', 'Click to stop embedding notes');
+  statusEl.setAttr('aria-label', t('semantic.clickToStop'));
   const semantic = new SemanticSearch({
     settings: () => host.settings,
     client: (model) => endpoint().embeddings(model),

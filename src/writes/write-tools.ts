@@ -5,6 +5,7 @@ import { describeNoteChange } from './note-change';
 import type { NoteChangeLog } from './note-change-log';
 import type { NoteWriter } from './note-writer';
 import { checkWritePath } from './write-path';
+import { t } from '../i18n';
 
 /** What the model reads when the user rejects a write (DESIGN.md 11.2). */
 export const DECLINED_CHANGE_OUTPUT = 'The user declined this change.';
@@ -12,11 +13,14 @@ export const DECLINED_CHANGE_OUTPUT = 'The user declined this change.';
 /** The approval scope of every note write: "Approve the rest of this run" covers all three tools. */
 export const WRITE_SCOPE = 'writes';
 
-const WRITE_CHOICES: readonly AgentApprovalChoice[] = Object.freeze([
-  { decision: 'allow_once', label: 'Approve' },
-  { decision: 'deny', label: 'Reject' },
-  { decision: 'allow_run', label: 'Approve the rest of this run' },
-]);
+/** The card's buttons for a write, in the UI's language. */
+function writeChoices(): readonly AgentApprovalChoice[] {
+  return [
+    { decision: 'allow_once', label: t('approval.approve') },
+    { decision: 'deny', label: t('approval.reject') },
+    { decision: 'allow_run', label: t('approval.approveRun') },
+  ];
+}
 
 const pathField = z.string().min(1).describe('The note: a vault-relative path ending in .md, e.g. "Projects/Plan.md".');
 const createSchema = z.object({ path: pathField, content: z.string().describe('The whole Markdown text of the new note.') });
@@ -53,9 +57,9 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
 
   /** The text `path` would hold after the call, from its text now; throws a refusal when it cannot. */
   type Plan = (current: string | null, path: string) => string;
-  const approval = (verb: string, plan: (args: never) => Plan, mustBeFree = false): AgentToolApproval => ({
+  const approval = (title: 'approval.createNote' | 'approval.appendToNote' | 'approval.editNote', plan: (args: never) => Plan, mustBeFree = false): AgentToolApproval => ({
     scope: WRITE_SCOPE,
-    choices: WRITE_CHOICES,
+    choices: writeChoices(),
     declinedOutput: DECLINED_CHANGE_OUTPUT,
     describe: async (args) => {
       const { path: raw } = args as { path: string };
@@ -63,7 +67,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
       if (mustBeFree) await ensureFree(path);
       const before = await writer.read(path);
       const after = plan(args as never)(before, path);
-      return { title: `${verb} ${path}?`, change: describeNoteChange(path, before ?? '', after) };
+      return { title: t(title, { path }), change: describeNoteChange(path, before ?? '', after) };
     },
   });
 
@@ -113,9 +117,9 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     name: 'createNote',
     description: 'Creates a new Markdown note in the vault. Never overwrites: fails when the note exists. The user approves every change.',
     schema: createSchema,
-    approval: approval('Create', createPlan, true),
-    describeStart: (args) => `Create ${args.path}`,
-    describeEnd: (args) => `Created ${args.path}`,
+    approval: approval('approval.createNote', createPlan, true),
+    describeStart: (args) => t('trace.create', { path: args.path }),
+    describeEnd: (args) => t('trace.created', { path: args.path }),
     execute: async (args) => {
       const path = checkedPath(args.path);
       await ensureFree(path);
@@ -128,9 +132,9 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     name: 'appendToNote',
     description: 'Adds Markdown at the end of an existing note. The user approves every change.',
     schema: appendSchema,
-    approval: approval('Append to', appendPlan),
-    describeStart: (args) => `Append to ${args.path}`,
-    describeEnd: (args) => `Appended to ${args.path}`,
+    approval: approval('approval.appendToNote', appendPlan),
+    describeStart: (args) => t('trace.appendTo', { path: args.path }),
+    describeEnd: (args) => t('trace.appendedTo', { path: args.path }),
     execute: async (args) => {
       const path = checkedPath(args.path);
       if ((await writer.read(path)) === null) appendPlan(args)(null, path);
@@ -142,9 +146,9 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     name: 'editNote',
     description: 'Replaces one passage of an existing note: `find` must occur exactly once in the note, copied exactly. The user approves every change.',
     schema: editSchema,
-    approval: approval('Edit', editPlan),
-    describeStart: (args) => `Edit ${args.path}`,
-    describeEnd: (args) => `Edited ${args.path}`,
+    approval: approval('approval.editNote', editPlan),
+    describeStart: (args) => t('trace.edit', { path: args.path }),
+    describeEnd: (args) => t('trace.edited', { path: args.path }),
     execute: async (args) => {
       const path = checkedPath(args.path);
       if ((await writer.read(path)) === null) editPlan(args)(null, path);

@@ -24,6 +24,7 @@ export { TAbstractFile, TFile, TFolder } from './files';
 export { setIcon } from './icons';
 export { MarkdownRenderChild, MarkdownRenderer, type FakeCodeBlockProcessor, type FakeMarkdownPostProcessor, type FakePostProcessorContext } from './markdown-renderer';
 export { Keymap, type FakePaneType } from './keymap';
+export { getLanguage, setFakeLanguage } from './language';
 export { MetadataCache } from './metadata-cache';
 export { renderReadingView, type FakeReadingView, type FakeReadingViewOptions } from './reading-view';
 export { Modal } from './modal';

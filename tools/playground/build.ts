@@ -34,6 +34,8 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
   const { mcpWithoutOAuthPlugin } = await import('../../esbuild.mcp-without-oauth.mjs');
   // The plugin's indexing worker, inlined as in main.js.
   const { inlineWorkerPlugin } = await import('../../esbuild.inline-worker.mjs');
+  // The string tables packed as in main.js, so the page unpacks the language it is given.
+  const { packedTablesPlugin } = await import('../../esbuild.packed-tables.mjs');
   // The UI on Preact, as in main.js.
   const reactToPreact = (await import('../../preact-aliases.cjs')).default;
   await esbuild.build({
@@ -51,7 +53,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     jsx: 'automatic',
     minify: options.minify ?? true,
     sourcemap: 'linked',
-    plugins: [openaiChatOnlyPlugin, mcpWithoutOAuthPlugin, inlineWorkerPlugin],
+    plugins: [openaiChatOnlyPlugin, mcpWithoutOAuthPlugin, inlineWorkerPlugin, packedTablesPlugin],
     logLevel: 'warning',
   });
   await copyFile(path.join(REPO_ROOT, 'tools/playground/index.html'), path.join(outdir, 'index.html'));

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { LANGUAGES, languageOf } from '../../src/i18n';
 import { startModelServer, type ModelServer } from '../model-server';
 import { buildPlayground, REPO_ROOT } from './build';
 import { endpointFromEnvironment, FIRST_RUN_ORIGIN, firstRunPluginData, playgroundPluginData } from './plugin-data';
@@ -15,11 +16,13 @@ export interface DemoOptions {
   readonly allowNetwork: boolean;
   /** Milliseconds between the scripted model's stream chunks (slow enough to watch the block work). */
   readonly chunkDelayMs: number;
+  /** `--lang CODE`: the app language the page's Obsidian reports, as if Obsidian were set to it. */
+  readonly language: string;
   /** `--first-run`: no endpoint set; "Find a local model" finds the scripted server at llama.cpp's port. */
   readonly firstRun: boolean;
 }
 
-const USAGE = `Usage: npm run demo -- [--vault PATH] [--port N] [--host HOST [--allow-network]] [--chunk-delay MS] [--first-run]
+const USAGE = `Usage: npm run demo -- [--vault PATH] [--port N] [--host HOST [--allow-network]] [--chunk-delay MS] [--first-run] [--lang CODE]
 
 Starts the Glassbox playground: the real plugin on a fake Obsidian host, in your browser.
   --vault PATH       folder of Markdown notes (default: demo-vault/); conversations are saved into it
@@ -30,6 +33,8 @@ Starts the Glassbox playground: the real plugin on a fake Obsidian host, in your
   --chunk-delay MS   delay between the scripted model's stream chunks (default 45)
   --first-run        start with no endpoint set, as a fresh install: "Find a local model" finds the
                      scripted model at llama.cpp's address (http://127.0.0.1:8080, through the proxy)
+  --lang CODE        Obsidian's language, as in Settings → General: ${LANGUAGES.join(', ')} (default en);
+                     another code shows English, as in Obsidian
 Set GLASSBOX_BASE_URL, GLASSBOX_API_KEY and GLASSBOX_MODEL to talk to a real OpenAI-compatible endpoint.
 `;
 
@@ -40,6 +45,7 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
   let host = '127.0.0.1';
   let chunkDelayMs = 45;
   let allowNetwork = false;
+  let language = 'en';
   let firstRun = false;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
@@ -73,6 +79,10 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
       case '--chunk-delay':
         chunkDelayMs = integer(value(), '--chunk-delay');
         break;
+      case '--lang':
+        language = value();
+        if (!/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(language)) throw new Error(`--lang takes a language code such as de or zh-CN, got "${language}".`);
+        break;
       case '--help':
       case '-h':
         return 'help';
@@ -82,7 +92,7 @@ export function parseDemoArguments(argv: readonly string[]): DemoOptions | 'help
   }
   if (!existsSync(vault) || !statSync(vault).isDirectory()) throw new Error(`The vault folder "${vault}" does not exist.`);
   if (!isLoopbackHost(host) && !allowNetwork) throw new Error(`--host ${host} lets any machine that reaches it read and write the vault; add --allow-network to do it anyway (the printed address then carries a secret token).`);
-  return { vault, port, host, allowNetwork, chunkDelayMs, firstRun };
+  return { vault, port, host, allowNetwork, chunkDelayMs, firstRun, language };
 }
 
 /** Builds the page, starts the model server and the playground server, prints the URL, runs until Ctrl-C. */
@@ -107,6 +117,7 @@ async function main(): Promise<void> {
       allowNetwork: options.allowNetwork,
       port: options.port,
       pluginData: options.firstRun ? firstRunPluginData() : playgroundPluginData(endpoint),
+      language: options.language,
       proxyOrigins: [...new Set([new URL(endpoint.baseUrl).origin, ...(modelServer !== null ? [new URL(modelServer.url).origin] : [])])],
       ...(options.firstRun && modelServer !== null ? { proxyRedirects: { [FIRST_RUN_ORIGIN]: new URL(modelServer.url).origin } } : {}),
       proxyApiKey: endpoint.apiKey,
@@ -121,6 +132,7 @@ async function main(): Promise<void> {
       '',
       `  Glassbox playground: ${playground.url}`,
       `  vault:  ${options.vault}`,
+      `  language: ${languageOf(options.language)}${languageOf(options.language) === options.language.toLowerCase() ? '' : ` (for --lang ${options.language})`}`,
       options.firstRun ? `  model:  none set; "Find a local model" finds the scripted one at ${FIRST_RUN_ORIGIN}/v1` : `  model:  ${endpoint.model} at ${endpoint.baseUrl}${endpoint.external ? '' : ' (scripted extractive model, no API key needed)'}`,
       '',
       '  Try: "What did we decide about pricing?"  ·  Ctrl-C stops.',

@@ -12,6 +12,8 @@ export interface PlaygroundBoot {
   readonly files: Awaited<ReturnType<typeof readVaultFiles>>;
   /** The plugin's saved data (`Plugin.loadData()`), or null on a first start. */
   readonly pluginData: unknown;
+  /** The app language the fake Obsidian reports (`getLanguage()`), as `--lang` gave it. */
+  readonly language: string;
 }
 
 /** Options of {@link startPlaygroundServer}. */
@@ -22,6 +24,8 @@ export interface PlaygroundServerOptions {
   readonly staticDir: string;
   /** Initial plugin data; kept in memory (never written into the vault's `.obsidian`). */
   readonly pluginData?: unknown;
+  /** The app language the page's Obsidian reports (`--lang`; default "en"). */
+  readonly language?: string;
   /** Origins the page may reach through `/api/proxy` (the model endpoint), e.g. `http://127.0.0.1:4010`. */
   readonly proxyOrigins?: readonly string[];
   /**
@@ -123,7 +127,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       return;
     }
     if (method === 'GET' && url.pathname === '/api/boot') {
-      const boot: PlaygroundBoot = { vaultName: path.basename(vaultDir), files: await readVaultFiles(vaultDir), pluginData };
+      const boot: PlaygroundBoot = { vaultName: path.basename(vaultDir), files: await readVaultFiles(vaultDir), pluginData, language: options.language ?? 'en' };
       return sendJson(response, 200, boot);
     }
     if (method === 'POST' && url.pathname.startsWith('/api/')) {

@@ -1,6 +1,7 @@
 import * as z from 'zod/v4';
 import type { AgentTool } from '../agent-tool';
 import { clampLine } from '../clamp-text';
+import { t } from '../../i18n';
 
 const requestInputSchema = z.object({
   question: z.string().min(1).describe('One short question for the user.'),
@@ -20,7 +21,7 @@ export const requestInputTool: AgentTool<typeof requestInputSchema> = {
   name: 'request_input',
   description: 'Ask the user one short question and wait for the answer. Use it only when the notes cannot settle something only the user knows.',
   schema: requestInputSchema,
-  describeStart: (args) => clampLine(`Asked: ${args.question}`, 120),
+  describeStart: (args) => clampLine(t('trace.asked', { question: args.question }), 120),
   execute: () => Promise.resolve({ output: 'The user cannot be asked here. Continue with your best judgement.' }),
 };
 

@@ -1,5 +1,6 @@
 import { hostOf, LlmError } from './llm-error';
 import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { t } from '../../i18n';
 
 /** The endpoint rejected the key (HTTP 401 or 403). Not retried. */
 export class LlmAuthError extends LlmError {
@@ -18,7 +19,7 @@ export class LlmAuthError extends LlmError {
     this.status = options.status;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.problem = `The API key was rejected by ${hostOf(options.baseUrl)}.`;
+    this.problem = t('error.keyRejected', { host: hostOf(options.baseUrl) });
     this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

@@ -1,5 +1,6 @@
 import { hostOf, LlmError } from './llm-error';
 import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { t } from '../../i18n';
 
 /**
  * The request did not fit the model's context window (DESIGN.md 12.1), however the server said
@@ -29,8 +30,8 @@ export class LlmContextOverflowError extends LlmError {
     this.requestTokens = options.requestTokens;
     this.providerMessage = options.providerMessage;
     this.status = options.status;
-    const window = options.windowTokens === undefined ? 'its context window' : `its ${options.windowTokens.toLocaleString('en-US')}-token context window`;
-    this.problem = `The request was too long for ${window} at ${hostOf(options.baseUrl)};`;
+    const host = hostOf(options.baseUrl);
+    this.problem = options.windowTokens === undefined ? t('error.tooLong', { host }) : t('error.tooLongWindow', { host, tokens: options.windowTokens });
     this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

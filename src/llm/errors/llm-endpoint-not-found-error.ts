@@ -1,5 +1,6 @@
 import { hostOf, LlmError } from './llm-error';
 import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { t } from '../../i18n';
 
 /**
  * Nothing answers chat requests at the base URL (HTTP 404 that does not name a model): most
@@ -20,7 +21,7 @@ export class LlmEndpointNotFoundError extends LlmError {
     super(`HTTP 404 from ${options.baseUrl}/chat/completions: ${options.providerMessage ?? 'not found'}`, { cause: options.cause });
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.problem = `Nothing answers chat requests at ${hostOf(options.baseUrl)} under this base URL (HTTP 404).`;
+    this.problem = t('error.endpointNotFound', { host: hostOf(options.baseUrl) });
     this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

@@ -1,5 +1,6 @@
 import { hostOf, LlmError } from './llm-error';
 import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { t } from '../../i18n';
 
 /**
  * The base URL answered, but not with a stream of chat chunks: a web page (the URL of a web UI
@@ -20,7 +21,7 @@ export class LlmIncompatibleEndpointError extends LlmError {
     super(`${options.baseUrl}/chat/completions answered ${contentType ?? 'without a content type'}, not a server-sent event stream`, { cause: options.cause });
     this.baseUrl = options.baseUrl;
     this.contentType = contentType;
-    this.problem = `${hostOf(options.baseUrl)} is not an OpenAI-compatible endpoint under this base URL (it answered with ${describe(contentType)}, not a stream of chat chunks).`;
+    this.problem = t('error.incompatible', { host: hostOf(options.baseUrl), what: describe(contentType) });
     this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

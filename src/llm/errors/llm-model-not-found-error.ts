@@ -1,5 +1,6 @@
 import { hostOf, LlmError } from './llm-error';
 import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { t } from '../../i18n';
 
 /** The endpoint does not know the requested model (HTTP 404). Not retried. */
 export class LlmModelNotFoundError extends LlmError {
@@ -18,7 +19,7 @@ export class LlmModelNotFoundError extends LlmError {
     this.model = options.model;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.problem = `The model "${options.model}" was not found at ${hostOf(options.baseUrl)}.`;
+    this.problem = t('error.modelNotFound', { model: options.model, host: hostOf(options.baseUrl) });
     this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

@@ -1,4 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
+import { t } from '../../i18n';
 
 /** The endpoint asked us to slow down (HTTP 429). Retried before the first token only. */
 export class LlmRateLimitError extends LlmError {
@@ -15,7 +16,7 @@ export class LlmRateLimitError extends LlmError {
     this.baseUrl = options.baseUrl;
     this.retryAfterMs = options.retryAfterMs;
     this.providerMessage = options.providerMessage;
-    const wait = options.retryAfterMs === undefined ? 'a moment' : `${Math.max(1, Math.ceil(options.retryAfterMs / 1000))} s`;
-    this.userMessage = `${hostOf(options.baseUrl)} is rate limiting requests. Try again in ${wait}.`;
+    const wait = options.retryAfterMs === undefined ? t('error.aMoment') : t('duration.stepSeconds', { s: Math.max(1, Math.ceil(options.retryAfterMs / 1000)) });
+    this.userMessage = t('error.rateLimited', { host: hostOf(options.baseUrl), wait });
   }
 }

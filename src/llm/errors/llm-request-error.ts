@@ -1,4 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
+import { t } from '../../i18n';
 
 /**
  * The endpoint refused the request itself (HTTP 4xx other than 401/403/404/429, e.g. 400 when a
@@ -16,7 +17,7 @@ export class LlmRequestError extends LlmError {
     this.status = options.status;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    const detail = options.providerMessage ? `: ${options.providerMessage}` : '.';
-    this.userMessage = `${hostOf(options.baseUrl)} refused the request (HTTP ${options.status})${detail}`;
+    const host = hostOf(options.baseUrl);
+    this.userMessage = options.providerMessage ? t('error.refusedDetail', { host, status: String(options.status), detail: options.providerMessage }) : t('error.refused', { host, status: String(options.status) });
   }
 }

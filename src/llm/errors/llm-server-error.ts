@@ -1,4 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
+import { t } from '../../i18n';
 
 /** The endpoint failed (HTTP 5xx). Retried before the first token only. */
 export class LlmServerError extends LlmError {
@@ -13,6 +14,6 @@ export class LlmServerError extends LlmError {
     this.status = options.status;
     this.baseUrl = options.baseUrl;
     this.providerMessage = options.providerMessage;
-    this.userMessage = `${hostOf(options.baseUrl)} had a server error (HTTP ${options.status}). Try again later.`;
+    this.userMessage = t('error.serverError', { host: hostOf(options.baseUrl), status: String(options.status) });
   }
 }

@@ -1,4 +1,5 @@
 import { hostOf, LlmError } from './llm-error';
+import { t } from '../../i18n';
 
 /** Why a stream that had started could not be read to its end. */
 export type LlmStreamErrorReason = 'cut' | 'malformed_chunk' | 'provider_error';
@@ -22,9 +23,11 @@ export class LlmStreamError extends LlmError {
     const host = hostOf(options.baseUrl);
     this.userMessage =
       options.reason === 'cut'
-        ? `The response from ${host} stopped before it was complete.`
+        ? t('error.streamCut', { host })
         : options.reason === 'malformed_chunk'
-          ? `The response from ${host} could not be read (malformed stream).`
-          : `${host} reported an error while answering${options.providerMessage ? `: ${options.providerMessage}` : '.'}`;
+          ? t('error.streamMalformed', { host })
+          : options.providerMessage
+            ? t('error.streamReportedDetail', { host, detail: options.providerMessage })
+            : t('error.streamReported', { host });
   }
 }

@@ -1,5 +1,6 @@
 import { hostOf, LlmError } from './llm-error';
 import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { tCount } from '../../i18n';
 
 /**
  * The endpoint sent nothing (no headers, or no next byte of the stream) for the configured wait:
@@ -21,7 +22,7 @@ export class LlmTimeoutError extends LlmError {
     super(`No data from ${options.baseUrl} for ${wait}`);
     this.baseUrl = options.baseUrl;
     this.timeoutMs = options.timeoutMs;
-    this.problem = `${hostOf(options.baseUrl)} sent nothing for ${wait}, so Glassbox stopped waiting;`;
+    this.problem = tCount('error.timeout', seconds, { host: hostOf(options.baseUrl) });
     this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /** One model a server offers, with what the server says about it (nothing it did not say). */
 export interface ServerModel {
   /** The name to send as `model`. */
@@ -87,11 +89,11 @@ function openAiModelIds(list: unknown): string[] {
 /** What the model picker shows beside a name: "32,768 tokens · tools · images", or '' when the server said nothing. */
 export function describeServerModel(model: ServerModel): string {
   const parts: string[] = [];
-  if (model.window !== undefined) parts.push(`${model.window.toLocaleString('en-US')} tokens`);
-  if (model.embeddings === true) parts.push('embeddings');
-  else if (model.tools === true) parts.push('tools');
-  else if (model.tools === false) parts.push('no tools');
-  if (model.images === true) parts.push('images');
+  if (model.window !== undefined) parts.push(t('model.window', { tokens: model.window }));
+  if (model.embeddings === true) parts.push(t('model.embeddings'));
+  else if (model.tools === true) parts.push(t('model.tools'));
+  else if (model.tools === false) parts.push(t('model.noTools'));
+  if (model.images === true) parts.push(t('model.images'));
   return parts.join(' · ');
 }
 

@@ -1,4 +1,5 @@
 import type { ChatAttention } from '../../chat';
+import { t } from '../../i18n';
 
 /** How many characters of the question a notice quotes. */
 const QUOTED_CHARS = 60;
@@ -8,13 +9,13 @@ export function attentionMessage(attention: ChatAttention): string {
   const question = quoted(attention.question);
   switch (attention.kind) {
     case 'answered':
-      return `Glassbox answered ${question}. Click to show it.`;
+      return t('notice.answered', { question });
     case 'failed':
-      return `Glassbox could not answer ${question}. Click to show it.`;
+      return t('notice.couldNotAnswer', { question });
     case 'approval':
-      return `Glassbox is waiting for your approval: ${attention.waiting} Open the chat to decide.`;
+      return t('notice.waitingApproval', { waiting: attention.waiting });
     case 'question':
-      return `Glassbox is waiting for your answer: ${attention.waiting}`;
+      return t('notice.waitingAnswer', { waiting: attention.waiting });
   }
 }
 

@@ -3,7 +3,7 @@ import type { AgentRunOptions, AgentRunResult } from '../../agent';
 import { type ChatAttention, type ChatRunRequest, type ChatRunSetup, ChatSession, type ConversationSaver, type FrameScheduler } from '../../chat';
 import type { GlassboxSettingsHost } from '../../settings';
 import { attentionMessage } from './attention-message';
-import { PLUGIN_ERROR_ADVICE } from './plugin-error-advice';
+import { pluginErrorAdvice } from './plugin-error-advice';
 import { settingsApprovalMemory } from './settings-approval-memory';
 
 /** A chat view as the sessions see it: whether it is on screen, and how to draw the eye to it. */
@@ -72,7 +72,7 @@ export class ChatSessions {
       id: `${Date.now().toString(36)}-${this.created}-${Math.random().toString(36).slice(2, 8)}`,
       prepareRun: this.options.prepareRun,
       // The plugin words what fixes a provider error: its settings tab.
-      runAgent: (options) => this.options.runAgent({ ...options, errorAdvice: PLUGIN_ERROR_ADVICE }),
+      runAgent: (options) => this.options.runAgent({ ...options, errorAdvice: pluginErrorAdvice() }),
       model: current.model,
       loopStyle: current.loopStyle,
       maxIterations: current.maxIterations,

@@ -17,6 +17,7 @@ import { ObsidianHostServices } from '../obsidian-host-services';
 import type { ChatSessions, SessionViewer } from './chat-sessions';
 import type { FirstRun } from './first-run';
 import { VaultContextSources } from './vault-context-sources';
+import { t } from '../../i18n';
 
 /** The registered view type of the chat panel. */
 export const VIEW_TYPE_GLASSBOX_CHAT = 'glassbox-chat';
@@ -105,7 +106,7 @@ export class ChatView extends ItemView implements SessionViewer {
 
   /** The tab's title: the conversation's name. */
   getDisplayText(): string {
-    return this.shown?.title() ?? 'Glassbox chat';
+    return this.shown?.title() ?? t('chat.viewTitle');
   }
 
   override getState(): Record<string, unknown> {

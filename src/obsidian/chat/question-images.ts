@@ -1,5 +1,6 @@
 import { type App, TFile } from 'obsidian';
 import { MAX_IMAGE_BYTES, type AttachedContext, type QuestionContext, type QuestionImage } from '../../agent';
+import { t } from '../../i18n';
 
 /** The image formats vision endpoints take, by extension, and their media types. */
 const IMAGE_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -33,14 +34,14 @@ export async function readQuestionImages(app: App, options: { question: string; 
   if (files.size === 0) return { images: [], notices: [] };
   if (!takesImages(options.settings.imageModels, options.modelName)) {
     const names = [...files.values()].map((file) => file.name).join(', ');
-    return { images: [], notices: [`Not sent: ${names}. Add ${options.modelName} to "Models that take images" in the settings to send images to it`] };
+    return { images: [], notices: [t('notice.imagesNotSent', { names, model: options.modelName })] };
   }
   const images: QuestionImage[] = [];
   const notices: string[] = [];
   for (const file of files.values()) {
     const data = await app.vault.readBinary(file);
     const dataUrl = await downscaledDataUrl(data, IMAGE_TYPES[file.extension.toLowerCase()], options.settings.imageMaxSide);
-    if (dataUrl === null) notices.push(`Not sent: ${file.name} is over 20 MB and could not be made smaller here`);
+    if (dataUrl === null) notices.push(t('notice.imageTooLarge', { name: file.name }));
     else images.push({ name: file.name, path: file.path, dataUrl, bytes: Math.floor((dataUrl.length - dataUrl.indexOf(',') - 1) * 0.75) });
   }
   return { images, notices };

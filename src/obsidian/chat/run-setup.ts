@@ -14,6 +14,7 @@ import { RunSetupError } from './run-setup-error';
 import type { NoteScope } from '../../search';
 import type { VaultToolsSnapshot } from '../search/vault-tools-provider';
 import type { NoteChangeLog, NoteWriter } from '../../writes';
+import { t } from '../../i18n';
 
 /** Collaborators of {@link createRunSetup}. */
 export interface RunSetupOptions {
@@ -35,7 +36,10 @@ export interface RunSetupOptions {
 export const INDEX_WAIT_MS = 5000;
 
 /** What the live block says while a question waits for the index. */
-export const INDEX_WAIT_NOTICE = 'Waiting for the vault index to open (a few seconds at most)';
+/** The notice of a question that waits for the vault index to open. */
+export function indexWaitNotice(): string {
+  return t('notice.indexWait');
+}
 
 /**
  * Builds, for each run, the model client on the plugin's endpoint (base URL from the preset or
@@ -48,9 +52,9 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const settings = options.settings.settings;
     const endpoint = plugin.current();
     const { baseUrl, secretName } = endpoint;
-    if (baseUrl === '') throw new RunSetupError('missing_base_url', 'Set the base URL of your model provider in the Glassbox settings.');
+    if (baseUrl === '') throw new RunSetupError('missing_base_url', t('notice.setBaseUrl'));
     if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', `The base URL "${shownBaseUrl(baseUrl)}" is not a complete http:// or https:// address; correct it in the Glassbox settings.`);
-    if (modelName.trim() === '') throw new RunSetupError('missing_model', 'Choose a model in the chat toolbar or in the Glassbox settings.');
+    if (modelName.trim() === '') throw new RunSetupError('missing_model', t('notice.chooseModel'));
     const apiKey = endpoint.apiKey();
     // SecretStorage is per device while data.json syncs: on another device the name arrives
     // without the secret. Say so before sending, rather than let the provider answer 401. A
@@ -62,7 +66,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     // The window is asked of the server while the index may still be opening; both are waited for below.
     const contextWindow = pluginContextWindow(settings, modelName, apiKey);
     if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
-      request?.onWaiting?.(INDEX_WAIT_NOTICE);
+      request?.onWaiting?.(indexWaitNotice());
       await options.vaultTools.whenSettledWithin(INDEX_WAIT_MS);
     }
     const modelWindow = await contextWindow;
@@ -74,7 +78,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
     const { tools, notice } = options.vaultTools.current(scope);
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
-    for (const problem of mcp.notices) new Notice(`Glassbox: ${problem}`);
+    for (const problem of mcp.notices) new Notice(t('notice.fromGlassbox', { message: problem }));
     const writeTools = await noteWriteTools(options);
     const { images, notices: imageNotices } = request === undefined ? { images: [], notices: [] } : await readQuestionImages(options.app, { question: request.question, ...(request.context !== undefined ? { request: request.context } : {}), ...(context !== undefined ? { attached: context } : {}), modelName, settings });
     const notices = [...mcp.notices, ...imageNotices];

@@ -2,6 +2,7 @@ import { Notice, Platform } from 'obsidian';
 import type { McpLogLine, McpRunTools, McpServers, McpServerStatus } from '../../mcp';
 import { parseMcpServers, type McpServerConfig } from '../../mcp/mcp-server-config';
 import { createDesktopFetch } from './desktop-fetch';
+import { t } from '../../i18n';
 
 const NO_TOOLS: McpRunTools = Object.freeze({ tools: [], notices: [] });
 
@@ -87,7 +88,7 @@ export class DesktopMcpServers {
       const desktopFetch = createDesktopFetch();
       const servers = new McpServers({
         createTransport: createMcpTransportFactory({ ...(desktopFetch !== null ? { fetch: desktopFetch } : {}), canStartProcesses: this.canStartProcesses }),
-        onProblem: (message) => new Notice(`Glassbox: ${message}`),
+        onProblem: (message) => new Notice(t('notice.fromGlassbox', { message })),
       });
       servers.configure(this.closed ? [] : this.configs);
       servers.subscribe(() => this.changed());

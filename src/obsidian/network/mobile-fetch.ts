@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /**
  * Raised when the model server is running but the app's origin is not allowed to read its
  * answers (CORS). The SDK wraps it as a connection error; `toLlmError` shows `userMessage`.
@@ -8,10 +10,7 @@ export class CorsRefusedError extends TypeError {
   constructor(options: { origin: string; cause?: unknown }) {
     super(`The model server at ${options.origin} refused this app's origin (CORS)`, { cause: options.cause });
     this.name = 'CorsRefusedError';
-    this.userMessage =
-      `The model server at ${options.origin} is running but does not allow requests from Obsidian on mobile (CORS): ` +
-      `for Ollama set OLLAMA_ORIGINS=* (or add capacitor://localhost and http://localhost) and restart it; ` +
-      `for LM Studio turn on "Enable CORS" in its server settings.`;
+    this.userMessage = t('network.mobileCors', { origin: options.origin });
   }
 }
 

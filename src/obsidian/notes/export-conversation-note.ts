@@ -1,5 +1,6 @@
 import { Notice, type TFile, type Vault, type Workspace } from 'obsidian';
 import { exportHtml, exportPlainMarkdown, parseConversationNote, type Conversation } from '../../conversation';
+import { t } from '../../i18n';
 
 /** What a copy is made as: the suffix of its name and its text. */
 const EXPORT_FORMATS = {
@@ -23,7 +24,7 @@ export async function exportConversationNote(options: { vault: Vault; workspace:
   const format = EXPORT_FORMATS[options.format ?? 'markdown'];
   const parsed = parseConversationNote(await vault.read(file));
   if (!parsed.ok) {
-    new Notice(`"${file.basename}" is not a conversation note.`);
+    new Notice(t('notice.notConversationNote', { name: file.basename }));
     return null;
   }
   const folder = file.parent === null || file.parent.path === '/' ? '' : `${file.parent.path}/`;
@@ -32,6 +33,6 @@ export async function exportConversationNote(options: { vault: Vault; workspace:
   for (let copy = 2; vault.getAbstractFileByPath(path) !== null; copy += 1) path = `${stem} ${copy}.${format.extension}`;
   const created = await vault.create(path, format.render(parsed.value, file));
   if (format.extension === 'md') await options.workspace.getLeaf(true).openFile(created, { active: true });
-  new Notice(`Exported to ${created.path}.`);
+  new Notice(t('notice.exported', { path: created.path }));
   return created;
 }

@@ -1,6 +1,7 @@
 import { Notice, type TFile } from 'obsidian';
 import type { Conversation } from '../../conversation';
 import type { ConversationStore } from './conversation-store';
+import { t } from '../../i18n';
 
 /** Where an opened conversation goes: the chat view's `openConversation`. */
 export interface ConversationTarget {
@@ -22,11 +23,11 @@ export interface OpenConversationNoteOptions {
 export async function openConversationNote(options: OpenConversationNoteOptions): Promise<boolean> {
   const opened = await options.store.open(options.file);
   if (opened === null) {
-    new Notice(`"${options.file.basename}" is not a conversation note.`);
+    new Notice(t('notice.notConversationNote', { name: options.file.basename }));
     return false;
   }
   options.target.openConversation(opened.conversation, options.file.path);
-  if (opened.format === 'imported') new Notice('This chat was imported from another plugin; new turns are saved to a new note.');
-  if (opened.warnings.length > 0) new Notice(`Opened with problems. ${opened.warnings.map((warning) => warning.message).join(' ')}`);
+  if (opened.format === 'imported') new Notice(t('notice.imported'));
+  if (opened.warnings.length > 0) new Notice(t('notice.openedWithProblems', { problems: opened.warnings.map((warning) => warning.message).join(' ') }));
   return true;
 }

@@ -4,6 +4,7 @@ import type { HostServices } from '../../ui/host-services';
 import { MessageRenderer } from '../../ui/message/message-renderer';
 import { RootRegistry } from '../../ui/message/root-registry';
 import type { ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
+import { t } from '../../i18n';
 
 /** Options of {@link createReadingViewProcessor}. */
 export interface ReadingViewProcessorOptions {
@@ -50,7 +51,7 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
   const addOpenButton = (heading: HTMLElement, sourcePath: string): void => {
     const open = options.openInChat;
     if (open === undefined || heading.previousElementSibling?.classList.contains('glassbox-open-in-chat') === true) return;
-    const button = createEl('button', { cls: 'glassbox-open-in-chat', text: 'Open in chat', attr: { type: 'button', 'data-testid': 'open-in-chat' } });
+    const button = createEl('button', { cls: 'glassbox-open-in-chat', text: t('notice.openInChat'), attr: { type: 'button', 'data-testid': 'open-in-chat' } });
     button.addEventListener('click', () => open(sourcePath));
     heading.before(button);
   };

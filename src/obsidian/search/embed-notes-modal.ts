@@ -1,4 +1,5 @@
 import { type App, Modal, Setting } from 'obsidian';
+import { t } from '../../i18n';
 
 /**
  * Asks before the notes are embedded: what will be sent, where, and what it costs. Resolves
@@ -24,14 +25,14 @@ class EmbedNotesModal extends Modal {
 
   override onOpen(): void {
     const { plan, endpoint, model } = this.details;
-    this.setTitle('Embed notes for search by meaning');
-    this.contentEl.createEl('p', { text: `Glassbox will send the passages of ${plan} to ${endpoint} to be embedded with "${model}".` });
-    this.contentEl.createEl('p', { text: 'This runs in the background, with its progress in the status bar. Afterwards only changed notes are sent again.' });
+    this.setTitle(t('semantic.modalTitle'));
+    this.contentEl.createEl('p', { text: t('semantic.modalSend', { plan, endpoint, model }) });
+    this.contentEl.createEl('p', { text: t('semantic.modalBackground') });
     new Setting(this.contentEl)
-      .addButton((button) => button.setButtonText('Cancel').onClick(() => this.close()))
+      .addButton((button) => button.setButtonText(t('semantic.cancel')).onClick(() => this.close()))
       .addButton((button) =>
         button
-          .setButtonText('Embed notes')
+          .setButtonText(t('semantic.embed'))
           .setCta()
           .onClick(() => this.settle(true)),
       );

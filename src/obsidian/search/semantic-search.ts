@@ -1,6 +1,7 @@
 import type { EmbeddingClient, HybridResults, IndexStore, MeaningSearch, SearchOptions } from '../../search';
 import { describePlan, type EmbeddingPlan, type EmbeddingProgress } from '../../search/embeddings/embedding-plan';
 import type { GlassboxSettings } from '../../settings';
+import { t, tCount } from '../../i18n';
 
 /** What search by meaning asks of the index: the indexing worker's client (WorkerIndexClient). */
 export interface EmbeddingsIndex {
@@ -30,8 +31,6 @@ export interface SemanticSearchOptions {
   /** Asks before embedding: true to go ahead. */
   readonly confirm: (details: { plan: string; model: string }) => Promise<boolean>;
 }
-
-const number = (value: number): string => value.toLocaleString('en-US');
 
 /**
  * Search by meaning in the plugin (DESIGN.md 7, issue 13): turns it on and off in the indexing
@@ -83,36 +82,36 @@ export class SemanticSearch {
   async embedNotes(): Promise<void> {
     const { notify } = this.options;
     if (!this.options.settings().semanticSearch) {
-      notify('Turn on "Search by meaning" in the Glassbox settings first.');
+      notify(t('semantic.turnOnFirst'));
       return;
     }
     if (this.running !== null) {
-      notify('Glassbox is embedding your notes already; its progress is in the status bar.');
+      notify(t('semantic.alreadyEmbedding'));
       return;
     }
     await this.sync();
     const index = this.index;
     const model = this.model;
     if (index === null || model === null) {
-      notify(model === null && index !== null ? 'Set the embedding model in the Glassbox settings first.' : 'Your vault is still being indexed; embed the notes once that is done.');
+      notify(model === null && index !== null ? t('semantic.setModelFirst') : t('semantic.stillIndexing'));
       return;
     }
     const plan = await index.embeddingPlan();
     if (plan.notes === 0) {
-      notify('Every note is embedded already; changed notes are embedded again on their own.');
+      notify(t('semantic.allEmbedded'));
       return;
     }
     if (!(await this.options.confirm({ plan: describePlan(plan), model }))) return;
     const controller = new AbortController();
     this.running = controller;
-    this.options.status(`Embedding notes: 0 / ${number(plan.passages)} passages`);
+    this.options.status(t('semantic.progress', { done: 0, total: plan.passages }));
     try {
-      const { embedded } = await index.embedNotes({ signal: controller.signal, onProgress: ({ done, total }) => this.options.status(`Embedding notes: ${number(done)} / ${number(total)} passages`) });
+      const { embedded } = await index.embedNotes({ signal: controller.signal, onProgress: ({ done, total }) => this.options.status(t('semantic.progress', { done, total })) });
       this.warned = false;
-      notify(`Embedded ${number(embedded)} notes: search by meaning is ready.`);
+      notify(tCount('semantic.done', embedded));
     } catch (error) {
-      if (controller.signal.aborted) notify('Embedding stopped. The notes embedded so far are kept; run the command again to go on.');
-      else notify(`${error instanceof Error ? error.message : String(error)} Search stays word search; the notes embedded so far are kept.`);
+      if (controller.signal.aborted) notify(t('semantic.stopped'));
+      else notify(t('semantic.failed', { error: error instanceof Error ? error.message : String(error) }));
     } finally {
       this.running = null;
       this.options.status(null);

@@ -1,5 +1,6 @@
 import type { AgentTool } from '../../agent';
 import type { IndexStore, MeaningSearch, NoteScope, VaultIndexReader, VaultSource } from '../../search';
+import { t } from '../../i18n';
 
 /** The vault tools a run gets, and a notice when they are not (yet) available. */
 export interface VaultToolsSnapshot {
@@ -26,7 +27,10 @@ export interface OpenedVaultIndex {
 export const INDEX_SAVE_DELAY_MS = 30_000;
 
 /** Notice shown while the first index build runs. */
-export const INDEX_BUILDING_NOTICE = 'Your vault is still being indexed, so this answer cannot search your notes yet.';
+/** The notice of a question asked while the vault is still being indexed. */
+export function indexBuildingNotice(): string {
+  return t('notice.indexBuilding');
+}
 
 /**
  * Owns the vault index for the chat view: starts it in the background (load or build, then
@@ -119,10 +123,10 @@ export class VaultToolsProvider {
         };
       }
       case 'failed':
-        return { tools: [], notice: `The vault index could not be built (${state.message}), so this answer cannot search your notes.` };
+        return { tools: [], notice: t('notice.indexFailed', { error: state.message }) };
       case 'idle':
       case 'building':
-        return { tools: [], notice: INDEX_BUILDING_NOTICE };
+        return { tools: [], notice: indexBuildingNotice() };
       default:
         return state satisfies never;
     }

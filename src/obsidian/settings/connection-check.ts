@@ -2,15 +2,18 @@ import type { AgentTool } from '../../agent';
 import type { ConnectionFixWords, ConnectionLine } from '../../doctor';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { Endpoint } from '../network/endpoint';
+import { t } from '../../i18n';
 
-/** The plugin's words for what a fix names: its settings rows. */
-export const PLUGIN_FIX_WORDS: ConnectionFixWords = Object.freeze({
-  baseUrl: 'the base URL in Glassbox settings',
-  model: 'the model in Glassbox settings',
-  apiKey: 'the API key in Glassbox settings',
-  contextWindow: '"Context window" in Glassbox settings',
-  embeddings: 'the embedding model and its base URL in Glassbox settings',
-});
+/** The plugin's words for what a fix names: its settings rows, in the UI's language. */
+export function pluginFixWords(): ConnectionFixWords {
+  return {
+    baseUrl: t('doctor.wordBaseUrl'),
+    model: t('doctor.wordModel'),
+    apiKey: t('doctor.wordApiKey'),
+    contextWindow: t('doctor.wordContextWindow'),
+    embeddings: t('doctor.wordEmbeddings'),
+  };
+}
 
 /**
  * "Check connection" in the settings: the checks of `glassbox doctor` (src/doctor, loaded on the
@@ -34,7 +37,7 @@ export function pluginConnectionCheck(options: { readonly host: GlassboxSettings
       ...(settings.semanticSearch && settings.embeddingModel.trim() !== '' ? { embeddings: { baseUrl: embeddingsBaseUrl, model: settings.embeddingModel.trim() } } : {}),
       modelCall: true,
       tools: options.vaultTools(),
-      words: PLUGIN_FIX_WORDS,
+      words: pluginFixWords(),
     });
     return connectionLines(report);
   };

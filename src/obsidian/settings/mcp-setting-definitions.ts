@@ -4,6 +4,7 @@ import { parseMcpServers } from '../../mcp/mcp-server-config';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { DesktopMcpServers } from '../network/desktop-mcp-servers';
 import type { GlassboxSettingKey } from './setting-definitions';
+import { t, tCount } from '../../i18n';
 
 const EXAMPLE = '{\n  "mcpServers": {\n    "weather": { "command": "npx", "args": ["-y", "weather-mcp"], "env": { "API_KEY": "…" } },\n    "tracker": { "url": "https://mcp.example.com/mcp", "headers": { "Authorization": "Bearer …" } }\n  }\n}';
 const LOG_LINES_SHOWN = 200;
@@ -25,13 +26,13 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
     return stop;
   };
   const serversDesc =
-    'Tools from Model Context Protocol servers, in the JSON other MCP clients use. The first call to each server asks for your approval. Values in "env" and "headers" stay in this plugin\'s data file and are never written to notes or logs.';
+    t('mcp.serversDesc');
   return {
     type: 'group',
-    heading: 'Tools from MCP servers',
+    heading: t('mcp.heading'),
     items: [
       {
-        name: 'Servers',
+        name: t('mcp.servers'),
         desc: serversDesc,
         aliases: ['mcp', 'model context protocol', 'mcpServers'],
         render: (setting) => {
@@ -55,8 +56,8 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
         },
       },
       {
-        name: 'Server status',
-        desc: 'Each server’s state, tool count and last error. Servers start with the first question that needs them.',
+        name: t('mcp.status'),
+        desc: t('mcp.statusDesc'),
         render: (setting) => {
           // A full-width block under the name and description, which keep their own width.
           setting.setClass('glassbox-mcp-block-setting');
@@ -65,8 +66,8 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
         },
       },
       {
-        name: 'Remembered approvals',
-        desc: 'Servers you allowed always or never. Revoke one to be asked again at its next call.',
+        name: t('mcp.remembered'),
+        desc: t('mcp.rememberedDesc'),
         render: (setting) => {
           // A full-width block under the name and description, which keep their own width.
           setting.setClass('glassbox-mcp-block-setting');
@@ -74,11 +75,11 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
           const draw = (): void => {
             list.empty();
             const remembered = Object.entries(host.settings.rememberedApprovals).filter(([scope]) => scope.startsWith('mcp:'));
-            if (remembered.length === 0) list.createEl('p', { text: 'None.' });
+            if (remembered.length === 0) list.createEl('p', { text: t('settings.none') });
             for (const [scope, decision] of remembered) {
               const item = list.createDiv({ cls: 'glassbox-mcp-row' });
-              item.createSpan({ text: `${scope.slice('mcp:'.length)}: ${decision === 'allow' ? 'always allowed' : 'never allowed'}` });
-              item.createEl('button', { text: 'Revoke' }).addEventListener('click', () => {
+              item.createSpan({ text: t(decision === 'allow' ? 'mcp.alwaysAllowed' : 'mcp.neverAllowed', { server: scope.slice('mcp:'.length) }) });
+              item.createEl('button', { text: t('mcp.revoke') }).addEventListener('click', () => {
                 const { [scope]: _revoked, ...rest } = host.settings.rememberedApprovals;
                 host.settings.rememberedApprovals = rest;
                 draw();
@@ -90,15 +91,15 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
         },
       },
       {
-        name: 'Server log',
-        desc: 'What the servers wrote to stderr, and what happened to their connections.',
+        name: t('mcp.log'),
+        desc: t('mcp.logDesc'),
         render: (setting) => {
           // A full-width block under the name and description, which keep their own width.
           setting.setClass('glassbox-mcp-block-setting');
-          const log = setting.settingEl.createEl('pre', { cls: 'glassbox-mcp-log', attr: { tabindex: '0', 'aria-label': 'Log of the MCP servers' } });
+          const log = setting.settingEl.createEl('pre', { cls: 'glassbox-mcp-log', attr: { tabindex: '0', 'aria-label': t('mcp.logLabel') } });
           return follow(() => {
             const lines = servers.logLines().slice(-LOG_LINES_SHOWN);
-            log.setText(lines.length === 0 ? 'Nothing yet.' : lines.map((line) => `${new Date(line.at).toLocaleTimeString()} ${line.server}: ${line.text}`).join('\n'));
+            log.setText(lines.length === 0 ? t('mcp.nothingYet') : lines.map((line) => `${new Date(line.at).toLocaleTimeString()} ${line.server}: ${line.text}`).join('\n'));
           });
         },
       },
@@ -109,14 +110,14 @@ export function mcpSettingGroup(options: { host: GlassboxSettingsHost; servers: 
 function drawStatuses(list: HTMLElement, servers: DesktopMcpServers): void {
   list.empty();
   const statuses = servers.statuses();
-  if (statuses.length === 0) list.createEl('p', { text: 'No servers yet.' });
+  if (statuses.length === 0) list.createEl('p', { text: t('mcp.noServers') });
   for (const status of statuses) {
     const item = list.createDiv({ cls: 'glassbox-mcp-row', attr: { 'data-server': status.name } });
     item.createSpan({ cls: 'glassbox-mcp-status', text: `${status.name}: ${describeStatus(status)}` });
-    const button = item.createEl('button', { text: 'Test connection' });
+    const button = item.createEl('button', { text: t('mcp.test') });
     button.addEventListener('click', () => {
       button.disabled = true;
-      button.setText('Testing…');
+      button.setText(t('mcp.testing'));
       void servers.test(status.name);
     });
   }
@@ -124,18 +125,18 @@ function drawStatuses(list: HTMLElement, servers: DesktopMcpServers): void {
 
 /** One line for a server, e.g. "Command · Connected · 6 tools". */
 export function describeStatus(status: McpServerStatus): string {
-  const transport = status.transport === 'stdio' ? 'Command' : 'Streamable HTTP';
-  const tools = status.toolCount === null ? '' : ` · ${status.toolCount} ${status.toolCount === 1 ? 'tool' : 'tools'}`;
-  const error = status.lastError === null ? '' : ` · Last error: ${status.lastError}`;
+  const transport = status.transport === 'stdio' ? t('mcp.command') : t('mcp.http');
+  const tools = status.toolCount === null ? '' : ` · ${tCount('mcp.tools', status.toolCount)}`;
+  const error = status.lastError === null ? '' : ` · ${t('mcp.lastError', { error: status.lastError })}`;
   switch (status.state) {
     case 'idle':
-      return `${transport} · Not started yet${error}`;
+      return `${transport} · ${t('mcp.notStarted')}${error}`;
     case 'connecting':
-      return `${transport} · Connecting…`;
+      return `${transport} · ${t('mcp.connecting')}`;
     case 'connected':
-      return `${transport} · Connected${tools}${error}`;
+      return `${transport} · ${t('mcp.connected')}${tools}${error}`;
     case 'failed':
-      return `${transport} · Not connected${error}`;
+      return `${transport} · ${t('mcp.notConnected')}${error}`;
     default: {
       const unreachable: never = status.state;
       return unreachable;

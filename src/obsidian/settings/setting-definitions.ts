@@ -1,11 +1,13 @@
 import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
-import { AGENT_LOOP_STYLES, LOOP_STYLE_LABELS } from '../../agent';
+import { AGENT_LOOP_STYLES } from '../../agent';
 import type { ConnectionLine } from '../../doctor';
 import { describeServerModel, type ContextWindow, type ServerModel } from '../../llm';
 import type { ModelPrice } from '../../markers';
 import { DISPLAY_MODES, PROVIDER_PRESETS, type GlassboxSettings } from '../../settings';
-import { DISPLAY_MODE_LABELS } from '../../ui/reasoning/display-options';
+import { displayModeLabel } from '../../ui/reasoning/display-options';
+import { loopStyleLabel } from '../../ui/chat/loop-style-label';
 import { onTextCommitted } from './text-commit';
+import { t } from '../../i18n';
 
 /** A key of {@link GlassboxSettings}: what a setting's control reads and writes. */
 export type GlassboxSettingKey = keyof GlassboxSettings;
@@ -68,17 +70,17 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
   return [
     {
       type: 'group',
-      heading: 'Model endpoint',
+      heading: t('settings.endpoint'),
       items: [
         {
-          name: 'Provider',
-          desc: 'Choosing a provider fills in its address; any OpenAI-compatible endpoint works with "custom".',
+          name: t('settings.provider'),
+          desc: t('settings.providerDesc'),
           aliases: ['ollama', 'lm studio', 'openai', 'openrouter'],
-          control: { type: 'dropdown', key: 'provider', options: Object.fromEntries(Object.entries(PROVIDER_PRESETS).map(([id, preset]) => [id, preset.label])) },
+          control: { type: 'dropdown', key: 'provider', options: Object.fromEntries(Object.entries(PROVIDER_PRESETS).map(([id, preset]) => [id, id === 'custom' ? t('settings.providerCustom') : preset.label])) },
         },
         {
-          name: 'Base URL',
-          desc: 'The only address requests are sent to.',
+          name: t('settings.baseUrl'),
+          desc: t('settings.baseUrlDesc'),
           aliases: ['endpoint', 'server'],
           // Drawn here, not as a text control: a half-typed address must not be saved, shown in
           // the chats or sent the key, so it is taken only when the field is left or typing pauses.
@@ -87,8 +89,8 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         {
-          name: 'API key',
-          desc: "Kept in Obsidian's secret storage, never in the plugin's data file. Leave empty for local servers.",
+          name: t('settings.apiKey'),
+          desc: t('settings.apiKeyDesc'),
           aliases: ['token', 'secret'],
           render: (setting) => {
             // A secret name with no secret behind it (the default's, on a fresh install) reads as
@@ -99,7 +101,7 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         {
-          name: 'Model',
+          name: t('settings.model'),
           // The server's models as suggestions, each with what it says (window, tools, images).
           render: (setting) => {
             setting.addText((text) => {
@@ -109,16 +111,16 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         {
-          name: 'Check connection',
-          desc: 'Asks the server what works: reachable, key, model, context window, tools, reasoning, embeddings. Sends one short request to the model.',
+          name: t('settings.checkConnection'),
+          desc: t('settings.checkConnectionDesc'),
           aliases: ['doctor', 'test connection', 'diagnose'],
           render: (setting) => {
             const lines = setting.settingEl.createDiv({ cls: 'glassbox-connection-checks', attr: { 'data-testid': 'connection-checks' } });
             setting.addButton((button) =>
-              button.setButtonText('Check connection').onClick(() => {
+              button.setButtonText(t('settings.checkConnection')).onClick(() => {
                 if (context.checkConnection === undefined) return;
                 lines.empty();
-                lines.setText('Checking…');
+                lines.setText(t('settings.checking'));
                 button.setDisabled(true);
                 void context.checkConnection().then((shown) => {
                   button.setDisabled(false);
@@ -130,18 +132,18 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         {
-          name: 'Context window (tokens)',
-          desc: 'How many tokens the model reads at once, for this model. Empty: ask the server.',
+          name: t('settings.contextWindow'),
+          desc: t('settings.contextWindowDesc'),
           aliases: ['num_ctx', 'n_ctx', 'context length', 'window'],
           // Drawn here: the value belongs to the current model, and the row shows what the server said.
           render: (setting) => {
             const shown = setting.descEl.createDiv({ cls: 'glassbox-context-window' });
             const showWindow = () => {
-              shown.setText('Asking the server…');
-              void context.contextWindow().then((window) => shown.setText(`In use: ${window.tokens.toLocaleString('en-US')} tokens (${window.source}).`));
+              shown.setText(t('settings.askingServer'));
+              void context.contextWindow().then((window) => shown.setText(t('settings.windowInUse', { tokens: window.tokens, source: window.source })));
             };
             setting.addText((text) =>
-              onTextCommitted(text.setPlaceholder('Ask the server').setValue(String(context.contextWindowSetting() ?? '')), (value) => {
+              onTextCommitted(text.setPlaceholder(t('settings.askServer')).setValue(String(context.contextWindowSetting() ?? '')), (value) => {
                 const tokens = Number(value.trim());
                 if (value.trim() === '') context.setContextWindowSetting(undefined);
                 else if (Number.isInteger(tokens) && tokens >= 256) context.setContextWindowSetting(tokens);
@@ -153,8 +155,8 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         {
-          name: 'Price per million tokens',
-          desc: "What this model costs, input and output, as your provider lists it (US dollars): each answer's trace then shows its cost. Empty: no cost shown.",
+          name: t('settings.price'),
+          desc: t('settings.priceDesc'),
           aliases: ['cost', 'pricing', 'dollars'],
           // Drawn here: the prices belong to the current model, and a price is both amounts.
           render: (setting) => {
@@ -169,9 +171,9 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
               if (input === '' || output === '' || !(inputPerMillion >= 0) || !(outputPerMillion >= 0)) return;
               context.setModelPrice({ inputPerMillion, outputPerMillion });
             };
-            for (const [placeholder, amount] of [['Input', saved?.inputPerMillion], ['Output', saved?.outputPerMillion]] as const) {
+            for (const [placeholder, label, amount] of [[t('settings.priceInput'), t('settings.priceInputLabel'), saved?.inputPerMillion], [t('settings.priceOutput'), t('settings.priceOutputLabel'), saved?.outputPerMillion]] as const) {
               setting.addText((text) => {
-                text.inputEl.setAttribute('aria-label', `${placeholder} price per million tokens`);
+                text.inputEl.setAttribute('aria-label', label);
                 fields.push({ value: () => text.getValue() });
                 onTextCommitted(text.setPlaceholder(placeholder).setValue(amount === undefined ? '' : String(amount)), commit);
               });
@@ -179,19 +181,19 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         {
-          name: 'Models without tools',
-          desc: 'Models the server said cannot use tools. Their questions are answered from a search of your notes, without tools. Forget one to offer it tools again.',
+          name: t('settings.modelsWithoutTools'),
+          desc: t('settings.modelsWithoutToolsDesc'),
           aliases: ['does not support tools', 'tool calling'],
           render: (setting) => {
             const list = setting.settingEl.createDiv({ cls: 'glassbox-models-without-tools' });
             const draw = (): void => {
               list.empty();
               const models = Object.entries(context.modelsWithoutTools());
-              if (models.length === 0) list.createEl('p', { text: 'None.' });
+              if (models.length === 0) list.createEl('p', { text: t('settings.none') });
               for (const [model, reason] of models) {
                 const item = list.createDiv({ cls: 'glassbox-mcp-row' });
                 item.createSpan({ text: model, attr: { title: reason } });
-                item.createEl('button', { text: 'Forget' }).addEventListener('click', () => {
+                item.createEl('button', { text: t('settings.forget') }).addEventListener('click', () => {
                   context.forgetModelWithoutTools(model);
                   draw();
                 });
@@ -201,14 +203,14 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
           },
         },
         {
-          name: 'Response timeout (seconds)',
-          desc: 'Longest wait for the next part of an answer; then the run stops with an error and keeps what arrived.',
+          name: t('settings.responseTimeout'),
+          desc: t('settings.responseTimeoutDesc'),
           aliases: ['stalled', 'hang'],
           control: { type: 'number', key: 'responseTimeoutSeconds', min: 1, step: 'any', validate: positiveNumber },
         },
         {
-          name: 'Answer length limit (tokens)',
-          desc: 'Most tokens one model call may write (max_tokens); a longer answer is cut with a notice.',
+          name: t('settings.maxTokens'),
+          desc: t('settings.maxTokensDesc'),
           aliases: ['max tokens', 'max_tokens', 'endless'],
           control: { type: 'number', key: 'maxTokens', min: 1, step: 1, validate: wholeNumber },
         },
@@ -216,57 +218,57 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
     },
     {
       type: 'group',
-      heading: 'Agent',
+      heading: t('settings.agent'),
       items: [
         {
           // The chat's run options call it the same; a number box shows its value, which a slider did not.
-          name: 'Max steps',
-          desc: 'Most model calls in one answer, from 1 to 50.',
+          name: t('settings.maxSteps'),
+          desc: t('settings.maxStepsDesc'),
           aliases: ['maximum iterations', 'max iterations'],
           control: { type: 'number', key: 'maxIterations', min: 1, max: 50, step: 1, validate: stepCount },
         },
         {
-          name: 'Loop style',
-          control: { type: 'dropdown', key: 'loopStyle', options: Object.fromEntries(AGENT_LOOP_STYLES.map((style) => [style, LOOP_STYLE_LABELS[style]])) },
+          name: t('settings.loopStyle'),
+          control: { type: 'dropdown', key: 'loopStyle', options: Object.fromEntries(AGENT_LOOP_STYLES.map((style) => [style, loopStyleLabel(style)])) },
         },
         {
-          name: 'Question timeout (minutes)',
-          desc: 'How long a question from the agent waits for your answer.',
+          name: t('settings.questionTimeout'),
+          desc: t('settings.questionTimeoutDesc'),
           control: { type: 'number', key: 'requestInputTimeoutMinutes', min: 0.1, step: 'any', validate: positiveNumber },
         },
         {
-          name: 'Context budget (tokens)',
-          desc: "Most text from attached notes and the selection sent with a question, in estimated tokens, and never more than a quarter of the model's context window; the rest is cut with a notice in the trace.",
+          name: t('settings.contextBudget'),
+          desc: t('settings.contextBudgetDesc'),
           aliases: ['attached notes', 'selection'],
           control: { type: 'number', key: 'contextBudgetTokens', min: 100, step: 100, validate: wholeNumber },
         },
         {
-          name: 'Attach the open note',
-          desc: 'A new question starts with the note you are in attached, as a chip above the message box that you can remove.',
+          name: t('settings.attachOpenNote'),
+          desc: t('settings.attachOpenNoteDesc'),
           aliases: ['context', 'chips', 'active note'],
           control: { type: 'toggle', key: 'attachOpenNote' },
         },
         {
-          name: 'Models that take images',
-          desc: 'Images pasted into the message box, linked in the question or embedded in attached notes are sent only to these models (one name per line or comma-separated). Others get the question without them.',
+          name: t('settings.imageModels'),
+          desc: t('settings.imageModelsDesc'),
           aliases: ['vision', 'images', 'multimodal'],
           control: { type: 'text', key: 'imageModels' },
         },
         {
-          name: 'Image size (pixels)',
-          desc: 'Images are made smaller to this longest side before they are sent.',
+          name: t('settings.imageSize'),
+          desc: t('settings.imageSizeDesc'),
           aliases: ['vision', 'downscale'],
           control: { type: 'number', key: 'imageMaxSide', min: 64, step: 1, validate: wholeNumber },
         },
         {
-          name: 'Prompts folder',
-          desc: 'Each note in this folder is a prompt: type / at the start of a message to use one. Notes in copilot-custom-prompts are read too.',
+          name: t('settings.promptsFolder'),
+          desc: t('settings.promptsFolderDesc'),
           aliases: ['custom prompts', 'templates', 'slash'],
           control: { type: 'text', key: 'promptsFolder' },
         },
         {
-          name: 'System notifications',
-          desc: 'On desktop, when a chat answers or waits for you while Obsidian is in the background, a notification from your system says so.',
+          name: t('settings.systemNotifications'),
+          desc: t('settings.systemNotificationsDesc'),
           aliases: ['notify', 'background', 'tabs'],
           control: { type: 'toggle', key: 'systemNotifications' },
         },
@@ -274,57 +276,57 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
     },
     {
       type: 'group',
-      heading: 'Search by meaning',
+      heading: t('settings.semanticSearch'),
       items: [
         {
-          name: 'Search by meaning',
-          desc: 'Also find notes that say the same thing in other words. Uses the embeddings of your notes, made by the endpoint above with the command "Embed notes for search by meaning": that sends every note\'s passages to it once, then each changed note.',
+          name: t('settings.semanticSearch'),
+          desc: t('settings.semanticSearchDesc'),
           aliases: ['semantic search', 'embeddings', 'hybrid'],
           control: { type: 'toggle', key: 'semanticSearch' },
         },
         {
-          name: 'Embedding model',
-          desc: 'The model the endpoint embeds with, e.g. text-embedding-3-small (OpenAI) or nomic-embed-text (Ollama). Changing it means embedding the notes again.',
+          name: t('settings.embeddingModel'),
+          desc: t('settings.embeddingModelDesc'),
           aliases: ['embeddings model'],
           control: { type: 'text', key: 'embeddingModel' },
         },
         {
-          name: 'Embeddings base URL',
-          desc: 'Where notes are embedded, when not at the chat\'s base URL, e.g. http://localhost:11434/v1 for Ollama\'s embedding models while chatting elsewhere. Empty: the chat\'s.',
+          name: t('settings.embeddingsBaseUrl'),
+          desc: t('settings.embeddingsBaseUrlDesc'),
           aliases: ['embeddings endpoint', 'embedding server'],
-          control: { type: 'text', key: 'embeddingsBaseUrl', placeholder: 'The chat\'s base URL' },
+          control: { type: 'text', key: 'embeddingsBaseUrl', placeholder: t('settings.embeddingsBaseUrlPlaceholder') },
         },
       ],
     },
     {
       type: 'group',
-      heading: 'Reasoning block',
+      heading: t('settings.reasoningBlock'),
       items: [
         {
-          name: 'Display mode',
-          control: { type: 'dropdown', key: 'displayMode', options: Object.fromEntries(DISPLAY_MODES.map((mode) => [mode, DISPLAY_MODE_LABELS[mode]])) },
+          name: t('settings.displayMode'),
+          control: { type: 'dropdown', key: 'displayMode', options: Object.fromEntries(DISPLAY_MODES.map((mode) => [mode, displayModeLabel(mode)])) },
         },
-        { name: 'Show reasoning text', control: { type: 'toggle', key: 'showReasoningText' } },
-        { name: 'Show tool output', control: { type: 'toggle', key: 'showToolOutput' } },
-        { name: 'Expand while working', control: { type: 'toggle', key: 'expandWhileWorking' } },
+        { name: t('settings.showReasoningText'), control: { type: 'toggle', key: 'showReasoningText' } },
+        { name: t('settings.showToolOutput'), control: { type: 'toggle', key: 'showToolOutput' } },
+        { name: t('settings.expandWhileWorking'), control: { type: 'toggle', key: 'expandWhileWorking' } },
       ],
     },
     {
       type: 'group',
-      heading: 'Conversations',
-      items: [{ name: 'Folder', desc: 'Where conversation notes are saved.', control: { type: 'text', key: 'conversationsFolder' } }],
+      heading: t('settings.conversations'),
+      items: [{ name: t('settings.folder'), desc: t('settings.folderDesc'), control: { type: 'text', key: 'conversationsFolder' } }],
     },
   ];
 }
 
 function positiveNumber(value: number): string | undefined {
-  return Number.isFinite(value) && value > 0 ? undefined : 'Enter a number greater than zero.';
+  return Number.isFinite(value) && value > 0 ? undefined : t('settings.positiveNumber');
 }
 
 function stepCount(value: number): string | undefined {
-  return Number.isInteger(value) && value >= 1 && value <= 50 ? undefined : 'Enter a whole number from 1 to 50.';
+  return Number.isInteger(value) && value >= 1 && value <= 50 ? undefined : t('settings.stepCount');
 }
 
 function wholeNumber(value: number): string | undefined {
-  return Number.isInteger(value) && value > 0 ? undefined : 'Enter a whole number greater than zero.';
+  return Number.isInteger(value) && value > 0 ? undefined : t('settings.wholeNumber');
 }

@@ -1,3 +1,5 @@
+import { formatNumber, t } from '../../i18n';
+
 // What embedding the vault takes, and its one-sentence description: light enough for main.js
 // (the plugin shows it before embedding starts), without the indexer or the client.
 
@@ -19,7 +21,7 @@ export interface EmbeddingProgress {
 
 /** One sentence for the plan: "412 notes (1,830 passages, about 390,000 tokens, about $0.01)". */
 export function describePlan(plan: EmbeddingPlan): string {
-  const number = (value: number): string => value.toLocaleString('en-US');
-  const cost = plan.costUsd === undefined ? 'no known price: free on a local server' : `about $${plan.costUsd < 0.01 ? plan.costUsd.toFixed(4) : plan.costUsd.toFixed(2)}`;
-  return `${number(plan.notes)} notes (${number(plan.passages)} passages, about ${number(plan.tokens)} tokens, ${cost})`;
+  const digits = plan.costUsd !== undefined && plan.costUsd < 0.01 ? 4 : 2;
+  const cost = plan.costUsd === undefined ? t('semantic.planNoPrice') : t('semantic.planCost', { cost: formatNumber(plan.costUsd, { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }) });
+  return t('semantic.plan', { notes: plan.notes, passages: plan.passages, tokens: plan.tokens, cost });
 }

@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /**
  * One note as the tools print it: `[[Title]] (path/to/Note.md)`. The wikilink is what the model
  * should cite; the path in brackets is unambiguous and is what `readNote` accepts. The format
@@ -10,10 +12,10 @@ export function formatNoteRef(note: { readonly title: string; readonly path: str
 /** Lists up to three titles: `A, B, C +2 more`. */
 export function summariseTitles(titles: readonly string[]): string {
   const shown = titles.slice(0, 3).join(', ');
-  return titles.length > 3 ? `${shown} +${titles.length - 3} more` : shown;
+  return titles.length > 3 ? t('trace.moreTitles', { titles: shown, count: titles.length - 3 }) : shown;
 }
 
-/** `1 note` / `5 notes`. */
+/** `1 note` / `5 notes`, in what the tools tell the model (English, as all of it). */
 export function countNotes(count: number): string {
   return `${count} ${count === 1 ? 'note' : 'notes'}`;
 }

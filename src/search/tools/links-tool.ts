@@ -4,6 +4,7 @@ import type { VaultIndexReader } from '../index-reader';
 import { throwIfAborted } from '../scheduler';
 import { formatNoteRef } from './format-note-line';
 import type { ToolScope } from './tool-scope';
+import { t } from '../../i18n';
 
 const linksSchema = z.object({
   path: z.string().min(1).describe('The note: its path or link text such as "Note title".'),
@@ -28,11 +29,11 @@ export function createLinksTool(index: VaultIndexReader, scope?: ToolScope): Age
     readOnly: true,
     description: 'List the links of a note: the notes it links to and the notes that link to it (backlinks).',
     schema: linksSchema,
-    describeStart: (args) => `Following links of ${args.path}`,
+    describeStart: (args) => t('trace.followingLinks', { path: args.path }),
     describeEnd: (args, result) => {
       const data = result.data as LinksData | undefined;
-      if (!data?.path) return `No note named "${args.path}"`;
-      return `${data.outgoing.length} links out, ${data.backlinks.length} backlinks`;
+      if (!data?.path) return t('trace.noNoteNamed', { name: args.path });
+      return t('trace.links', { outgoing: data.outgoing.length, backlinks: data.backlinks.length });
     },
     async execute(args, context) {
       throwIfAborted(context.signal);

@@ -5,6 +5,7 @@ import type { SearchResult } from '../index-types';
 import type { VaultIndexReader } from '../index-reader';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
 import type { ToolScope } from './tool-scope';
+import { t, tCount } from '../../i18n';
 
 const localSearchSchema = z.object({
   query: z.string().describe('What to look for, in the words the notes would use. "Quoted words" must appear together; word* matches any ending.'),
@@ -59,11 +60,11 @@ export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => Me
     description:
       'Search the notes in the vault. Returns the best matching notes with the heading and passage that matched; for a long note, also the readNote chunk that holds the passage (read that chunk, not the start of the note). Use several short searches with different words rather than one long one.',
     schema: localSearchSchema,
-    describeStart: (args) => `Searching notes for "${args.query}"${args.folder?.trim() ? ` in ${args.folder.trim()}` : ''}${args.tag?.trim() ? ` tagged #${args.tag.trim().replace(/^#/, '')}` : ''}`,
+    describeStart: (args) => `${t('trace.searching', { query: args.query })}${args.folder?.trim() ? t('trace.searchingIn', { folder: args.folder.trim() }) : ''}${args.tag?.trim() ? t('trace.searchingTagged', { tag: args.tag.trim().replace(/^#/, '') }) : ''}`,
     describeEnd: (args, result) => {
       const data = result.data as LocalSearchData | undefined;
       const titles = data?.results.map((entry) => entry.title) ?? [];
-      return titles.length === 0 ? `No notes found for "${args.query}"` : `Found ${countNotes(titles.length)}: ${summariseTitles(titles)}`;
+      return titles.length === 0 ? t('trace.noNotesFound', { query: args.query }) : tCount('trace.found', titles.length, { titles: summariseTitles(titles) });
     },
     async execute(args, context) {
       if (!index.ready && !context.signal.aborted) {

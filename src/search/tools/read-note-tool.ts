@@ -6,6 +6,7 @@ import type { VaultSource } from '../vault-source';
 import { chunkStarts, READ_NOTE_CHUNK_CHARS } from '../note-chunks';
 import { formatNoteRef } from './format-note-line';
 import type { ToolScope } from './tool-scope';
+import { t } from '../../i18n';
 
 export { READ_NOTE_CHUNK_CHARS } from '../note-chunks';
 
@@ -39,11 +40,11 @@ export function createReadNoteTool(options: { index: VaultIndexReader; source: V
     readOnly: true,
     description: 'Read a note in full (long notes come in chunks). Give the path from localSearch, or the note title or an alias as in a [[link]]; for a long note, give the chunk localSearch named for the result.',
     schema: readNoteSchema,
-    describeStart: (args) => `Reading ${args.path}${args.chunk ? ` (part ${args.chunk + 1})` : ''}`,
+    describeStart: (args) => (args.chunk ? t('trace.readingPart', { path: args.path, part: args.chunk + 1 }) : t('trace.reading', { path: args.path })),
     describeEnd: (args, result) => {
       const data = result.data as ReadNoteData | undefined;
-      if (!data?.path) return `No note named "${args.path}"`;
-      return data.chunks && data.chunks > 1 ? `Read ${data.title} (part ${(data.chunk ?? 0) + 1} of ${data.chunks})` : `Read ${data.title}`;
+      if (!data?.path) return t('trace.noNoteNamed', { name: args.path });
+      return data.chunks && data.chunks > 1 ? t('trace.readPart', { title: data.title ?? '', part: (data.chunk ?? 0) + 1, parts: data.chunks }) : t('trace.read', { title: data.title ?? '' });
     },
     async execute(args, context) {
       throwIfAborted(context.signal);

@@ -4,6 +4,7 @@ import { throwIfAborted } from '../scheduler';
 import type { VaultIndexReader } from '../index-reader';
 import { countNotes, formatNoteRef, summariseTitles } from './format-note-line';
 import type { ToolScope } from './tool-scope';
+import { t, tCount } from '../../i18n';
 
 const tagNotesSchema = z.object({
   tag: z.string().describe('A tag, with or without #. Nested tags count: "project" also finds #project/alpha. Leave empty to list the tags in use.'),
@@ -26,11 +27,11 @@ export function createTagNotesTool(index: VaultIndexReader, scope?: ToolScope): 
     readOnly: true,
     description: 'List the notes that carry a tag (inline #tags and frontmatter tags, nested tags included), newest first. With an empty tag, list the tags in use.',
     schema: tagNotesSchema,
-    describeStart: (args) => (args.tag.trim() === '' ? 'Listing tags' : `Looking up #${args.tag.replace(/^#/, '')}`),
+    describeStart: (args) => (args.tag.trim() === '' ? t('trace.listingTags') : t('trace.lookingUpTag', { tag: args.tag.replace(/^#/, '') })),
     describeEnd: (args, result) => {
       const data = result.data as TagNotesData | undefined;
-      if (args.tag.trim() === '') return `Found ${data?.total ?? 0} tags`;
-      return data && data.total > 0 ? `Found ${countNotes(data.total)}: ${summariseTitles(data.titles)}` : `No notes tagged #${args.tag.replace(/^#/, '')}`;
+      if (args.tag.trim() === '') return tCount('trace.foundTags', data?.total ?? 0);
+      return data && data.total > 0 ? tCount('trace.found', data.total, { titles: summariseTitles(data.titles) }) : t('trace.noNotesTagged', { tag: args.tag.replace(/^#/, '') });
     },
     async execute(args, context) {
       throwIfAborted(context.signal);

@@ -2,6 +2,7 @@ import * as z from 'zod/v4';
 import type { AgentTool } from '../../agent';
 import { formatLocalTime, parseTimeRange, type ResolvedTimeRange } from '../parse-time-range';
 import { abortError } from '../scheduler';
+import { t } from '../../i18n';
 
 const timeRangeSchema = z.object({
   expression: z.string().min(1).describe('A time expression: "today", "yesterday", "last week", "past 3 days", "this month", "2024-05", "2024-05-01 to 2024-05-10".'),
@@ -16,10 +17,10 @@ export const timeRangeTool: AgentTool<typeof timeRangeSchema> = {
   readOnly: true,
   description: 'Turn a time expression ("last week", "yesterday", "2024-05") into a {start, end} range in epoch ms, to pass as localSearch timeRange.',
   schema: timeRangeSchema,
-  describeStart: (args) => `Working out "${args.expression}"`,
+  describeStart: (args) => t('trace.workingOut', { expression: args.expression }),
   describeEnd: (args, result) => {
     const range = result.data as ResolvedTimeRange | null | undefined;
-    return range ? `${args.expression}: ${formatLocalTime(range.start)} – ${formatLocalTime(range.end)}` : `Could not read "${args.expression}" as a time`;
+    return range ? `${args.expression}: ${formatLocalTime(range.start)} – ${formatLocalTime(range.end)}` : t('trace.notATime', { expression: args.expression });
   },
   execute(args, context) {
     if (context.signal.aborted) return Promise.reject(abortError());

@@ -3,6 +3,7 @@ import { regenerableAnswerId } from '../../chat';
 import { citedNotes, readLeadingMarker, stripMarkers } from '../../markers';
 import { useChatServices } from '../chat/chat-services';
 import { useChatSelector } from '../chat/useChatSelector';
+import { t, tCount } from '../../i18n';
 
 /**
  * What the user can do with a finished answer (issue 12): copy it without markers, insert it at
@@ -33,56 +34,56 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
     // Absent outside secure contexts (and in jsdom): say so instead of failing silently.
     const clipboard = window.navigator.clipboard as Clipboard | undefined;
     if (clipboard === undefined) {
-      setStatus('The clipboard is not available here.');
+      setStatus(t('answer.noClipboard'));
       return;
     }
     clipboard.writeText(answer).then(
-      () => setStatus('Copied.'),
-      () => setStatus('The clipboard refused the text.'),
+      () => setStatus(t('answer.copied')),
+      () => setStatus(t('answer.clipboardRefused')),
     );
   };
   const insert = (): void => {
     const path = host.insertAtCursor?.(answer) ?? null;
-    setStatus(path === null ? 'Open a note in the editor first; the answer goes at its cursor.' : `Inserted into ${path}.`);
+    setStatus(path === null ? t('answer.openNoteFirst') : t('answer.insertedInto', { path }));
   };
   const open = (): void => {
     const missing = host.openNotes?.(cited, sourcePath) ?? [];
-    setStatus(missing.length === 0 ? '' : `No note matches ${missing.map((link) => `[[${link}]]`).join(', ')}.`);
+    setStatus(missing.length === 0 ? '' : t('answer.noNoteMatches', { links: missing.map((link) => `[[${link}]]`).join(', ') }));
   };
 
   const undo = (): void => {
     if (writeSteps === null || host.undoTurn === undefined) return;
     host.undoTurn(writeSteps).then(
       (outcome) => setStatus(outcome.message),
-      (error: unknown) => setStatus(`Nothing more was undone: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => setStatus(t('answer.undoFailed', { error: error instanceof Error ? error.message : String(error) })),
     );
   };
 
   return (
-    <div className="glassbox-answer-actions" role="group" aria-label="Answer actions" data-testid="answer-actions">
+    <div className="glassbox-answer-actions" role="group" aria-label={t('answer.actions')} data-testid="answer-actions">
       {answer !== '' ? (
         <button type="button" className="glassbox-answer-action" data-testid="answer-copy" onClick={copy}>
-          Copy
+          {t('answer.copy')}
         </button>
       ) : null}
       {host.insertAtCursor && answer !== '' ? (
         <button type="button" className="glassbox-answer-action" data-testid="answer-insert" onClick={insert}>
-          Insert at cursor
+          {t('answer.insert')}
         </button>
       ) : null}
       {host.openNotes && cited.length > 0 ? (
         <button type="button" className="glassbox-answer-action" data-testid="answer-open-cited" onClick={open}>
-          {cited.length === 1 ? 'Open cited note' : `Open ${cited.length} cited notes`}
+          {tCount('answer.openCited', cited.length)}
         </button>
       ) : null}
       {host.undoTurn && writeSteps !== null ? (
         <button type="button" className="glassbox-answer-action" data-testid="answer-undo-turn" onClick={undo}>
-          Undo this turn
+          {t('answer.undoTurn')}
         </button>
       ) : null}
       {regenerable ? (
-        <button type="button" className="glassbox-answer-action" data-testid="answer-regenerate" aria-label="Regenerate: ask this question again and keep both answers" onClick={() => void controller.regenerate(id)}>
-          Regenerate
+        <button type="button" className="glassbox-answer-action" data-testid="answer-regenerate" aria-label={t('answer.regenerateLabel')} onClick={() => void controller.regenerate(id)}>
+          {t('answer.regenerate')}
         </button>
       ) : null}
       <span className="glassbox-answer-status" role="status" data-testid="answer-status">

@@ -1,6 +1,7 @@
 import { memo, type KeyboardEvent } from 'react';
 import { answerVersion } from '../../chat';
 import { useChatController, useChatSelector } from '../chat/useChatSelector';
+import { formatNumber, t } from '../../i18n';
 
 /**
  * "‹ 2 / 2 ›" under an answer that was regenerated (DESIGN.md 12.3): the arrows show the other
@@ -28,14 +29,14 @@ export const AnswerVersions = memo(function AnswerVersions({ id }: { readonly id
     event.preventDefault();
   };
   return (
-    <div className="glassbox-answer-versions" role="group" aria-label="Answer versions" data-testid="answer-versions" onKeyDown={onKeyDown}>
-      <button type="button" className="glassbox-answer-action glassbox-answer-version-arrow" aria-label="Previous answer" data-testid="answer-previous" disabled={busy || version.previousId === null} onClick={() => show(version.previousId)}>
+    <div className="glassbox-answer-versions" role="group" aria-label={t('answer.versions')} data-testid="answer-versions" onKeyDown={onKeyDown}>
+      <button type="button" className="glassbox-answer-action glassbox-answer-version-arrow" aria-label={t('answer.previous')} data-testid="answer-previous" disabled={busy || version.previousId === null} onClick={() => show(version.previousId)}>
         ‹
       </button>
-      <span className="glassbox-answer-version-count" aria-label={`Answer ${version.position} of ${version.count}`} data-testid="answer-version">
-        {`${version.position} / ${version.count}`}
+      <span className="glassbox-answer-version-count" aria-label={t('answer.versionOf', { position: version.position, count: version.count })} data-testid="answer-version">
+        {`${formatNumber(version.position)} / ${formatNumber(version.count)}`}
       </span>
-      <button type="button" className="glassbox-answer-action glassbox-answer-version-arrow" aria-label="Next answer" data-testid="answer-next" disabled={busy || version.nextId === null} onClick={() => show(version.nextId)}>
+      <button type="button" className="glassbox-answer-action glassbox-answer-version-arrow" aria-label={t('answer.next')} data-testid="answer-next" disabled={busy || version.nextId === null} onClick={() => show(version.nextId)}>
         ›
       </button>
     </div>

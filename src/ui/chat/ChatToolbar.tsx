@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { t } from '../../i18n';
 
 /** A model the picker suggests, with what its server says about it ("32,768 tokens · tools"). */
 export interface ModelOption {
@@ -24,7 +25,7 @@ export function ChatToolbar({ models, children }: ChatToolbarProps) {
   return (
     <div className="glassbox-toolbar">
       <label className="glassbox-model-label">
-        <span>Model</span>
+        <span>{t('chat.model')}</span>
         <input
           className="glassbox-model-picker"
           data-testid="model-picker"
@@ -41,7 +42,7 @@ export function ChatToolbar({ models, children }: ChatToolbarProps) {
       </datalist>
       {children}
       <button type="button" data-testid="new-chat" onClick={() => controller.newChat()}>
-        New chat
+        {t('chat.newChat')}
       </button>
     </div>
   );

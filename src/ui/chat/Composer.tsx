@@ -5,6 +5,7 @@ import { useNoteSuggest } from '../context/useNoteSuggest';
 import { usePromptSuggest } from '../context/usePromptSuggest';
 import { useChatServices } from './chat-services';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { t } from '../../i18n';
 
 /**
  * The message box. Its text is local state, so typing re-renders the composer alone and never
@@ -74,20 +75,20 @@ export function Composer() {
       {prompts.open ? (
         <SuggestionList
           id={listId}
-          label="Prompts"
+          label={t('composer.prompts')}
           items={prompts.items.map(({ prompt, matches }) => ({ key: prompt.path, label: prompt.name, matches, ...(prompt.description !== undefined ? { note: prompt.description } : {}) }))}
           active={prompts.active}
-          empty={prompts.loading ? 'Reading prompts…' : 'No prompt matches. Prompts are notes in the prompts folder (settings).'}
+          empty={prompts.loading ? t('composer.readingPrompts') : t('composer.noPrompt')}
           onPick={prompts.pick}
           onHover={prompts.setActive}
         />
       ) : suggest.open ? (
         <SuggestionList
           id={listId}
-          label="Notes"
+          label={t('composer.notes')}
           items={suggest.items.map((item) => ({ key: `${item.path}\n${item.label}`, label: item.label, matches: item.matches, note: item.title ?? folderOf(item.path) }))}
           active={suggest.active}
-          empty="No note matches."
+          empty={t('composer.noNote')}
           onPick={suggest.pick}
           onHover={suggest.setActive}
         />
@@ -96,11 +97,11 @@ export function Composer() {
         ref={inputRef}
         className="glassbox-composer-input"
         data-testid="composer-input"
-        aria-label={asking ? 'Your answer' : 'Message'}
+        aria-label={asking ? t('composer.yourAnswer') : t('composer.message')}
         aria-autocomplete={sources !== null ? 'list' : undefined}
         aria-controls={prompts.open || suggest.open ? listId : undefined}
         aria-activedescendant={prompts.open ? (prompts.active >= 0 ? `${listId}-${prompts.active}` : undefined) : suggest.open && suggest.active >= 0 ? `${listId}-${suggest.active}` : undefined}
-        placeholder={asking ? 'Answer the question…' : sources !== null ? `Ask about your notes… ([[ to attach a note${sources.listPrompts !== undefined ? ', / for a prompt' : ''})` : 'Ask about your notes…'}
+        placeholder={asking ? t('composer.answerPlaceholder') : sources === null ? t('composer.askPlaceholder') : sources.listPrompts !== undefined ? t('composer.askPlaceholderLinksPrompts') : t('composer.askPlaceholderLinks')}
         rows={3}
         value={text}
         onChange={(event) => {
@@ -115,11 +116,11 @@ export function Composer() {
       <div className="glassbox-composer-actions">
         {running ? (
           <button type="button" className="glassbox-stop mod-warning" data-testid="stop-button" onClick={() => controller.stop()}>
-            Stop
+            {t('composer.stop')}
           </button>
         ) : null}
         <button type="button" className="mod-cta" data-testid="send-button" disabled={!canSend} onClick={submit}>
-          {asking ? 'Answer' : 'Send'}
+          {asking ? t('composer.answer') : t('composer.send')}
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { resumableMessageId } from '../../chat';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { t } from '../../i18n';
 
 /**
  * "Continue" under an answer whose run was stopped or hit the step limit (DESIGN.md 11.2): only
@@ -12,7 +13,7 @@ export function ContinueRunButton({ messageId }: { readonly messageId: string })
   return (
     <div className="glassbox-continue-run">
       <button type="button" className="glassbox-continue-button" data-testid="continue-run" onClick={() => void controller.continueRun()}>
-        Continue
+        {t('chat.continue')}
       </button>
     </div>
   );

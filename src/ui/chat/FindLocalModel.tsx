@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describeServerModel, type FoundServer } from '../../llm';
+import { t } from '../../i18n';
 
 /** Props of {@link FindLocalModel}. */
 export interface FindLocalModelProps {
@@ -27,27 +28,27 @@ export function FindLocalModel({ find, use }: FindLocalModelProps) {
   };
   return (
     <section className="glassbox-first-run" data-testid="find-local-model">
-      <p className="glassbox-first-run-title">No model endpoint is set.</p>
+      <p className="glassbox-first-run-title">{t('firstRun.noEndpoint')}</p>
       {search.kind === 'idle' && (
         <>
-          <p>Glassbox can look for a model server on this computer: Ollama, LM Studio, llama.cpp, vLLM or Jan, at their usual ports. Nothing leaves this computer.</p>
+          <p>{t('firstRun.canLook')}</p>
           <button type="button" className="mod-cta" data-testid="find-local-model-button" onClick={start}>
-            Find a local model
+            {t('firstRun.find')}
           </button>
         </>
       )}
-      {search.kind === 'searching' && <p>Looking on this computer…</p>}
+      {search.kind === 'searching' && <p>{t('firstRun.looking')}</p>}
       {search.kind === 'done' && search.servers.length > 0 && (
         <ul className="glassbox-first-run-servers">
           {search.servers.map((server) => (
             <li key={server.baseUrl} data-testid="found-server">
               <span className="glassbox-first-run-server">
-                {server.kind} at {server.baseUrl}
+                {t('firstRun.serverAt', { kind: server.kind, url: server.baseUrl })}
               </span>
-              {server.needsKey && <span className="glassbox-first-run-hint"> It wants an API key: choose it here, then set the key in Glassbox settings.</span>}
+              {server.needsKey && <span className="glassbox-first-run-hint">{t('firstRun.wantsKey')}</span>}
               {server.models.length === 0 ? (
                 <button type="button" data-testid="use-server" onClick={() => void use(server, '')}>
-                  Use this server
+                  {t('firstRun.useServer')}
                 </button>
               ) : (
                 <ul>
@@ -67,19 +68,17 @@ export function FindLocalModel({ find, use }: FindLocalModelProps) {
       )}
       {search.kind === 'done' && search.servers.length === 0 && (
         <div data-testid="nothing-found">
-          <p>No model server answered on this computer. Start one, then search again:</p>
+          <p>{t('firstRun.nothing')}</p>
           <ul>
-            <li>Ollama: install it from ollama.com, then run ollama pull qwen3:8b (it serves on port 11434).</li>
-            <li>LM Studio: download a model, then start the server in its Developer tab (port 1234).</li>
-            <li>
-              On a phone, the server runs on another computer, which must allow the app: start Ollama with OLLAMA_HOST=0.0.0.0 and OLLAMA_ORIGINS=*; in LM Studio turn on &quot;Serve on local network&quot; and &quot;Enable CORS&quot;. Then set that computer&apos;s address as the base URL in Glassbox settings.
-            </li>
+            <li>{t('firstRun.ollama')}</li>
+            <li>{t('firstRun.lmStudio')}</li>
+            <li>{t('firstRun.phone')}</li>
           </ul>
         </div>
       )}
       {search.kind === 'done' && (
         <button type="button" data-testid="find-again" onClick={start}>
-          Search again
+          {t('firstRun.again')}
         </button>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ConversationSummary } from '../../conversation';
 import { HistoryList } from '../history/HistoryList';
+import { t } from '../../i18n';
 
 /** Props of {@link HistoryToggle}. */
 export interface HistoryToggleProps {
@@ -39,13 +40,13 @@ export function HistoryToggle(props: HistoryToggleProps) {
   return (
     <>
       <button type="button" aria-expanded={open} aria-controls={panelId} data-testid="history-toggle" onClick={() => setOpen((value) => !value)}>
-        History
+        {t('chat.history')}
       </button>
       <div id={panelId} className="glassbox-history-panel" hidden={!open}>
         {!open ? null : failed ? (
-          <p className="glassbox-error-line">The saved conversations could not be listed.</p>
+          <p className="glassbox-error-line">{t('chat.historyFailed')}</p>
         ) : conversations === null ? (
-          <p className="glassbox-history-loading">Loading…</p>
+          <p className="glassbox-history-loading">{t('chat.loading')}</p>
         ) : (
           <HistoryList
             conversations={conversations}

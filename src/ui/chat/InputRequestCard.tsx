@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { t } from '../../i18n';
 
 /**
  * The `request_input` question (DESIGN.md 5), outside the reasoning block: the question,
@@ -53,16 +54,16 @@ export function InputRequestCard() {
       >
         <input
           type="text"
-          aria-label="Your answer"
+          aria-label={t('composer.yourAnswer')}
           data-testid="input-request-text"
           value={answer}
           onChange={(event) => setAnswer(event.target.value)}
         />
         <button type="submit" className="mod-cta" disabled={answer.trim() === ''}>
-          Answer
+          {t('composer.answer')}
         </button>
         <button type="button" data-testid="input-request-dismiss" onClick={() => controller.dismissInput()}>
-          Dismiss
+          {t('input.dismiss')}
         </button>
       </form>
     </div>

@@ -1,5 +1,7 @@
-import { AGENT_LOOP_STYLES, type AgentLoopStyle, LOOP_STYLE_LABELS } from '../../agent';
+import { AGENT_LOOP_STYLES, type AgentLoopStyle } from '../../agent';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { t } from '../../i18n';
+import { loopStyleLabel } from './loop-style-label';
 
 
 /** The range the iteration box accepts (the settings tab uses the same). */
@@ -17,7 +19,7 @@ export function RunOptions() {
   return (
     <div className="glassbox-run-options">
       <label>
-        <span>Loop</span>
+        <span>{t('chat.loop')}</span>
         <select
           data-testid="loop-style"
           value={loopStyle}
@@ -26,13 +28,13 @@ export function RunOptions() {
         >
           {AGENT_LOOP_STYLES.map((style) => (
             <option key={style} value={style}>
-              {LOOP_STYLE_LABELS[style]}
+              {loopStyleLabel(style)}
             </option>
           ))}
         </select>
       </label>
       <label>
-        <span>Max steps</span>
+        <span>{t('chat.maxSteps')}</span>
         <input
           type="number"
           data-testid="max-iterations"

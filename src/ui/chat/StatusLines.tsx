@@ -1,5 +1,6 @@
 import { useChatServices } from './chat-services';
 import { useChatSelector } from './useChatSelector';
+import { t } from '../../i18n';
 
 /** The error line of a failed run and the neutral notice line (e.g. the index is building). */
 export function StatusLines() {
@@ -19,7 +20,7 @@ export function StatusLines() {
           {error}
           {opensSettings && host.openSettings ? (
             <button type="button" className="glassbox-error-action" onClick={() => host.openSettings?.()}>
-              Open settings
+              {t('chat.openSettings')}
             </button>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { describeBytes, estimateTokens } from '../../agent';
 import type { ContextSources } from './context-sources';
 import { ScopePicker } from './ScopePicker';
 import { compactTokens, tokenLabel } from './token-label';
+import { t } from '../../i18n';
 
 /**
  * The chips above the composer (DESIGN.md 11.1): what the next question carries, each removable,
@@ -18,7 +19,7 @@ export function ContextChips({ sources, onDone }: { readonly sources: ContextSou
   const selection = chips.find((chip) => chip.kind === 'selection');
   return (
     <div className="glassbox-context" data-testid="context-chips">
-      <div className="glassbox-chips" role="list" aria-label="Attached to the next question">
+      <div className="glassbox-chips" role="list" aria-label={t('context.attached')}>
         {chips.map((chip) => (
           <Chip key={chip.id} chip={chip} onRemove={() => draft.remove(chip.id)} />
         ))}
@@ -32,7 +33,7 @@ export function ContextChips({ sources, onDone }: { readonly sources: ContextSou
           />
         ) : (
           <button type="button" className="glassbox-chip-add" data-testid="add-scope" onClick={() => setPicking(true)}>
-            Limit to folder or tag
+            {t('context.limitScope')}
           </button>
         )}
       </div>
@@ -43,7 +44,7 @@ export function ContextChips({ sources, onDone }: { readonly sources: ContextSou
       ) : null}
       {tokens > budget ? (
         <p className="glassbox-context-over" role="status" data-testid="context-over-budget">
-          {`Attached text is about ${compactTokens(tokens)} tokens, over the ${compactTokens(budget)}-token budget: the run will cut it.`}
+          {t('context.overBudget', { tokens: compactTokens(tokens), budget: compactTokens(budget) })}
         </p>
       ) : null}
     </div>
@@ -56,8 +57,8 @@ function Chip({ chip, onRemove }: { readonly chip: ContextChip; readonly onRemov
   return (
     <span className="glassbox-chip" role="listitem" data-testid="context-chip" data-kind={chip.kind} data-open={chip.kind === 'note' && chip.open ? 'true' : undefined} data-gone={gone ? 'true' : undefined} title={title}>
       <span className="glassbox-chip-label">{label}</span>
-      {gone ? <span className="glassbox-chip-size">deleted, not sent</span> : size ? <span className="glassbox-chip-size">{size}</span> : null}
-      <button type="button" className="glassbox-chip-remove clickable-icon" data-testid="chip-remove" aria-label={`Remove ${label}`} onClick={onRemove}>
+      {gone ? <span className="glassbox-chip-size">{t('context.deleted')}</span> : size ? <span className="glassbox-chip-size">{size}</span> : null}
+      <button type="button" className="glassbox-chip-remove clickable-icon" data-testid="chip-remove" aria-label={t('context.remove', { label })} onClick={onRemove}>
         ×
       </button>
     </span>
@@ -67,18 +68,18 @@ function Chip({ chip, onRemove }: { readonly chip: ContextChip; readonly onRemov
 function describe(chip: ContextChip): { label: string; title: string; size?: string } {
   switch (chip.kind) {
     case 'note':
-      return { label: noteTitle(chip.path), title: chip.open ? `${chip.path} (the open note)` : chip.path, size: tokenLabel(estimateTokens(chip.chars)) };
+      return { label: noteTitle(chip.path), title: chip.open ? t('context.openNote', { path: chip.path }) : chip.path, size: tokenLabel(estimateTokens(chip.chars)) };
     case 'selection': {
       const { path, fromLine, toLine, text } = chip.selection;
-      const lines = fromLine === toLine ? `line ${fromLine}` : `lines ${fromLine}–${toLine}`;
-      return { label: `${noteTitle(path)}, ${lines}`, title: `${path}, ${lines}`, size: tokenLabel(estimateTokens(text)) };
+      const lines = (note: string): string => (fromLine === toLine ? t('context.line', { note, line: String(fromLine) }) : t('context.lines', { note, from: String(fromLine), to: String(toLine) }));
+      return { label: lines(noteTitle(path)), title: lines(path), size: tokenLabel(estimateTokens(text)) };
     }
     case 'folder':
-      return { label: `Folder: ${chip.value}`, title: `Search only in ${chip.value}/` };
+      return { label: t('context.folder', { folder: chip.value }), title: t('context.folderTitle', { folder: chip.value }) };
     case 'tag':
-      return { label: `Tag: #${chip.value}`, title: `Search only notes tagged #${chip.value}` };
+      return { label: t('context.tag', { tag: chip.value }), title: t('context.tagTitle', { tag: chip.value }) };
     case 'image':
-      return { label: noteTitle(chip.path), title: `${chip.path} (image)`, size: describeBytes(chip.bytes) };
+      return { label: noteTitle(chip.path), title: t('context.image', { path: chip.path }), size: describeBytes(chip.bytes) };
     default: {
       const unhandled: never = chip;
       return unhandled;

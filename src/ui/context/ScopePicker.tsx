@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ContextSources } from './context-sources';
 import { SuggestionList } from './SuggestionList';
 import { useSuggestionKeys } from './useSuggestionKeys';
+import { t } from '../../i18n';
 import { focusOnMount } from '../focus-on-mount';
 
 const LIMIT = 12;
@@ -27,12 +28,12 @@ export function ScopePicker({ sources, onDone }: { readonly sources: ContextSour
         className="glassbox-scope-input"
         data-testid="scope-input"
         role="combobox"
-        aria-label="Folder or tag to search in"
+        aria-label={t('context.scopeInput')}
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={keys.active >= 0 ? `${listId}-${keys.active}` : undefined}
         aria-autocomplete="list"
-        placeholder="Folder or #tag…"
+        placeholder={t('context.scopePlaceholder')}
         // The user asked for the picker: typing goes to it at once.
         ref={focusOnMount}
         value={query}
@@ -45,10 +46,10 @@ export function ScopePicker({ sources, onDone }: { readonly sources: ContextSour
       />
       <SuggestionList
         id={listId}
-        label="Folders and tags"
-        items={items.map((item) => ({ key: `${item.kind}:${item.value}`, label: item.kind === 'tag' ? `#${item.value}` : item.value, matches: item.kind === 'tag' ? item.matches.map(([start, end]) => [start + 1, end + 1] as const) : item.matches, note: item.kind }))}
+        label={t('context.foldersAndTags')}
+        items={items.map((item) => ({ key: `${item.kind}:${item.value}`, label: item.kind === 'tag' ? `#${item.value}` : item.value, matches: item.kind === 'tag' ? item.matches.map(([start, end]) => [start + 1, end + 1] as const) : item.matches, note: item.kind === 'tag' ? t('context.kindTag') : t('context.kindFolder') }))}
         active={keys.active}
-        empty="No folder or tag matches."
+        empty={t('context.noScope')}
         onPick={pick}
         onHover={keys.setActive}
       />

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { filterConversations, formatHeaderTime, type ConversationSummary } from '../../conversation';
+import { t, tCount } from '../../i18n';
 
 /** Props of {@link HistoryList}. */
 export interface HistoryListProps {
@@ -22,20 +23,20 @@ export function HistoryList(props: HistoryListProps) {
   return (
     <div className="glassbox-history" data-testid="history-list">
       <label className="glassbox-visually-hidden" htmlFor={inputId}>
-        Filter conversations
+        {t('history.filter')}
       </label>
       <input
         id={inputId}
         className="glassbox-history-filter"
         type="search"
-        placeholder="Filter conversations"
+        placeholder={t('history.filter')}
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
         data-testid="history-filter"
       />
       {shown.length === 0 ? (
         <p className="glassbox-history-empty" data-testid="history-empty">
-          {props.conversations.length === 0 ? 'No saved conversations yet.' : 'No conversation matches this filter.'}
+          {props.conversations.length === 0 ? t('history.none') : t('history.noMatch')}
         </p>
       ) : (
         <ul className="glassbox-history-items">
@@ -56,7 +57,7 @@ interface HistoryItemProps {
 
 function HistoryItem({ conversation, current, onOpen }: HistoryItemProps) {
   const when = formatHeaderTime(conversation.updatedAt, 'local') ?? '';
-  const size = conversation.messageCount === 1 ? '1 message' : `${conversation.messageCount} messages`;
+  const size = tCount('history.messages', conversation.messageCount);
   return (
     <li className="glassbox-history-item" data-current={current ? 'true' : 'false'}>
       <button type="button" className="glassbox-history-open" aria-current={current ? 'true' : undefined} title={conversation.path} onClick={(event) => onOpen(conversation, event.ctrlKey || event.metaKey)} data-testid="history-item">
@@ -66,7 +67,7 @@ function HistoryItem({ conversation, current, onOpen }: HistoryItemProps) {
         <span className="glassbox-history-meta">
           <time dateTime={new Date(conversation.updatedAt).toISOString()}>{when}</time>
           {` · ${size}`}
-          {conversation.format === 'imported' ? ' · imported' : ''}
+          {conversation.format === 'imported' ? ` · ${t('history.imported')}` : ''}
         </span>
       </button>
     </li>

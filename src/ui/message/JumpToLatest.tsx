@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /** Props of {@link JumpToLatest}. */
 export interface JumpToLatestProps {
   readonly onJump: () => void;
@@ -7,7 +9,7 @@ export interface JumpToLatestProps {
 export function JumpToLatest({ onJump }: JumpToLatestProps) {
   return (
     <button type="button" className="glassbox-jump-to-latest" data-testid="jump-to-latest" onClick={onJump}>
-      Jump to latest
+      {t('chat.jumpToLatest')}
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { useLazyMessages } from './useLazyMessages';
 import { JumpToLatest } from './JumpToLatest';
 import { MessageItem } from './MessageItem';
 import { useFollowLatest } from './useFollowLatest';
+import { t } from '../../i18n';
 
 /**
  * The conversation, oldest first. It reads only the shown ids, which the store keeps identical
@@ -23,16 +24,16 @@ export function MessageList() {
   if (ids.length === 0) {
     return (
       <div className="glassbox-empty" data-testid="chat-empty">
-        Ask Glassbox a question about your notes.
+        {t('chat.empty')}
       </div>
     );
   }
   return (
     <div className="glassbox-messages-frame">
-      <div ref={listRef} className="glassbox-messages" role="log" aria-label="Conversation" aria-busy={running} tabIndex={0} data-testid="message-list">
+      <div ref={listRef} className="glassbox-messages" role="log" aria-label={t('chat.conversation')} aria-busy={running} tabIndex={0} data-testid="message-list">
         {hiddenCount > 0 ? (
           <button type="button" className="glassbox-show-earlier" data-testid="show-earlier" onClick={showEarlier}>
-            {`Show earlier messages (${hiddenCount})`}
+            {t('chat.showEarlier', { count: hiddenCount })}
           </button>
         ) : null}
         {visible.map((id) => (

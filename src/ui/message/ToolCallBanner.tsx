@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { LegacyToolCall } from '../../markers';
+import { t } from '../../i18n';
 
 /** Props of {@link ToolCallBanner}. */
 export interface ToolCallBannerProps {
@@ -19,7 +20,7 @@ export function ToolCallBanner({ call, live = false }: ToolCallBannerProps) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const status = bannerStatus(call, live);
-  const name = call.displayName.trim() || call.toolName || 'Tool';
+  const name = call.displayName.trim() || call.toolName || t('tool.fallbackName');
   const preview = call.result === null ? '' : previewOf(call.result);
   return (
     <div className="glassbox-tool-banner" data-testid="tool-call-banner" data-status={status.key}>
@@ -53,9 +54,9 @@ export function ToolCallBanner({ call, live = false }: ToolCallBannerProps) {
 }
 
 function bannerStatus(call: LegacyToolCall, live: boolean): { key: string; label: string } {
-  if (call.result !== null) return { key: 'done', label: 'Done' };
-  if (call.isExecuting && live) return { key: 'running', label: 'Running' };
-  return { key: 'no-result', label: 'No result' };
+  if (call.result !== null) return { key: 'done', label: t('tool.done') };
+  if (call.isExecuting && live) return { key: 'running', label: t('tool.running') };
+  return { key: 'no-result', label: t('tool.noResult') };
 }
 
 function previewOf(result: string): string {

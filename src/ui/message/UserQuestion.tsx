@@ -1,5 +1,6 @@
 import { type KeyboardEvent, memo, useState } from 'react';
 import { useChatController, useChatSelector } from '../chat/useChatSelector';
+import { t } from '../../i18n';
 import { focusOnMount } from '../focus-on-mount';
 
 /**
@@ -16,7 +17,7 @@ export const UserQuestion = memo(function UserQuestion({ id, content }: { readon
       <>
         <div className="glassbox-user-text">{content}</div>
         {editable ? (
-          <button type="button" className="glassbox-edit-question clickable-icon" data-testid="edit-question" aria-label="Edit this question and send it again" title="Edit and send again" onClick={() => setDraft(content)}>
+          <button type="button" className="glassbox-edit-question clickable-icon" data-testid="edit-question" aria-label={t('question.edit')} title={t('question.editTitle')} onClick={() => setDraft(content)}>
             <PencilIcon />
           </button>
         ) : null}
@@ -41,7 +42,7 @@ export const UserQuestion = memo(function UserQuestion({ id, content }: { readon
       <textarea
         className="glassbox-question-input"
         data-testid="edit-question-input"
-        aria-label="Edited question"
+        aria-label={t('question.edited')}
         // The user asked to edit: the box takes the keyboard at once.
         ref={focusOnMount}
         rows={3}
@@ -51,10 +52,10 @@ export const UserQuestion = memo(function UserQuestion({ id, content }: { readon
       />
       <div className="glassbox-question-editor-actions">
         <button type="button" data-testid="edit-question-cancel" onClick={() => setDraft(null)}>
-          Cancel
+          {t('question.cancel')}
         </button>
         <button type="button" className="mod-cta" data-testid="edit-question-send" disabled={draft.trim() === ''} onClick={send}>
-          Send again
+          {t('question.sendAgain')}
         </button>
       </div>
     </div>

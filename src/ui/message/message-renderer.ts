@@ -12,6 +12,7 @@ import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces'
 import type { ManagedRoot, RootRegistry } from './root-registry';
 import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
 import { markAnswerLive } from './live-answer-class';
+import { t } from '../../i18n';
 
 /** Collaborators of a {@link MessageRenderer}. */
 export interface MessageRendererOptions {
@@ -217,7 +218,7 @@ export class MessageRenderer {
         return;
       case 'think': {
         const details = appendElement(el, 'details', 'glassbox-think');
-        appendElement(details, 'summary', '', piece.think.closed ? 'Thought' : 'Thinking…');
+        appendElement(details, 'summary', '', piece.think.closed ? t('reasoning.thoughtSection') : t('reasoning.thinkingSection'));
         appendElement(details, 'div', 'glassbox-think-text', piece.think.text);
         return;
       }

@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /** What the note form leaves before an image turned into a link: `!` and zero-width spaces (inert-message-text.ts). */
 const IMAGE_MARK = /!\u200b+$/;
 
@@ -33,7 +35,7 @@ function loadImageButton(link: HTMLAnchorElement, url: URL): HTMLButtonElement {
   button.className = 'glassbox-load-image';
   button.setAttribute('data-testid', 'load-image');
   button.title = url.href;
-  button.textContent = `Load image from ${url.hostname}`;
+  button.textContent = t('answer.loadImage', { host: url.hostname });
   const alt = link.textContent ?? '';
   button.addEventListener('click', () => {
     const image = doc.createElement('img');

@@ -9,6 +9,7 @@ import { ReasoningStepList } from './ReasoningStepList';
 import { ReasoningUsage } from './ReasoningUsage';
 import { useBlockExpansion } from './useBlockExpansion';
 import { useTicker } from './useTicker';
+import { t } from '../../i18n';
 
 /**
  * What the block shows: a payload, or none because the marker could not be read ("Reasoning
@@ -72,7 +73,7 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
       />
       <div id={contentId} className="glassbox-reasoning-content" hidden={!expanded} data-testid="reasoning-content">
         {payload === null ? (
-          <p className="glassbox-steps-empty">The reasoning saved with this message could not be read.</p>
+          <p className="glassbox-steps-empty">{t('reasoning.unreadable')}</p>
         ) : (
           <ReasoningStepList
             payload={payload}

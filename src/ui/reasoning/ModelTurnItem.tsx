@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { formatStepDuration, type ReasoningModelTurn } from '../../markers';
-import { ESTIMATED_USAGE_TITLE, usageText } from './usage-text';
+import { estimatedUsageTitle, usageText } from './usage-text';
+import { t } from '../../i18n';
 
 /** Props of {@link ModelTurnItem}. */
 export interface ModelTurnItemProps {
@@ -14,10 +15,10 @@ export const ModelTurnItem = memo(function ModelTurnItem({ turn, number }: Model
   const usage = turn.usage;
   return (
     <li className="glassbox-step glassbox-model-turn" data-kind="model" data-testid="reasoning-model-turn">
-      <span className="glassbox-step-summary">{`Model turn ${number}`}</span>
+      <span className="glassbox-step-summary">{t('trace.modelTurn', { number })}</span>
       <span className="glassbox-tool-duration">{formatStepDuration(turn.durationMs)}</span>
       {usage !== undefined ? (
-        <span className="glassbox-turn-tokens" data-testid="reasoning-turn-tokens" title={usage.estimated === true ? ESTIMATED_USAGE_TITLE : undefined}>
+        <span className="glassbox-turn-tokens" data-testid="reasoning-turn-tokens" title={usage.estimated === true ? estimatedUsageTitle() : undefined}>
           {usageText(usage)}
         </span>
       ) : null}

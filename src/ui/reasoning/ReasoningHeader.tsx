@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+
 /** Props of {@link ReasoningHeader}. */
 export interface ReasoningHeaderProps {
   readonly label: string;
@@ -22,7 +24,7 @@ export function ReasoningHeader(props: ReasoningHeaderProps) {
       onClick={props.onToggle}
     >
       <span className="glassbox-reasoning-chevron" aria-hidden="true" />
-      {props.busy ? <span className="glassbox-spinner" role="img" aria-label="Working" /> : null}
+      {props.busy ? <span className="glassbox-spinner" role="img" aria-label={t('reasoning.working.aria')} /> : null}
       <span className="glassbox-reasoning-label" data-testid="reasoning-label">
         {props.label}
       </span>

@@ -2,6 +2,7 @@ import type { ReasoningPayload } from '../../markers';
 import type { DisplayMode } from '../../settings';
 import { ModelTurnItem } from './ModelTurnItem';
 import { ReasoningStepItem } from './ReasoningStepItem';
+import { t } from '../../i18n';
 import { StepGroup } from './StepGroup';
 import { groupTraceEntries, traceEntries, type TraceEntry, type TraceRow } from './trace-rows';
 
@@ -25,7 +26,7 @@ export function ReasoningStepList(props: ReasoningStepListProps) {
   const entries = traceEntries(payload);
   // A run that only answered still shows its model turn, except in minimal, which shows steps alone.
   if (!entries.some((entry) => entry.type === 'step' || mode !== 'minimal')) {
-    return <p className="glassbox-steps-empty">No steps recorded.</p>;
+    return <p className="glassbox-steps-empty">{t('reasoning.noSteps')}</p>;
   }
   const rows: readonly TraceRow[] = mode === 'verbose' ? entries : groupTraceEntries(entries);
   // Minimal shows step titles alone: a turn's tokens count on its group's line only.

@@ -1,5 +1,6 @@
 import { formatCost, formatStepDuration, runCost, type ModelPrices, type ReasoningPayload } from '../../markers';
-import { ESTIMATED_USAGE_TITLE, usageText } from './usage-text';
+import { t } from '../../i18n';
+import { estimatedUsageTitle, usageText } from './usage-text';
 
 /** Props of {@link ReasoningUsage}. */
 export interface ReasoningUsageProps {
@@ -19,14 +20,14 @@ export function ReasoningUsage({ payload, prices }: ReasoningUsageProps) {
   const usage = payload.usage;
   const parts: string[] = [];
   if (typeof payload.endedAt === 'number' && payload.endedAt >= payload.startedAt) {
-    parts.push(`Time: ${formatStepDuration(payload.endedAt - payload.startedAt - (payload.pausedMs ?? 0))}`);
+    parts.push(t('reasoning.time', { duration: formatStepDuration(payload.endedAt - payload.startedAt - (payload.pausedMs ?? 0)) }));
   }
-  if (usage !== undefined) parts.push(`Tokens: ${usageText(usage)}`);
+  if (usage !== undefined) parts.push(t('reasoning.tokens', { usage: usageText(usage) }));
   const cost = prices === undefined ? undefined : runCost(payload, prices);
-  if (cost !== undefined) parts.push(`Cost: ${formatCost(cost)}`);
+  if (cost !== undefined) parts.push(t('reasoning.cost', { cost: formatCost(cost) }));
   if (usage === undefined && cost === undefined) return null;
   return (
-    <p className="glassbox-reasoning-usage" data-testid="reasoning-usage" title={usage?.estimated === true ? ESTIMATED_USAGE_TITLE : undefined}>
+    <p className="glassbox-reasoning-usage" data-testid="reasoning-usage" title={usage?.estimated === true ? estimatedUsageTitle() : undefined}>
       {parts.join(' · ')}
     </p>
   );

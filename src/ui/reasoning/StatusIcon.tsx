@@ -1,13 +1,14 @@
 import { useContext, useLayoutEffect, useRef } from 'react';
 import type { ReasoningToolStatus } from '../../markers';
 import { HostIconContext } from './host-icon';
+import { t, type PlainKey } from '../../i18n';
 
-const LABELS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
-  running: 'Running',
-  ok: 'Done',
-  error: 'Failed',
-  cancelled: 'Cancelled',
-  declined: 'Declined',
+const LABELS: Readonly<Record<ReasoningToolStatus, PlainKey>> = Object.freeze({
+  running: 'tool.running',
+  ok: 'tool.done',
+  error: 'tool.failed',
+  cancelled: 'tool.cancelled',
+  declined: 'tool.declined',
 });
 
 /** Lucide icons as Obsidian names them (`setIcon`). */
@@ -36,7 +37,7 @@ const GLYPHS: Readonly<Record<ReasoningToolStatus, string>> = Object.freeze({
 export function StatusIcon({ status }: { readonly status: ReasoningToolStatus }) {
   const drawIcon = useContext(HostIconContext);
   const ref = useRef<HTMLSpanElement>(null);
-  const label = LABELS[status] ?? 'Unknown';
+  const label = t(LABELS[status] ?? 'tool.unknown');
   const icon = ICONS[status] ?? 'circle-help';
   useLayoutEffect(() => {
     if (drawIcon !== null && ref.current !== null) drawIcon(ref.current, icon);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { foldOutput } from './fold-output';
+import { t, tCount } from '../../i18n';
 
 /** Lines of a tool output shown before the "+N lines" fold in normal mode. */
 export const FOLDED_OUTPUT_LINES = 3;
@@ -28,11 +29,11 @@ export function ToolOutput(props: ToolOutputProps) {
       <pre>{showAll ? props.output : folded.shown}</pre>
       {showAll ? null : (
         <button type="button" className="glassbox-fold-button" onClick={() => setOpen(true)}>
-          {`+${folded.hiddenLines} ${folded.hiddenLines === 1 ? 'line' : 'lines'}`}
+          {tCount('tool.moreLines', folded.hiddenLines)}
         </button>
       )}
       {showAll && clamped ? (
-        <div className="glassbox-tool-output-note">{`Showing ${props.output.length} of ${props.outputChars} characters`}</div>
+        <div className="glassbox-tool-output-note">{t('tool.showingChars', { shown: props.output.length, total: props.outputChars ?? props.output.length })}</div>
       ) : null}
     </div>
   );

@@ -1,8 +1,13 @@
 import type { ModelPrices } from '../../markers';
 import type { DisplayMode } from '../../settings';
+import { t, type PlainKey } from '../../i18n';
 
-/** How the settings tab names each display mode. */
-export const DISPLAY_MODE_LABELS: Readonly<Record<DisplayMode, string>> = Object.freeze({ minimal: 'Minimal', normal: 'Normal', verbose: 'Verbose' });
+const DISPLAY_MODE_KEYS: Readonly<Record<DisplayMode, PlainKey>> = Object.freeze({ minimal: 'settings.displayMinimal', normal: 'settings.displayNormal', verbose: 'settings.displayVerbose' });
+
+/** How the settings tab names a display mode, in the UI's language. */
+export function displayModeLabel(mode: DisplayMode): string {
+  return t(DISPLAY_MODE_KEYS[mode]);
+}
 
 /** The user's display preferences, from settings. */
 export interface ReasoningDisplayOptions {

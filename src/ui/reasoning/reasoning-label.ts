@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import { formatDuration, settledRunLabel, waitingLabel, withStepFailures } from '../../markers';
 import type { ReasoningPayload } from '../../markers';
 import { liveReasoningMs, savedReasoningMs } from './reasoning-timing';
@@ -19,7 +20,7 @@ export interface ReasoningLabelInput {
  */
 export function reasoningHeaderLabel(input: ReasoningLabelInput): string {
   const { payload } = input;
-  if (payload === null) return 'Reasoning unavailable';
+  if (payload === null) return t('reasoning.unavailable');
   const label = workingOrSettledLabel(input, payload);
   const settled = !input.live || (payload.status !== 'reasoning' && payload.status !== 'awaiting_input');
   return settled && Array.isArray(payload.steps) ? withStepFailures(label, payload.steps) : label;
@@ -34,7 +35,7 @@ function workingOrSettledLabel(input: ReasoningLabelInput, payload: ReasoningPay
       if (!input.live) return settledRunLabel('complete', saved);
       const ms = liveReasoningMs(payload, input.nowMs);
       // "Reasoning · 0s" would be the "0s" DESIGN.md forbids; the first second shows no number.
-      return ms < 1000 ? 'Reasoning…' : `Reasoning · ${formatDuration(ms)}`;
+      return ms < 1000 ? t('reasoning.working') : t('reasoning.workingFor', { duration: formatDuration(ms) });
     }
     case 'awaiting_input':
       return input.live ? waitingLabel(payload) : settledRunLabel('complete', saved);
@@ -56,16 +57,16 @@ function workingOrSettledLabel(input: ReasoningLabelInput, payload: ReasoningPay
 export function reasoningAnnouncement(input: ReasoningLabelInput): string {
   const { payload } = input;
   if (!input.live) return '';
-  if (payload === null) return input.reasoningError ? 'Reasoning unavailable' : '';
+  if (payload === null) return input.reasoningError ? t('reasoning.unavailable') : '';
   const status = payload.status;
   // REASONING_STATUS_EDIT_REQUIRED
   switch (status) {
     case 'reasoning':
-      return 'Reasoning';
+      return t('reasoning.announceWorking');
     case 'awaiting_input':
       return waitingLabel(payload);
     case 'collapsed':
-      return 'Answering';
+      return t('reasoning.answering');
     case 'complete':
     case 'stopped':
     case 'max_iterations':
@@ -80,5 +81,5 @@ export function reasoningAnnouncement(input: ReasoningLabelInput): string {
 // A status from a newer plugin version (kept verbatim by the codec) gets a header instead of a
 // crash, and reads as `complete` ("Thought for 12s"): the note it came from holds an ended run.
 function unknownStatus(status: never, saved: number | null): string {
-  return typeof status === 'string' ? settledRunLabel('complete', saved) : 'Reasoning unavailable';
+  return typeof status === 'string' ? settledRunLabel('complete', saved) : t('reasoning.unavailable');
 }

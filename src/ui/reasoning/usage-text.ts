@@ -1,4 +1,5 @@
 import type { ReasoningUsage } from '../../markers';
+import { formatNumber, t } from '../../i18n';
 
 /**
  * Token usage as the trace says it: "812 in / 64 out", with the cached and reasoning tokens the
@@ -7,11 +8,13 @@ import type { ReasoningUsage } from '../../markers';
  */
 export function usageText(usage: ReasoningUsage): string {
   const about = usage.estimated === true ? '~' : '';
-  const count = (tokens: number): string => `${about}${tokens.toLocaleString()}`;
-  const cached = usage.cachedTokens !== undefined && usage.cachedTokens > 0 ? ` (${usage.cachedTokens.toLocaleString()} cached)` : '';
-  const reasoning = usage.reasoningTokens !== undefined && usage.reasoningTokens > 0 ? ` (${usage.reasoningTokens.toLocaleString()} reasoning)` : '';
-  return `${count(usage.promptTokens)} in${cached} / ${count(usage.completionTokens)} out${reasoning}`;
+  const count = (tokens: number): string => `${about}${formatNumber(tokens)}`;
+  const cached = usage.cachedTokens !== undefined && usage.cachedTokens > 0 ? t('reasoning.usageCached', { count: usage.cachedTokens }) : '';
+  const reasoning = usage.reasoningTokens !== undefined && usage.reasoningTokens > 0 ? t('reasoning.usageReasoning', { count: usage.reasoningTokens }) : '';
+  return t('reasoning.usageCounts', { input: count(usage.promptTokens), cached, output: count(usage.completionTokens), reasoning });
 }
 
 /** The tooltip of an estimated count. */
-export const ESTIMATED_USAGE_TITLE = 'Estimated: the server did not report token usage';
+export function estimatedUsageTitle(): string {
+  return t('reasoning.usageEstimated');
+}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ReasoningChange } from '../../markers';
 import { describeCounts, diffRows } from './diff-rows';
+import { t, tCount } from '../../i18n';
 
 /** Props of {@link NoteDiff}. */
 export interface NoteDiffProps {
@@ -17,19 +18,19 @@ export interface NoteDiffProps {
 export function NoteDiff({ change, id }: NoteDiffProps) {
   const rows = useMemo(() => diffRows(change), [change]);
   return (
-    <div id={id} className="glassbox-diff" role="group" aria-label={`Changes to ${change.path}: ${describeCounts(change)}`} data-testid="note-diff">
+    <div id={id} className="glassbox-diff" role="group" aria-label={t('write.changesTo', { path: change.path, counts: describeCounts(change) })} data-testid="note-diff">
       {rows.map((row, index) => {
         if (row.kind === 'gap') {
           return (
             <div key={index} className="glassbox-diff-gap">
-              {row.lines === 1 ? '1 unchanged line' : `${row.lines} unchanged lines`}
+              {tCount('write.unchangedLines', row.lines)}
             </div>
           );
         }
         if (row.kind === 'cut') {
           return (
             <div key={index} className="glassbox-diff-gap">
-              The rest of the diff is too long to show.
+              {t('write.diffTooLong')}
             </div>
           );
         }
@@ -38,7 +39,7 @@ export function NoteDiff({ change, id }: NoteDiffProps) {
             <span className="glassbox-diff-sign" aria-hidden="true">
               {row.kind === 'added' ? '+' : row.kind === 'removed' ? '−' : ' '}
             </span>
-            {row.kind !== 'same' ? <span className="glassbox-visually-hidden">{row.kind === 'added' ? 'Added: ' : 'Removed: '}</span> : null}
+            {row.kind !== 'same' ? <span className="glassbox-visually-hidden">{row.kind === 'added' ? t('write.added') : t('write.removed')}</span> : null}
             <span className="glassbox-diff-text">
               {row.pieces.map((piece, at) =>
                 piece.changed ? (

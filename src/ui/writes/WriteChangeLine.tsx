@@ -2,14 +2,15 @@ import { useId, useState } from 'react';
 import type { ReasoningChange } from '../../markers';
 import { describeCounts } from './diff-rows';
 import { NoteDiff } from './NoteDiff';
+import { t, type PlainKey } from '../../i18n';
 
 /** What a write's status means for its note, in words. */
-const OUTCOME: Readonly<Record<string, string>> = Object.freeze({
-  running: 'Waiting for approval',
-  ok: 'Written',
-  declined: 'Declined',
-  error: 'Not written (error)',
-  cancelled: 'Not written (stopped)',
+const OUTCOME: Readonly<Record<string, PlainKey>> = Object.freeze({
+  running: 'write.waiting',
+  ok: 'write.written',
+  declined: 'write.declined',
+  error: 'write.notWrittenError',
+  cancelled: 'write.notWrittenStopped',
 });
 
 /**
@@ -26,9 +27,9 @@ export function WriteChangeLine({ change, status }: { readonly change: Reasoning
         <span className="glassbox-write-counts" aria-label={describeCounts(change)}>
           <span className="glassbox-write-added">+{change.added}</span> <span className="glassbox-write-removed">−{change.removed}</span>
         </span>
-        <span className="glassbox-write-outcome">{OUTCOME[status] ?? status}</span>
+        <span className="glassbox-write-outcome">{Object.hasOwn(OUTCOME, status) ? t(OUTCOME[status]) : status}</span>
         <button type="button" className="glassbox-write-toggle" aria-expanded={open} aria-controls={diffId} onClick={() => setOpen((value) => !value)}>
-          {open ? 'Hide changes' : 'Show changes'}
+          {open ? t('write.hideChanges') : t('write.showChanges')}
         </button>
       </div>
       {open ? <NoteDiff change={change} id={diffId} /> : null}

@@ -1,5 +1,6 @@
 import type { ReasoningChange } from '../../markers';
 import { diffSequences } from '../../writes';
+import { t, tCount } from '../../i18n';
 
 /** A piece of a changed line: `changed` pieces are the words that differ from the paired line. */
 export interface DiffPiece {
@@ -83,6 +84,6 @@ function wordPieces(before: string, after: string, side: '-' | '+'): DiffPiece[]
 
 /** "3 lines added, 1 removed", for screen readers and the step line. */
 export function describeCounts(change: Pick<ReasoningChange, 'added' | 'removed'>): string {
-  const added = `${change.added} ${change.added === 1 ? 'line' : 'lines'} added`;
-  return change.removed === 0 ? added : `${added}, ${change.removed} removed`;
+  const added = tCount('write.linesAdded', change.added);
+  return change.removed === 0 ? added : t('write.alsoRemoved', { added, count: change.removed });
 }

@@ -37,6 +37,8 @@ export interface PlaygroundSessionOptions {
   readonly modelServer?: ModelServerOptions;
   /** Extra plugin settings merged into the initial plugin data. */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Obsidian's language in the page (`npm run demo -- --lang`); default English. */
+  readonly language?: string;
   /** As `npm run demo -- --first-run`: no endpoint set, the scripted server found at llama.cpp's address through the proxy. */
   readonly firstRun?: boolean;
 }
@@ -72,6 +74,7 @@ export async function startPlaygroundSession(options: PlaygroundSessionOptions =
     staticDir: E2E_PLAYGROUND_DIR,
     pluginData,
     proxyOrigins: [new URL(modelServer.url).origin],
+    ...(options.language !== undefined ? { language: options.language } : {}),
     ...(options.firstRun === true ? { proxyRedirects: { [FIRST_RUN_ORIGIN]: new URL(modelServer.url).origin } } : {}),
   });
   const context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {

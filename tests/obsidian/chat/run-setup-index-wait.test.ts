@@ -1,4 +1,4 @@
-import { createRunSetup, INDEX_WAIT_NOTICE } from '../../../src/obsidian/chat/run-setup';
+import { createRunSetup, indexWaitNotice } from '../../../src/obsidian/chat/run-setup';
 import { VaultToolsProvider } from '../../../src/obsidian/search/vault-tools-provider';
 import { openVaultIndex, type VaultSource } from '../../../src/search';
 import { loadGlassboxSettings } from '../../../src/settings';
@@ -27,7 +27,7 @@ describe('the first question while the index opens', () => {
       const waits: string[] = [];
       // The index opens only once the run has said it is waiting.
       const setup = await prepare('extractive', { question: 'How long do refunds take?', onWaiting: (what) => (waits.push(what), open()) });
-      expect(waits).toEqual([INDEX_WAIT_NOTICE]);
+      expect(waits).toEqual([indexWaitNotice()]);
       expect(setup.notice).toBeUndefined();
       expect(setup.tools.map((tool) => tool.name)).toContain('localSearch');
       // The window came from the server, as every run's does.

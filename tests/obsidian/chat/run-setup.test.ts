@@ -1,6 +1,6 @@
 import { LlmTimeoutError } from '../../../src/llm';
 import { createRunSetup } from '../../../src/obsidian/chat/run-setup';
-import { INDEX_BUILDING_NOTICE } from '../../../src/obsidian/search/vault-tools-provider';
+import { indexBuildingNotice } from '../../../src/obsidian/search/vault-tools-provider';
 import { loadGlassboxSettings } from '../../../src/settings';
 import { createFakeApp } from '../../../tools/fake-obsidian';
 import { startModelServer, scenario } from '../../../tools/model-server';
@@ -13,9 +13,9 @@ describe('createRunSetup', () => {
       const app = createFakeApp();
       app.secretStorage.setSecret('glassbox-api-key', 'sk-from-secret-storage');
       const host = { settings: loadGlassboxSettings({ baseUrl: server.url, provider: 'custom' }), saveSettings: () => Promise.resolve() };
-      const prepare = createRunSetup({ app: app as never, settings: host, vaultTools: { current: () => ({ tools: [], notice: INDEX_BUILDING_NOTICE }) } });
+      const prepare = createRunSetup({ app: app as never, settings: host, vaultTools: { current: () => ({ tools: [], notice: indexBuildingNotice() }) } });
       const setup = await prepare('hello');
-      expect(setup.notice).toBe(INDEX_BUILDING_NOTICE);
+      expect(setup.notice).toBe(indexBuildingNotice());
       const chunks: string[] = [];
       for await (const delta of setup.model.stream({ model: 'hello', messages: [{ role: 'user', content: 'hi' }] }, new AbortController().signal)) {
         if (delta.type === 'text') chunks.push(delta.text);

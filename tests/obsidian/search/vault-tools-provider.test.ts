@@ -1,5 +1,5 @@
 import { openVaultIndex, type VaultSource } from '../../../src/search';
-import { INDEX_BUILDING_NOTICE, INDEX_SAVE_DELAY_MS, VaultToolsProvider } from '../../../src/obsidian/search/vault-tools-provider';
+import { indexBuildingNotice, INDEX_SAVE_DELAY_MS, VaultToolsProvider } from '../../../src/obsidian/search/vault-tools-provider';
 import type { VaultChange } from '../../../src/search/vault-source';
 import { AwaitableList } from '../../support/awaitable-list';
 
@@ -19,7 +19,7 @@ describe('VaultToolsProvider', () => {
       await gate;
       return { index: await openVaultIndex({ source }), source };
     });
-    expect(provider.current()).toEqual({ tools: [], notice: INDEX_BUILDING_NOTICE });
+    expect(provider.current()).toEqual({ tools: [], notice: indexBuildingNotice() });
     release();
     await provider.whenSettled();
     const ready = provider.current();

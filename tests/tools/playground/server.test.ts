@@ -42,6 +42,17 @@ describe('playground server', () => {
     expect(boot.files.map((file) => file.path)).toEqual(['Home.md', 'Projects/Plan.md']);
     expect(boot.files[0].content).toBe('# Home\n\nSee [[Plan]].');
     expect(boot.pluginData).toEqual({ model: 'extractive' });
+    expect(boot.language).toBe('en');
+  });
+
+  it('tells the page the language it was started with (--lang)', async () => {
+    const german = await startPlaygroundServer({ vaultDir, staticDir: path.join(workDir, 'static'), language: 'de' });
+    try {
+      const boot = (await (await fetch(new URL('/api/boot', german.url))).json()) as PlaygroundBoot;
+      expect(boot.language).toBe('de');
+    } finally {
+      await german.close();
+    }
   });
 
   it('persists a note the page writes, creating its folder', async () => {

@@ -13,6 +13,8 @@ export interface BootData {
   readonly vaultName: string;
   readonly files: readonly BootFile[];
   readonly pluginData: unknown;
+  /** The app language (`--lang`), which `getLanguage()` reports. */
+  readonly language?: string;
 }
 
 /** Loads the vault and the plugin data from the playground server. */

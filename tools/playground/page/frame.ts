@@ -1,5 +1,6 @@
 import type { EditorView } from '@codemirror/view';
 import { Component, MarkdownRenderer, MarkdownView, Menu, TFile, getFrontMatterInfo, parseYaml, type App } from '../../fake-obsidian';
+import { frameText } from './frame-strings';
 import { openLivePreviewEditor } from './live-preview-editor';
 
 /** The playground's Obsidian-like frame: title bar, file list, note pane, right sidebar. */
@@ -55,16 +56,16 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   const { app } = options;
   const root = document.body.createDiv({ cls: 'playground-app' });
   const titlebar = root.createDiv({ cls: 'playground-titlebar' });
-  titlebar.createSpan({ cls: 'playground-title', text: 'Glassbox playground' });
-  titlebar.createSpan({ cls: 'playground-vault', text: `Vault: ${options.vaultName}` });
+  titlebar.createSpan({ cls: 'playground-title', text: frameText('title') });
+  titlebar.createSpan({ cls: 'playground-vault', text: frameText('vault', options.vaultName) });
   titlebar.createSpan({ cls: 'playground-spacer' });
-  const endpoint = titlebar.createSpan({ cls: 'playground-endpoint', text: options.endpoint, attr: { title: 'Model endpoint', 'data-testid': 'playground-endpoint' } });
+  const endpoint = titlebar.createSpan({ cls: 'playground-endpoint', text: options.endpoint, attr: { title: frameText('endpoint'), 'data-testid': 'playground-endpoint' } });
   titlebar.appendChild(app.workspace.ribbonEl);
-  const settingsButton = titlebar.createEl('button', { text: 'Settings', attr: { 'data-testid': 'settings-open', type: 'button' } });
+  const settingsButton = titlebar.createEl('button', { text: frameText('settings'), attr: { 'data-testid': 'settings-open', type: 'button' } });
   settingsButton.addEventListener('click', options.onOpenSettings);
   // Obsidian's command palette, reduced to a list: the plugin's commands that apply right now.
-  const commandsButton = titlebar.createEl('button', { text: 'Commands', attr: { 'data-testid': 'commands-open', type: 'button', 'aria-haspopup': 'menu', 'aria-expanded': 'false' } });
-  const commandMenu = root.createDiv({ cls: 'playground-commands', attr: { role: 'menu', 'aria-label': 'Commands', 'data-testid': 'command-menu' } });
+  const commandsButton = titlebar.createEl('button', { text: frameText('commands'), attr: { 'data-testid': 'commands-open', type: 'button', 'aria-haspopup': 'menu', 'aria-expanded': 'false' } });
+  const commandMenu = root.createDiv({ cls: 'playground-commands', attr: { role: 'menu', 'aria-label': frameText('commands'), 'data-testid': 'command-menu' } });
   commandMenu.hidden = true;
   const closeCommands = (): void => {
     commandMenu.hidden = true;
@@ -90,17 +91,17 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   });
   // Obsidian opens notes in Live Preview by default; the playground starts in reading view and can switch.
   let livePreview = false;
-  const modeButton = titlebar.createEl('button', { text: 'Live Preview', attr: { 'data-testid': 'note-mode-toggle', type: 'button', 'aria-pressed': 'false' } });
+  const modeButton = titlebar.createEl('button', { text: frameText('livePreview'), attr: { 'data-testid': 'note-mode-toggle', type: 'button', 'aria-pressed': 'false' } });
   modeButton.addEventListener('click', () => {
     livePreview = !livePreview;
-    modeButton.setText(livePreview ? 'Reading view' : 'Live Preview');
+    modeButton.setText(livePreview ? frameText('readingView') : frameText('livePreview'));
     modeButton.setAttr('aria-pressed', livePreview ? 'true' : 'false');
     if (shown !== null) void showNote(shown);
   });
   const themeButton = titlebar.createEl('button', { attr: { 'data-testid': 'theme-toggle', type: 'button' } });
   const labelTheme = (): void => {
     const dark = document.body.classList.contains('theme-dark');
-    themeButton.setText(dark ? 'Light theme' : 'Dark theme');
+    themeButton.setText(dark ? frameText('lightTheme') : frameText('darkTheme'));
     themeButton.setAttr('aria-pressed', dark ? 'true' : 'false');
   };
   themeButton.addEventListener('click', () => {
@@ -110,9 +111,9 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   });
   labelTheme();
 
-  const files = root.createEl('nav', { cls: 'playground-files', attr: { 'aria-label': 'Files', 'data-testid': 'file-list' } });
+  const files = root.createEl('nav', { cls: 'playground-files', attr: { 'aria-label': frameText('files'), 'data-testid': 'file-list' } });
   const notePane = root.createEl('main', { cls: 'playground-note', attr: { 'data-testid': 'note-pane' } });
-  const sidebar = root.createEl('aside', { cls: 'playground-sidebar', attr: { 'aria-label': 'Right sidebar' } });
+  const sidebar = root.createEl('aside', { cls: 'playground-sidebar', attr: { 'aria-label': frameText('sidebar') } });
   const workspaceEl = app.workspace.containerEl;
   const rightSplit = workspaceEl.querySelector('.mod-right-split');
   if (rightSplit) sidebar.appendChild(rightSplit);

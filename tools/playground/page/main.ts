@@ -1,5 +1,5 @@
 import type { PluginManifest } from 'obsidian';
-import { App, Platform, setRequestUrlTransport } from '../../fake-obsidian';
+import { App, Platform, setFakeLanguage, setRequestUrlTransport } from '../../fake-obsidian';
 import manifestJson from '../../../manifest.json';
 import GlassboxPlugin from '../../../src/main';
 import { fetchBootData } from './boot-data';
@@ -43,6 +43,10 @@ async function boot(): Promise<void> {
     installProxyFetch(window);
   }
   const bootData = await fetchBootData();
+  // As Obsidian started in the user's language: `?lang=` or the server's `--lang`.
+  const language = new URLSearchParams(window.location.search).get('lang') ?? bootData.language ?? 'en';
+  setFakeLanguage(language);
+  document.documentElement.lang = language;
   const files: Record<string, string> = {};
   for (const file of bootData.files) files[file.path] = file.content;
   const app = new App({ files, vaultName: bootData.vaultName });

@@ -1,4 +1,5 @@
 import type { App } from '../../fake-obsidian';
+import { frameText } from './frame-strings';
 
 /**
  * The plugin's settings tab, shown as Obsidian shows it: in a modal over the workspace, with
@@ -11,10 +12,10 @@ export function createSettingsModal(app: App): { open(): void; close(): void } {
   const container = document.body.createDiv({ cls: 'modal-container mod-dim' });
   container.hidden = true;
   const background = container.createDiv({ cls: 'modal-bg' });
-  const dialog = container.createDiv({ cls: 'modal mod-settings', attr: { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Settings', 'data-testid': 'settings-modal' } });
-  const closeButton = dialog.createDiv({ cls: 'modal-close-button clickable-icon', attr: { role: 'button', tabindex: 0, 'aria-label': 'Close', 'data-testid': 'settings-close' } });
+  const dialog = container.createDiv({ cls: 'modal mod-settings', attr: { role: 'dialog', 'aria-modal': 'true', 'aria-label': frameText('settings'), 'data-testid': 'settings-modal' } });
+  const closeButton = dialog.createDiv({ cls: 'modal-close-button clickable-icon', attr: { role: 'button', tabindex: 0, 'aria-label': frameText('close'), 'data-testid': 'settings-close' } });
   closeButton.setText('×');
-  dialog.createDiv({ cls: 'modal-title', text: 'Settings' });
+  dialog.createDiv({ cls: 'modal-title', text: frameText('settings') });
   const body = dialog.createDiv({ cls: 'modal-content vertical-tab-content' });
   let returnFocus: HTMLElement | null = null;
 
@@ -29,7 +30,7 @@ export function createSettingsModal(app: App): { open(): void; close(): void } {
     const tab = app.setting.pluginTabs[0];
     returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     body.empty();
-    if (!tab) body.createEl('p', { text: 'The plugin registered no settings tab.' });
+    if (!tab) body.createEl('p', { text: frameText('noTab') });
     else {
       app.setting.openTab(tab);
       body.appendChild(tab.containerEl);

@@ -1,0 +1,38 @@
+import { unpackWorkerSource } from '../search/worker';
+import type { Language } from './languages';
+import type { MessageKey, MessageTable } from './message-table';
+import { de } from './tables/de';
+import { en } from './tables/en';
+import { es } from './tables/es';
+import { fr } from './tables/fr';
+import { ja } from './tables/ja';
+import { zh } from './tables/zh';
+
+/**
+ * Every language's table. In main.js each is packed text (esbuild.packed-tables.mjs: deflated
+ * and Z85-encoded, as the index worker's script is; English as an object, the others as their
+ * strings in English's key order) and only English and the chosen language are unpacked. Under
+ * jest, the CLI and the playground they are the plain objects of src/i18n/tables.
+ */
+const TABLES: Readonly<Record<Language, MessageTable | string>> = { en, de, es, fr, zh, ja };
+
+let english: MessageTable | null = null;
+
+/** The table of `language`, unpacked when the build packed it. */
+export function languageTable(language: Language): MessageTable {
+  english ??= unpackEnglishTable(TABLES.en);
+  return language === 'en' ? english : unpackTable(TABLES[language], english);
+}
+
+/** English's table as main.js packs it (an object), or the table itself. */
+export function unpackEnglishTable(table: MessageTable | string): MessageTable {
+  return typeof table === 'string' ? (JSON.parse(unpackWorkerSource(table)) as MessageTable) : table;
+}
+
+/** Another language's table as main.js packs it (its strings in English's key order), or the table itself. */
+export function unpackTable(table: MessageTable | string, englishTable: MessageTable): MessageTable {
+  if (typeof table !== 'string') return table;
+  const values = JSON.parse(unpackWorkerSource(table)) as readonly string[];
+  const keys = Object.keys(englishTable) as MessageKey[];
+  return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? englishTable[key]])) as MessageTable;
+}

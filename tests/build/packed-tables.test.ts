@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ENGLISH_TABLE, LANGUAGES, unpackEnglishTable, unpackTable, type MessageTable } from '../../src/i18n';
+import { de } from '../../src/i18n/tables/de';
+import { es } from '../../src/i18n/tables/es';
+import { fr } from '../../src/i18n/tables/fr';
+import { ja } from '../../src/i18n/tables/ja';
+import { zh } from '../../src/i18n/tables/zh';
+
+// main.js carries the string tables packed (esbuild.packed-tables.mjs); unpacked, each must be
+// the table written in src/i18n/tables. Packed in a child process: the packer is an ES module
+// that runs esbuild, which jest cannot import.
+const root = join(__dirname, '..', '..');
+const pack = `
+  const { packTable } = await import('./esbuild.packed-tables.mjs');
+  const packed = {};
+  for (const language of ${JSON.stringify(LANGUAGES)}) packed[language] = await packTable('src/i18n/tables/' + language + '.ts', language);
+  process.stdout.write(JSON.stringify(packed));
+`;
+const packed = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', pack], { cwd: root, encoding: 'utf8' })) as Record<string, string>;
+const written: Record<string, MessageTable> = { de, es, fr, zh, ja };
+
+describe('the packed string tables', () => {
+  it('unpack to English as written', () => {
+    expect(unpackEnglishTable(packed.en)).toEqual(ENGLISH_TABLE);
+  });
+
+  it.each(Object.keys(written))('unpack to %s as written, with English’s keys', (language) => {
+    const table = unpackTable(packed[language], unpackEnglishTable(packed.en));
+    expect(table).toEqual(written[language]);
+    expect(Object.keys(table)).toEqual(Object.keys(ENGLISH_TABLE));
+  });
+
+  it('are smaller than the tables they pack', () => {
+    for (const language of Object.keys(written)) expect(packed[language].length).toBeLessThan(JSON.stringify(written[language]).length / 2);
+  });
+});

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { findVisibleLiterals } from '../../tools/i18n/visible-literals';
+
+// DESIGN.md 12.4: every string the plugin shows comes from the string table. The chat's
+// components (src/ui), the plugin's Obsidian side (settings, commands, notices, modals: src/obsidian)
+// and its entry (src/main.ts) may not show a literal; a new one goes into src/i18n/tables/en.ts
+// (and the other languages' tables, which the type checker and tables.test.ts keep complete).
+
+const root = path.join(__dirname, '..', '..');
+const SCANNED = ['src/ui', 'src/obsidian', 'src/main.ts'];
+/** Literals in visible positions that are not shown to the user, each with why. */
+const NOT_SHOWN: readonly { readonly file: string; readonly text: string; readonly why: string }[] = [
+  { file: 'src/obsidian/notes/conversation-store.ts', text: 'tags:\n  -', why: 'a frontmatter line of the saved note, not UI' },
+];
+
+function sourceFiles(relative: string): string[] {
+  const absolute = path.join(root, relative);
+  if (relative.endsWith('.ts') || relative.endsWith('.tsx')) return [relative];
+  return readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
+    const child = path.posix.join(relative, entry.name);
+    if (entry.isDirectory()) return sourceFiles(child);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [child] : [];
+  });
+}
+
+describe('UI strings come from the string table', () => {
+  const files = SCANNED.flatMap(sourceFiles);
+
+  it('scans the .tsx components and the settings', () => {
+    expect(files.filter((file) => file.endsWith('.tsx')).length).toBeGreaterThan(25);
+    expect(files).toEqual(expect.arrayContaining(['src/obsidian/settings/setting-definitions.ts', 'src/obsidian/settings/mcp-setting-definitions.ts', 'src/obsidian/plugin-commands.ts', 'src/main.ts']));
+  });
+
+  it('finds no user-visible literal outside the table', () => {
+    const literals = files
+      .flatMap((file) => findVisibleLiterals(file, readFileSync(path.join(root, file), 'utf8')))
+      .filter((literal) => !NOT_SHOWN.some((known) => known.file === literal.file && known.text === literal.text));
+    const described = literals.map((literal) => `${literal.file}:${literal.line} (${literal.where}) ${JSON.stringify(literal.text)}`);
+    expect(described).toEqual([]);
+  });
+});
