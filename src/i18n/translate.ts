@@ -64,7 +64,22 @@ export function uiLocale(): string {
 
 /** A number as the UI's language writes it ("12,345" in English, "12.345" in German). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return options === undefined ? active().numbers.format(value) : new Intl.NumberFormat(uiLocale(), options).format(value);
+  return options === undefined ? active().numbers.format(value) : numberFormat(options).format(value);
+}
+
+// Formats with options are made once per locale and options: building an Intl.NumberFormat costs
+// far more than using one, and token counts are formatted on every render of a live trace.
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = uiLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /**
