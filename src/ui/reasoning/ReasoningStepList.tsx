@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ReasoningPayload } from '../../markers';
 import type { DisplayMode } from '../../settings';
 import { ModelTurnItem } from './ModelTurnItem';
@@ -23,12 +24,14 @@ export interface ReasoningStepListProps {
  */
 export function ReasoningStepList(props: ReasoningStepListProps) {
   const { payload, mode } = props;
-  const entries = traceEntries(payload);
+  // The payload is immutable (a change makes a new one): the block's timer ticks every second
+  // and must not lay the trace out again each time.
+  const entries = useMemo(() => traceEntries(payload), [payload]);
+  const rows: readonly TraceRow[] = useMemo(() => (mode === 'verbose' ? entries : groupTraceEntries(entries)), [entries, mode]);
   // A run that only answered still shows its model turn, except in minimal, which shows steps alone.
   if (!entries.some((entry) => entry.type === 'step' || mode !== 'minimal')) {
     return <p className="glassbox-steps-empty">{t('reasoning.noSteps')}</p>;
   }
-  const rows: readonly TraceRow[] = mode === 'verbose' ? entries : groupTraceEntries(entries);
   // Minimal shows step titles alone: a turn's tokens count on its group's line only.
   const renderEntry = (entry: TraceEntry, index: number) => {
     if (entry.type === 'turn') return mode === 'minimal' ? null : <ModelTurnItem key={`turn-${entry.number}`} turn={entry.turn} number={entry.number} />;

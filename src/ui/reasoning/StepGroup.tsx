@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { groupLabel } from './group-label';
 import type { TraceEntry } from './trace-rows';
 
@@ -20,12 +20,13 @@ export function StepGroup(props: StepGroupProps) {
   const [chosen, setChosen] = useState<boolean | null>(null);
   const expanded = chosen ?? props.openByDefault;
   const listId = useId();
+  const label = useMemo(() => groupLabel(props.entries), [props.entries]);
   return (
     <li className="glassbox-step-group" data-expanded={expanded ? 'true' : 'false'} data-testid="reasoning-step-group">
       <button type="button" className="glassbox-step-group-toggle" aria-expanded={expanded} aria-controls={listId} onClick={() => setChosen(!expanded)}>
         <span className="glassbox-step-group-chevron" aria-hidden="true" />
         <span className="glassbox-step-group-label" data-testid="reasoning-step-group-label">
-          {groupLabel(props.entries)}
+          {label}
         </span>
       </button>
       <ul id={listId} className="glassbox-steps glassbox-step-group-steps" hidden={!expanded}>
