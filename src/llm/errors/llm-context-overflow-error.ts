@@ -1,5 +1,5 @@
-import { hostOf, LlmError } from './llm-error';
-import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { hostOf } from './llm-error';
+import { LlmFixableError } from './llm-fixable-error';
 import { t } from '../../i18n';
 
 /**
@@ -8,13 +8,7 @@ import { t } from '../../i18n';
  * "Context size has been exceeded" (500), vLLM's "maximum context length", an error chunk inside
  * a 200 stream. Not retried as is: the runner shrinks the request and asks once more.
  */
-export class LlmContextOverflowError extends LlmError {
-  readonly userMessage: string;
-  /** The problem without advice; a host adds its own for {@link fix}. */
-  readonly problem: string;
-  readonly fix = 'context_window' as const;
-  readonly retryable = false;
-  readonly baseUrl: string;
+export class LlmContextOverflowError extends LlmFixableError<'context_window'> {
   /** The window the server named, when it named one. */
   readonly windowTokens: number | undefined;
   /** The request's size as the server counted it, when it said. */
@@ -24,14 +18,12 @@ export class LlmContextOverflowError extends LlmError {
   readonly status: number | undefined;
 
   constructor(options: { baseUrl: string; windowTokens?: number; requestTokens?: number; providerMessage?: string; status?: number; cause?: unknown }) {
-    super(`Context window exceeded at ${options.baseUrl}${options.providerMessage ? `: ${options.providerMessage}` : ''}`, { cause: options.cause });
-    this.baseUrl = options.baseUrl;
+    const host = hostOf(options.baseUrl);
+    const problem = options.windowTokens === undefined ? t('error.tooLong', { host }) : t('error.tooLongWindow', { host, tokens: options.windowTokens });
+    super(`Context window exceeded at ${options.baseUrl}${options.providerMessage ? `: ${options.providerMessage}` : ''}`, { fix: 'context_window', problem, baseUrl: options.baseUrl }, { cause: options.cause });
     this.windowTokens = options.windowTokens;
     this.requestTokens = options.requestTokens;
     this.providerMessage = options.providerMessage;
     this.status = options.status;
-    const host = hostOf(options.baseUrl);
-    this.problem = options.windowTokens === undefined ? t('error.tooLong', { host }) : t('error.tooLongWindow', { host, tokens: options.windowTokens });
-    this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

@@ -1,5 +1,5 @@
-import { hostOf, LlmError } from './llm-error';
-import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { hostOf } from './llm-error';
+import { LlmFixableError } from './llm-fixable-error';
 import { t } from '../../i18n';
 
 /**
@@ -7,21 +7,13 @@ import { t } from '../../i18n';
  * often a base URL without its `/v1`. Told apart from {@link LlmModelNotFoundError} so the user
  * fixes the URL instead of hunting for a model name that was right all along. Not retried.
  */
-export class LlmEndpointNotFoundError extends LlmError {
-  readonly userMessage: string;
-  /** The problem without advice; a host adds its own for {@link fix}. */
-  readonly problem: string;
-  readonly fix = 'base_url' as const;
-  readonly retryable = false;
+export class LlmEndpointNotFoundError extends LlmFixableError<'base_url'> {
   readonly status = 404;
-  readonly baseUrl: string;
   readonly providerMessage: string | undefined;
 
   constructor(options: { baseUrl: string; providerMessage?: string; cause?: unknown }) {
-    super(`HTTP 404 from ${options.baseUrl}/chat/completions: ${options.providerMessage ?? 'not found'}`, { cause: options.cause });
-    this.baseUrl = options.baseUrl;
+    const problem = t('error.endpointNotFound', { host: hostOf(options.baseUrl) });
+    super(`HTTP 404 from ${options.baseUrl}/chat/completions: ${options.providerMessage ?? 'not found'}`, { fix: 'base_url', problem, baseUrl: options.baseUrl }, { cause: options.cause });
     this.providerMessage = options.providerMessage;
-    this.problem = t('error.endpointNotFound', { host: hostOf(options.baseUrl) });
-    this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }

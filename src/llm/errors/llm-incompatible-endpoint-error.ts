@@ -1,5 +1,5 @@
-import { hostOf, LlmError } from './llm-error';
-import { GENERIC_ERROR_ADVICE } from './llm-error-advice';
+import { hostOf } from './llm-error';
+import { LlmFixableError } from './llm-fixable-error';
 import { t } from '../../i18n';
 
 /**
@@ -7,22 +7,14 @@ import { t } from '../../i18n';
  * instead of its API) or one JSON document (a server that ignores `stream: true`). Told apart
  * from a stream cut mid-way, which would send the user looking at their network. Not retried.
  */
-export class LlmIncompatibleEndpointError extends LlmError {
-  readonly userMessage: string;
-  /** The problem without advice; a host adds its own for {@link fix}. */
-  readonly problem: string;
-  readonly fix = 'base_url' as const;
-  readonly retryable = false;
-  readonly baseUrl: string;
+export class LlmIncompatibleEndpointError extends LlmFixableError<'base_url'> {
   readonly contentType: string | undefined;
 
   constructor(options: { baseUrl: string; contentType?: string | null; cause?: unknown }) {
     const contentType = options.contentType ?? undefined;
-    super(`${options.baseUrl}/chat/completions answered ${contentType ?? 'without a content type'}, not a server-sent event stream`, { cause: options.cause });
-    this.baseUrl = options.baseUrl;
+    const problem = t('error.incompatible', { host: hostOf(options.baseUrl), what: describe(contentType) });
+    super(`${options.baseUrl}/chat/completions answered ${contentType ?? 'without a content type'}, not a server-sent event stream`, { fix: 'base_url', problem, baseUrl: options.baseUrl }, { cause: options.cause });
     this.contentType = contentType;
-    this.problem = t('error.incompatible', { host: hostOf(options.baseUrl), what: describe(contentType) });
-    this.userMessage = `${this.problem} ${GENERIC_ERROR_ADVICE[this.fix]}`;
   }
 }
 
