@@ -18,8 +18,7 @@ export function markAnswerLive(body: HTMLElement, live: boolean): void {
   const waiting = ended?.indexOf(body) ?? -1;
   if (live) {
     if (waiting >= 0) ended?.splice(waiting, 1);
-    // Read before writing: setting the class again, even unchanged, costs a style invalidation every frame.
-    if (!body.classList.contains(LIVE_CLASS)) body.classList.add(LIVE_CLASS);
+    body.classList.add(LIVE_CLASS);
     return;
   }
   if (waiting >= 0 || !body.classList.contains(LIVE_CLASS)) return;

@@ -71,6 +71,8 @@ export class MessageRenderer {
   private reasoningProps: AgentReasoningBlockProps | null = null;
   /** The host's `setIcon`, bound once so the context value stays the same between renders. */
   private readonly drawIcon: ((el: HTMLElement, icon: string) => void) | null;
+  /** The live flag the body was last marked with (each frame of a stream would read the class again). */
+  private shownLive: boolean | null = null;
   private markdownRenders = 0;
   private destroyed = false;
   /** One per Markdown segment: a growing answer is split again from its last block only. */
@@ -99,7 +101,8 @@ export class MessageRenderer {
     const parsed = input.run === undefined ? this.parse(input.content) : this.read(input.run);
     this.updateReasoning(parsed, input);
     // styles.css: a live answer's blocks are never skipped as off screen (the list follows its end).
-    markAnswerLive(this.body, input.live);
+    if (input.live !== this.shownLive) markAnswerLive(this.body, input.live);
+    this.shownLive = input.live;
     this.updatePieces(toMessagePieces(parsed.segments, this.split), input.live);
   }
 
