@@ -90,12 +90,14 @@ export class ChatController {
   /**
    * Continues the last run after a stop or the step limit (DESIGN.md 11.2): a new turn whose
    * question is {@link CONTINUE_QUESTION}, sent after the whole conversation with the stopped
-   * turn's transcript (its tool calls and every tool result). Does nothing when no run can be continued.
+   * turn's transcript (its tool calls and every tool result), with the model and loop that turn ran
+   * with when a prompt chose them. Does nothing when no run can be continued.
    */
   async continueRun(): Promise<void> {
     const state = this.store.current();
-    if (this.savedQuestion !== null || resumableMessageId(state) === null) return;
-    await this.turns.run(CONTINUE_QUESTION, toHistory(orderedMessages(state)));
+    const resumes = resumableMessageId(state);
+    if (this.savedQuestion !== null || resumes === null) return;
+    await this.turns.run(CONTINUE_QUESTION, toHistory(orderedMessages(state)), undefined, { resumes });
   }
 
   /**
@@ -128,7 +130,7 @@ export class ChatController {
     const question = shown[questionIndex];
     if (answer === undefined || question === undefined) return;
     const context = this.lastContextQuestion === question.content ? this.lastContext : questionContextOf(question.attachments);
-    await this.turns.run(question.content, toHistory(shown.slice(0, questionIndex)), context, { of: answer.alternateOf ?? answer.id });
+    await this.turns.run(question.content, toHistory(shown.slice(0, questionIndex)), context, { alternate: { of: answer.alternateOf ?? answer.id }, resumes: answer.id });
   }
 
   /**
@@ -241,7 +243,7 @@ export class ChatController {
     this.store.update((current) => ({ ...withMessage(current, closeSavedQuestion(message, outcome)), pendingInput: null }), 'now');
     // A dismissal ends the matter; an answer is the next turn, saved at its end with the closed question.
     if (outcome.outcome === 'dismissed') return this.persistence.save();
-    await this.turns.run(outcome.answer, history);
+    await this.turns.run(outcome.answer, history, undefined, { resumes: message.id });
   }
 
   private rememberContext(question: string, context: QuestionContext | undefined): void {
