@@ -1,5 +1,6 @@
 import type { AgentApprovalDecision, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult, QuestionContext } from '../agent';
 import { CONTINUE_QUESTION, type Conversation, createConversation, shownAtFor, shownMessages } from '../conversation';
+import type { LlmErrorAdvice } from '../llm';
 import { stripMarkers } from '../markers';
 import { alternatesOfAnswer, regenerableAnswerId } from './answer-versions';
 import { toHistory } from './chat-history';
@@ -32,6 +33,8 @@ export interface ChatControllerOptions {
   readonly inputTimeoutMs?: () => number;
   /** Where "always" / "never" approvals are kept (settings); without it every such call asks. */
   readonly approvalMemory?: ChatApprovalMemory;
+  /** How the host words what fixes a provider error (the plugin: its settings tab); without it the errors' own host-neutral advice. */
+  readonly errorAdvice?: LlmErrorAdvice;
   /** The run asked the user something (the view pulses its icon when hidden). */
   readonly onInputRequest?: (request: AgentInputRequest) => void;
   readonly now?: () => number;
@@ -70,6 +73,7 @@ export class ChatController {
       now,
       ...(options.inputTimeoutMs ? { inputTimeoutMs: options.inputTimeoutMs } : {}),
       ...(options.approvalMemory ? { approvalMemory: options.approvalMemory } : {}),
+      ...(options.errorAdvice ? { errorAdvice: options.errorAdvice } : {}),
     });
   }
 

@@ -1,7 +1,7 @@
 import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type PromptUse, type QuestionContext, type QuestionImage, reduceReasoning, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
-import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
+import type { ChatModel, ContextWindow, LlmErrorAdvice, LlmMessage } from '../llm';
 import { composeAssistantContent } from '../markers';
 import { runChoiceFor } from '../prompts';
 import type { ChatPersistence } from './chat-persistence';
@@ -12,6 +12,7 @@ import type { PendingQuestion } from './pending-question';
 import { attachmentsRecord } from './attachments-record';
 import { finishedMessage, type RunTurn } from './run-turn';
 import { pendingInputOf, withoutPendingInput } from './saved-question';
+import { t } from '../i18n';
 
 /** What a run needs from the host, built fresh for each send (settings may have changed). */
 export interface ChatRunSetup {
@@ -70,6 +71,8 @@ export interface ChatTurnsOptions {
   readonly inputTimeoutMs?: () => number;
   /** Remembered approvals; without it every call that needs approval asks. */
   readonly approvalMemory?: ChatApprovalMemory;
+  /** How the host words what fixes a provider error (the plugin: its settings tab), for the run's error and one met before the run. */
+  readonly errorAdvice?: LlmErrorAdvice;
   readonly now: () => number;
 }
 
@@ -160,10 +163,11 @@ export class ChatTurns {
         onEvent: (event) => this.onEvent(event, turn),
         askUser: (request, signal) => this.question.ask(request, signal),
         approvals: this.approvalGate(),
+        ...(this.options.errorAdvice ? { errorAdvice: this.options.errorAdvice } : {}),
       });
-      if (result.status === 'error') error = result.error ?? 'The run failed.';
+      if (result.status === 'error') error = result.error ?? t('error.runFailed');
     } catch (thrown) {
-      error = userMessageOf(thrown);
+      error = userMessageOf(thrown, this.options.errorAdvice ? { advice: this.options.errorAdvice } : {});
       // Setup errors (no key on this device, an incomplete base URL) are fixed in the settings: an error that names the setting fixing it (its `fix`, as data) offers to open the settings.
       errorOpensSettings = typeof (thrown as { fix?: unknown } | null)?.fix === 'string';
     }

@@ -1,4 +1,5 @@
 import { type ContextWindow, LlmContextOverflowError, LlmStreamError, type LlmMessage } from '../../llm';
+import { formatNumber, t } from '../../i18n';
 import { LIMITS } from '../../markers';
 import { clampLine } from '../clamp-text';
 import type { ModelTurnResult } from '../model-turn';
@@ -12,9 +13,7 @@ export class ContextWindowTooSmallError extends Error {
   readonly userMessage: string;
 
   constructor(options: { requiredTokens: number; windowTokens: number }) {
-    const window = options.windowTokens.toLocaleString('en-US');
-    const needed = options.requiredTokens.toLocaleString('en-US');
-    const message = `The question, the instructions and the tools need about ${needed} tokens, more than the model's ${window}-token context window leaves beside room for the answer; ask a shorter question or use a larger context window.`;
+    const message = t('error.windowTooSmall', { needed: formatNumber(options.requiredTokens), window: formatNumber(options.windowTokens) });
     super(message);
     this.name = 'ContextWindowTooSmallError';
     this.userMessage = message;
