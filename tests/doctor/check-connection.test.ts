@@ -115,11 +115,12 @@ describe('checkConnection', () => {
     expect(line(setting, 'window')?.fix).toBe('Raise CONTEXT_WINDOW to at least 3,072 (and load the model with that window).');
   });
 
-  it('in German, a failing embeddings endpoint is said in German (issue 29: no English inside a German line)', async () => {
+  it('in German, the window’s source and a failing embeddings endpoint are said in German (issue 29: no English inside a German line)', async () => {
     const server = await imitate('Ollama');
     setUiLanguage('de');
     try {
       const report = await check({ baseUrl: server.url, modelCall: false, embeddings: { baseUrl: server.url, model: 'nomic-embed-text' } });
+      expect(line(report, 'window')?.text).toMatch(/^Kontextfenster: 4\.096 Tokens \(Ollama-Standard\);/);
       expect(line(report, 'embeddings')).toMatchObject({ status: 'fail', text: `Einbettungen: Der Einbettungs-Endpunkt unter ${server.url} hat kein Einbettungsmodell dieses Namens oder keine /embeddings-Route (Modell „nomic-embed-text“).` });
     } finally {
       setUiLanguage('en');
