@@ -44,6 +44,7 @@ export {
   fetchJson,
   isLocalHost,
   serverRootOf,
+  ServerAnswers,
   describeServer,
   describeServerModel,
   findLocalServers,

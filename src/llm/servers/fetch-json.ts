@@ -14,7 +14,11 @@ export interface FetchJsonOptions {
  * `timeoutMs`. Never throws: discovery asks servers that may not have the endpoint at all.
  */
 export async function fetchJson(url: string, options: FetchJsonOptions): Promise<unknown> {
-  const answer = await fetchAnswer(url, options);
+  return okBody(await fetchAnswer(url, options));
+}
+
+/** The body of a 2xx answer, else undefined. */
+export function okBody(answer: ServerAnswer | undefined): unknown {
   return answer !== undefined && answer.status >= 200 && answer.status < 300 ? answer.body : undefined;
 }
 

@@ -7,6 +7,7 @@ export { type ModelServerKind, type ReportedContextWindow, sameOllamaModel } fro
 export { DISCOVERY_TIMEOUT_MS, type DiscoverContextWindowOptions, type DiscoveredContextWindow, discoverContextWindow } from './discover-context-window';
 export { ContextWindowCache } from './context-window-cache';
 export { endpointUrl, fetchAnswer, fetchJson, serverRootOf, type FetchJsonOptions, type ServerAnswer } from './fetch-json';
+export { SERVER_ANSWER_LIFE_MS, ServerAnswers, type ServerAnswersOptions } from './server-answers';
 export { isLocalHost } from './is-local-host';
 export { describeServer, type DescribeServerOptions, type ServerDescription } from './describe-server';
 export { findLocalServers, LOCAL_PROBE_TIMEOUT_MS, LOCAL_SERVER_PORTS, type FoundServer, type LocalServerPort } from './find-local-servers';
