@@ -154,7 +154,7 @@ function checkModel(model: string, names: readonly string[], kind: ModelServerKi
     id: 'model',
     status: 'fail',
     text: closest.length > 0 ? t('doctor.noSuchModelClosest', { model, closest: closest.join(', ') }) : t('doctor.noSuchModel', { model }),
-    fix: t('doctor.fixPickModel', { setting: words.model, models: closest.length > 0 ? `${closest[0]}?` : some, pull }),
+    fix: closest[0] !== undefined ? t('doctor.fixClosestModel', { setting: words.model, closest: closest[0], pull }) : t('doctor.fixPickModel', { setting: words.model, models: some, pull }),
   };
 }
 
