@@ -41,7 +41,6 @@ export {
   discoverContextWindow,
   endpointUrl,
   fetchAnswer,
-  fetchJson,
   isLocalHost,
   serverRootOf,
   ServerAnswers,

@@ -48,7 +48,7 @@ export class ServerAnswers {
     return entry.answer;
   }
 
-  /** The parsed body of a 2xx answer, else undefined (as `fetchJson` gives it). */
+  /** The parsed body of a 2xx answer, else undefined. */
   async json(url: string, options: FetchJsonOptions): Promise<unknown> {
     return okBody(await this.ask(url, options));
   }
