@@ -33,8 +33,9 @@ const MAX_DETAILED_OLLAMA_MODELS = 24;
  * Recognises the server at `baseUrl` by its own endpoint and lists its models with what it says
  * about each (window, tools, images): Ollama `/api/tags` (then `/api/show` per model and
  * `/api/ps`), LM Studio `/api/v0/models`, llama.cpp `/props`, vLLM's `/v1/models`
- * (`owned_by: "vllm"`), else any OpenAI-compatible `/models`. Undefined when nothing there
- * answers as a model server. Never throws.
+ * (`owned_by: "vllm"`), else any OpenAI-compatible `/models`; asked through `answers`, so the
+ * window discovery that follows reads the same answers. Undefined when nothing there answers as a
+ * model server. Never throws.
  *
  * @example await describeServer({ baseUrl: 'http://127.0.0.1:11434/v1', timeoutMs: 1500 }) // { kind: 'Ollama', models: [{ id: 'qwen3:8b', tools: true, ... }], needsKey: false }
  */
