@@ -65,7 +65,7 @@ describe('checkConnection', () => {
   it('suggests the closest names the server lists for a model it does not have', async () => {
     const server = await imitate('Ollama', { otherModels: ['llama3.2:3b', 'gemma3:4b'] });
     const report = await check({ baseUrl: server.url, model: 'qwen3:8' });
-    expect(line(report, 'model')).toEqual({ id: 'model', status: 'fail', text: 'The server has no model "qwen3:8"; closest: qwen3:8b.', fix: 'Set MODEL to one of the server\'s models (qwen3:8b?), or download it with: ollama pull qwen3:8.' });
+    expect(line(report, 'model')).toEqual({ id: 'model', status: 'fail', text: 'The server has no model "qwen3:8"; closest: qwen3:8b.', fix: "Set MODEL to qwen3:8b, the closest of the server's models, or download it with: ollama pull qwen3:8." });
     expect(line(report, 'tools')?.status).toBe('skip');
     expect(report.ok).toBe(false);
   });

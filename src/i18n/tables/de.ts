@@ -556,6 +556,7 @@ export const de: MessageTable = {
   'doctor.noSuchModel': 'Der Server hat kein Modell „{model}“.',
   'doctor.noSuchModelClosest': 'Der Server hat kein Modell „{model}“; am ähnlichsten: {closest}.',
   'doctor.fixPickModel': 'Setze {setting} auf eines der Modelle des Servers ({models}){pull}.',
+  'doctor.fixClosestModel': 'Setze {setting} auf {closest}, das ähnlichste Modell des Servers{pull}.',
   'doctor.pull': ', oder lade es herunter mit: ollama pull {model}',
   'doctor.fixAnyModel': 'Setze {setting} auf eines der Modelle des Servers.',
   'doctor.windowFits': 'Kontextfenster: {tokens} Tokens ({source}); Anweisungen und Werkzeuge brauchen etwa {needs}.',

@@ -577,6 +577,7 @@ export const en = {
   'doctor.noSuchModel': 'The server has no model "{model}".',
   'doctor.noSuchModelClosest': 'The server has no model "{model}"; closest: {closest}.',
   'doctor.fixPickModel': "Set {setting} to one of the server's models ({models}){pull}.",
+  'doctor.fixClosestModel': "Set {setting} to {closest}, the closest of the server's models{pull}.",
   'doctor.pull': ', or download it with: ollama pull {model}',
   'doctor.fixAnyModel': "Set {setting} to one of the server's models.",
   'doctor.windowFits': 'Context window: {tokens} tokens ({source}); the instructions and tools take about {needs}.',

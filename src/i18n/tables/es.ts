@@ -556,6 +556,7 @@ export const es: MessageTable = {
   'doctor.noSuchModel': 'El servidor no tiene el modelo “{model}”.',
   'doctor.noSuchModelClosest': 'El servidor no tiene el modelo “{model}”; los más parecidos: {closest}.',
   'doctor.fixPickModel': 'Pon en {setting} uno de los modelos del servidor ({models}){pull}.',
+  'doctor.fixClosestModel': 'Pon en {setting} {closest}, el modelo del servidor más parecido{pull}.',
   'doctor.pull': ', o descárgalo con: ollama pull {model}',
   'doctor.fixAnyModel': 'Pon en {setting} uno de los modelos del servidor.',
   'doctor.windowFits': 'Ventana de contexto: {tokens} tokens ({source}); las instrucciones y las herramientas ocupan unos {needs}.',

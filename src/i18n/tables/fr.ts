@@ -556,6 +556,7 @@ export const fr: MessageTable = {
   'doctor.noSuchModel': 'Le serveur n’a pas de modèle « {model} ».',
   'doctor.noSuchModelClosest': 'Le serveur n’a pas de modèle « {model} » ; les plus proches : {closest}.',
   'doctor.fixPickModel': 'Indiquez dans {setting} l’un des modèles du serveur ({models}){pull}.',
+  'doctor.fixClosestModel': 'Indiquez dans {setting} {closest}, le modèle du serveur le plus proche{pull}.',
   'doctor.pull': ', ou téléchargez-le avec : ollama pull {model}',
   'doctor.fixAnyModel': 'Indiquez dans {setting} l’un des modèles du serveur.',
   'doctor.windowFits': 'Fenêtre de contexte : {tokens} jetons ({source}) ; les instructions et les outils en prennent environ {needs}.',

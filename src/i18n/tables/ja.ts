@@ -556,6 +556,7 @@ export const ja: MessageTable = {
   'doctor.noSuchModel': 'サーバーにモデル「{model}」はありません。',
   'doctor.noSuchModelClosest': 'サーバーにモデル「{model}」はありません。近いもの: {closest}。',
   'doctor.fixPickModel': '{setting}をサーバーのモデルのいずれか（{models}）に設定してください{pull}。',
+  'doctor.fixClosestModel': '{setting}をサーバーで最も近いモデル {closest} に設定してください{pull}。',
   'doctor.pull': '（または次のコマンドでダウンロード: ollama pull {model}）',
   'doctor.fixAnyModel': '{setting}をサーバーのモデルのいずれかに設定してください。',
   'doctor.windowFits': 'コンテキストウィンドウ: {tokens}トークン（{source}）。指示とツールで約{needs}を使います。',

@@ -556,6 +556,7 @@ export const zh: MessageTable = {
   'doctor.noSuchModel': '服务器上没有模型“{model}”。',
   'doctor.noSuchModelClosest': '服务器上没有模型“{model}”；最接近的：{closest}。',
   'doctor.fixPickModel': '将{setting}设为服务器上的某个模型（{models}）{pull}。',
+  'doctor.fixClosestModel': '将{setting}设为服务器上最接近的模型 {closest}{pull}。',
   'doctor.pull': '，或用以下命令下载：ollama pull {model}',
   'doctor.fixAnyModel': '将{setting}设为服务器上的某个模型。',
   'doctor.windowFits': '上下文窗口：{tokens} 个令牌（{source}）；指令和工具约占 {needs}。',
