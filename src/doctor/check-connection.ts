@@ -15,6 +15,7 @@ import {
   type ServerDescription,
   ServerAnswers,
   shownBaseUrl,
+  windowSourceLabel,
 } from '../llm';
 import { createEmbeddingClient } from '../search/embeddings/embedding-client';
 import { closestNames } from './closest-names';
@@ -165,13 +166,13 @@ async function windowCheck(options: CheckConnectionOptions & { model: string; ki
   const tokens = window.tokens;
   const needs = standing;
   if (windowFitsStandingRequest(window.tokens, standing)) {
-    return { id: 'window', status: 'pass', text: t('doctor.windowFits', { tokens, source: window.source, needs }) };
+    return { id: 'window', status: 'pass', text: t('doctor.windowFits', { tokens, source: windowSourceLabel(window.source), needs }) };
   }
   const least = smallestWindowFor(standing);
   return {
     id: 'window',
     status: 'fail',
-    text: t('doctor.windowTooSmall', { tokens, source: window.source, needs }),
+    text: t('doctor.windowTooSmall', { tokens, source: windowSourceLabel(window.source), needs }),
     fix: window.source === 'setting' ? t('doctor.fixRaiseWindow', { setting: options.words.contextWindow, least }) : largerWindowFix(options.kind, least, options.words),
   };
 }

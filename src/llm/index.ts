@@ -53,4 +53,5 @@ export {
   type LocalServerPort,
   type ServerDescription,
   type ServerModel,
+  windowSourceLabel,
 } from './servers';

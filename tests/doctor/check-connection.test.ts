@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkConnection, type CheckConnectionOptions, type ConnectionFixWords, formatConnectionReport } from '../../src/doctor';
+import { setUiLanguage } from '../../src/i18n';
 import { createVaultTools, VaultIndex } from '../../src/search';
 import { type ImitatedServer, type ImitatedServerKind, type ImitatedServerOptions, startImitatedServer } from '../support/imitated-model-servers';
 
@@ -112,6 +113,18 @@ describe('checkConnection', () => {
     expect(line(await check({ baseUrl: vllm.url, modelCall: false }), 'window')?.fix).toBe('Start vLLM with --max-model-len 3072 or more.');
     const setting = await check({ baseUrl: vllm.url, modelCall: false, contextWindow: 1024 });
     expect(line(setting, 'window')?.fix).toBe('Raise CONTEXT_WINDOW to at least 3,072 (and load the model with that window).');
+  });
+
+  it('in German, the window’s source and a failing embeddings endpoint are said in German (issue 29: no English inside a German line)', async () => {
+    const server = await imitate('Ollama');
+    setUiLanguage('de');
+    try {
+      const report = await check({ baseUrl: server.url, modelCall: false, embeddings: { baseUrl: server.url, model: 'nomic-embed-text' } });
+      expect(line(report, 'window')?.text).toMatch(/^Kontextfenster: 4\.096 Tokens \(Ollama-Standard\);/);
+      expect(line(report, 'embeddings')).toMatchObject({ status: 'fail', text: `Einbettungen: Der Einbettungs-Endpunkt unter ${server.url} hat kein Einbettungsmodell dieses Namens oder keine /embeddings-Route (Modell „nomic-embed-text“).` });
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('with no model call, leaves tools and reasoning unchecked and still passes', async () => {

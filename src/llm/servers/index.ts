@@ -12,3 +12,4 @@ export { isLocalHost } from './is-local-host';
 export { describeServer, type DescribeServerOptions, type ServerDescription } from './describe-server';
 export { findLocalServers, LOCAL_PROBE_TIMEOUT_MS, LOCAL_SERVER_PORTS, type FoundServer, type LocalServerPort } from './find-local-servers';
 export { describeServerModel, type ServerModel } from './server-models';
+export { windowSourceLabel } from './window-source-label';
