@@ -8,6 +8,7 @@ import { ChatTabs } from './obsidian/chat-tabs';
 import { PluginEndpoint } from './obsidian/network/endpoint';
 import { DesktopMcpServers } from './obsidian/network/desktop-mcp-servers';
 import { listModels } from './obsidian/network/list-models';
+import { pluginServerAnswers } from './obsidian/network/plugin-server-answers';
 import { requestUrlFetch } from './obsidian/network/request-url-fetch';
 import { registerNoteRendering } from './obsidian/note-rendering';
 import { ConversationStore } from './obsidian/notes/conversation-store';
@@ -65,7 +66,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
     const models = () => {
       const current = endpoint.current();
-      return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), fetch: requestUrlFetch });
+      return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), fetch: requestUrlFetch, answers: pluginServerAnswers });
     };
     const ribbonIconEl = this.addRibbonIcon('message-square', t('command.openChat'), () => void this.activateChatView());
     this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {

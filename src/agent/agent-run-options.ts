@@ -51,7 +51,7 @@ export interface AgentRunOptions {
   readonly images?: readonly QuestionImage[];
   /** Shown as the run's first `notice` steps, e.g. an MCP server that could not start. */
   readonly notices?: readonly string[];
-  /** How this host words the fix of a provider error (the CLI its flags); default the plugin's settings tab. */
+  /** How this host words the fix of a provider error (the plugin its settings tab, the CLI its flags); default the errors' own host-neutral advice. */
   readonly errorAdvice?: LlmErrorAdvice;
   /** Decides calls of tools that need approval (MCP tools, note writes); without it such calls are declined. */
   readonly approvals?: AgentApprovalGate;

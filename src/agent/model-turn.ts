@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { parseTextToolCalls, textCallStart, type ChatModel, type LlmFinishReason, type LlmRequest, type LlmToolCall } from '../llm';
 import { LIMITS } from '../markers';
 import type { ReasoningUsage } from '../markers';
@@ -163,25 +164,25 @@ class RetryStepWriter {
   constructor(private readonly recorder: RunRecorder) {}
 
   waiting(reason: string, delayMs: number): void {
-    this.settle('then it failed again');
-    const wait = delayMs < 1000 ? 'under a second' : `${Math.round(delayMs / 1000)} s`;
+    this.settle(t('retry.thenFailedAgain'));
+    const wait = delayMs < 1000 ? t('retry.underASecond') : t('duration.stepSeconds', { s: Math.round(delayMs / 1000) });
     this.pending = { id: this.recorder.nextStepId(), reason, wait };
-    this.recorder.step({ id: this.pending.id, kind: 'notice', summary: clampLine(`${reason} — retrying in ${wait}`, LIMITS.summaryChars) });
+    this.recorder.step({ id: this.pending.id, kind: 'notice', summary: clampLine(t('retry.waiting', { reason, wait }), LIMITS.summaryChars) });
   }
 
   answered(): void {
-    this.settle('then it answered');
+    this.settle(t('retry.thenAnswered'));
   }
 
   failed(): void {
-    this.settle('then it failed');
+    this.settle(t('retry.thenFailed'));
   }
 
   private settle(outcome: string): void {
     if (this.pending === null) return;
     const { id, reason, wait } = this.pending;
     this.pending = null;
-    this.recorder.step({ id, kind: 'notice', summary: clampLine(`${reason} — waited ${wait}, ${outcome}`, LIMITS.summaryChars) });
+    this.recorder.step({ id, kind: 'notice', summary: clampLine(t('retry.waited', { reason, wait, outcome }), LIMITS.summaryChars) });
   }
 }
 

@@ -1,11 +1,11 @@
-import { adviseError, type LlmMessage } from '../llm';
+import type { LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
 import type { AgentRunEndStatus } from './events';
 import { contextNotices, contextStep } from './context-step';
 import { RequestFitter } from './context-fit/request-fitter';
-import { formatLimit } from './format-limit';
+import { shownLimit } from './format-limit';
 import { withImageFallback } from './image-fallback';
 import type { AttachedContext } from './question-context';
 import type { LoopOutcome } from './loop-outcome';
@@ -109,7 +109,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     status = 'stopped';
   } else if (clock.timedOut) {
     status = 'error';
-    errorMessage = `The run took longer than ${formatLimit(clock.budgetMs)} and was ended.`;
+    errorMessage = t('error.runTimeLimit', { limit: shownLimit(clock.budgetMs) });
   } else {
     switch (outcome.kind) {
       case 'complete':
@@ -123,7 +123,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
         break;
       case 'error':
         status = 'error';
-        errorMessage = (options.errorAdvice ? adviseError(outcome.error, options.errorAdvice) : null) ?? userMessageOf(outcome.error, { context: 'The run failed' });
+        errorMessage = userMessageOf(outcome.error, { ...(options.errorAdvice ? { advice: options.errorAdvice } : {}), context: (detail) => t('error.runFailedDetail', { detail }) });
         break;
       default: {
         const unreachable: never = outcome;

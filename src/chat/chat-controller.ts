@@ -1,5 +1,6 @@
 import type { AgentApprovalDecision, AgentInputRequest, AgentLoopStyle, AgentRunOptions, AgentRunResult, QuestionContext } from '../agent';
 import { CONTINUE_QUESTION, type Conversation, createConversation, shownAtFor, shownMessages } from '../conversation';
+import type { LlmErrorAdvice } from '../llm';
 import { stripMarkers } from '../markers';
 import { alternatesOfAnswer, regenerableAnswerId } from './answer-versions';
 import { toHistory } from './chat-history';
@@ -32,6 +33,8 @@ export interface ChatControllerOptions {
   readonly inputTimeoutMs?: () => number;
   /** Where "always" / "never" approvals are kept (settings); without it every such call asks. */
   readonly approvalMemory?: ChatApprovalMemory;
+  /** How the host words what fixes a provider error (the plugin: its settings tab); without it the errors' own host-neutral advice. */
+  readonly errorAdvice?: LlmErrorAdvice;
   /** The run asked the user something (the view pulses its icon when hidden). */
   readonly onInputRequest?: (request: AgentInputRequest) => void;
   readonly now?: () => number;
@@ -70,6 +73,7 @@ export class ChatController {
       now,
       ...(options.inputTimeoutMs ? { inputTimeoutMs: options.inputTimeoutMs } : {}),
       ...(options.approvalMemory ? { approvalMemory: options.approvalMemory } : {}),
+      ...(options.errorAdvice ? { errorAdvice: options.errorAdvice } : {}),
     });
   }
 
@@ -90,12 +94,14 @@ export class ChatController {
   /**
    * Continues the last run after a stop or the step limit (DESIGN.md 11.2): a new turn whose
    * question is {@link CONTINUE_QUESTION}, sent after the whole conversation with the stopped
-   * turn's transcript (its tool calls and every tool result). Does nothing when no run can be continued.
+   * turn's transcript (its tool calls and every tool result), with the model and loop that turn ran
+   * with when a prompt chose them. Does nothing when no run can be continued.
    */
   async continueRun(): Promise<void> {
     const state = this.store.current();
-    if (this.savedQuestion !== null || resumableMessageId(state) === null) return;
-    await this.turns.run(CONTINUE_QUESTION, toHistory(orderedMessages(state)));
+    const resumes = resumableMessageId(state);
+    if (this.savedQuestion !== null || resumes === null) return;
+    await this.turns.run(CONTINUE_QUESTION, toHistory(orderedMessages(state)), undefined, { resumes });
   }
 
   /**
@@ -128,7 +134,7 @@ export class ChatController {
     const question = shown[questionIndex];
     if (answer === undefined || question === undefined) return;
     const context = this.lastContextQuestion === question.content ? this.lastContext : questionContextOf(question.attachments);
-    await this.turns.run(question.content, toHistory(shown.slice(0, questionIndex)), context, { of: answer.alternateOf ?? answer.id });
+    await this.turns.run(question.content, toHistory(shown.slice(0, questionIndex)), context, { alternate: { of: answer.alternateOf ?? answer.id }, resumes: answer.id });
   }
 
   /**
@@ -241,7 +247,7 @@ export class ChatController {
     this.store.update((current) => ({ ...withMessage(current, closeSavedQuestion(message, outcome)), pendingInput: null }), 'now');
     // A dismissal ends the matter; an answer is the next turn, saved at its end with the closed question.
     if (outcome.outcome === 'dismissed') return this.persistence.save();
-    await this.turns.run(outcome.answer, history);
+    await this.turns.run(outcome.answer, history, undefined, { resumes: message.id });
   }
 
   private rememberContext(question: string, context: QuestionContext | undefined): void {

@@ -1,4 +1,5 @@
 import { userMessageOf } from '../agent';
+import { t } from '../i18n';
 import { type Conversation, titleFromQuestion } from '../conversation';
 import { type ChatState, orderedMessages, savedMessageOf } from './chat-state';
 import type { ChatStore } from './chat-store';
@@ -56,7 +57,7 @@ export class ChatPersistence {
           : current), 'soon');
       }
     } catch (thrown) {
-      const message = `The conversation could not be saved: ${userMessageOf(thrown)}`;
+      const message = t('error.notSaved', { detail: userMessageOf(thrown) });
       this.store.update((current) => ({ ...current, error: message, errorOpensSettings: false }), 'soon');
     }
   }

@@ -1,7 +1,7 @@
-import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type QuestionContext, type QuestionImage, reduceReasoning, userMessageOf } from '../agent';
+import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type PromptUse, type QuestionContext, type QuestionImage, reduceReasoning, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
-import type { ChatModel, ContextWindow, LlmMessage } from '../llm';
+import type { ChatModel, ContextWindow, LlmErrorAdvice, LlmMessage } from '../llm';
 import { composeAssistantContent } from '../markers';
 import { runChoiceFor } from '../prompts';
 import type { ChatPersistence } from './chat-persistence';
@@ -12,6 +12,7 @@ import type { PendingQuestion } from './pending-question';
 import { attachmentsRecord } from './attachments-record';
 import { finishedMessage, type RunTurn } from './run-turn';
 import { pendingInputOf, withoutPendingInput } from './saved-question';
+import { t } from '../i18n';
 
 /** What a run needs from the host, built fresh for each send (settings may have changed). */
 export interface ChatRunSetup {
@@ -46,6 +47,14 @@ export interface AlternateAnswer {
   readonly of: string;
 }
 
+/** How a run relates to the chat's earlier turns. */
+export interface RunRelation {
+  /** The run regenerates an answer: it joins that answer's alternates. */
+  readonly alternate?: AlternateAnswer;
+  /** The assistant message whose turn this run resumes (Continue, an answer to its reopened question): it runs with that turn's prompt. */
+  readonly resumes?: string;
+}
+
 /** Where "always" and "never" approvals are kept (the plugin's settings); the chat asks for the rest. */
 export type ChatApprovalMemory = Pick<AgentApprovalGate, 'remembered' | 'remember'>;
 
@@ -62,6 +71,8 @@ export interface ChatTurnsOptions {
   readonly inputTimeoutMs?: () => number;
   /** Remembered approvals; without it every call that needs approval asks. */
   readonly approvalMemory?: ChatApprovalMemory;
+  /** How the host words what fixes a provider error (the plugin: its settings tab), for the run's error and one met before the run. */
+  readonly errorAdvice?: LlmErrorAdvice;
   readonly now: () => number;
 }
 
@@ -83,6 +94,12 @@ export class ChatTurns {
   private turn: RunTurn | null = null;
   /** The chat a run belongs to when the user started a new chat before it ended; it is still saved. */
   private detached: ChatState | null = null;
+  /**
+   * The prompt each run was started from, by its assistant message: a run that resumes that turn
+   * runs with the prompt's model and loop too, not the toolbar's. Kept in memory only (the note
+   * does not record the prompt).
+   */
+  private readonly prompts = new Map<string, PromptUse>();
 
   constructor(
     private readonly store: ChatStore,
@@ -95,22 +112,26 @@ export class ChatTurns {
   /**
    * One run: the user message, the live assistant message, the agent, and the save at its end.
    * A regenerated answer (`alternate`) adds no user message: the new answer joins the question's
-   * earlier ones as their alternate, and is the one shown.
+   * earlier ones as their alternate, and is the one shown. A run that resumes a turn (`relation.resumes`)
+   * runs with the model and loop of the prompt that turn was started from.
    */
-  async run(question: string, history: readonly LlmMessage[], context?: QuestionContext, alternate?: AlternateAnswer): Promise<void> {
+  async run(question: string, history: readonly LlmMessage[], context?: QuestionContext, relation: RunRelation = {}): Promise<void> {
+    const { alternate } = relation;
     const sentAt = this.options.now();
     const user: ChatMessage | null = alternate === undefined ? { id: createMessageId(sentAt), role: 'user', at: sentAt, content: question } : null;
     const assistant: ChatMessage = { id: createMessageId(sentAt + 1), role: 'assistant', at: sentAt, content: '', ...(alternate !== undefined ? { alternateOf: alternate.of } : {}) };
     this.store.update((state) => ({ ...withMessage(user === null ? state : withMessage(state, user), assistant), liveMessageId: assistant.id, running: true, error: null, errorOpensSettings: false, notice: null }), 'now');
     const turn: RunTurn = { assistantId: assistant.id, live: null, shown: null, abort: new AbortController(), paused: null, keepQuestion: false };
     this.turn = turn;
+    const prompt = context?.prompt ?? (relation.resumes === undefined ? undefined : this.prompts.get(relation.resumes));
+    if (prompt !== undefined) this.prompts.set(assistant.id, prompt);
     let result: AgentRunResult | null = null;
     let error: string | null = null;
     let errorOpensSettings = false;
     try {
       const state = this.store.current();
       // A question from a prompt that sets a model or loop runs with them; the toolbar's choice stays for the next one.
-      const { model: modelName, loopStyle } = runChoiceFor(context?.prompt, state);
+      const { model: modelName, loopStyle } = runChoiceFor(prompt, state);
       const onWaiting = (what: string) => this.showWaiting(turn, { what, question, model: modelName, at: sentAt });
       const setup = await this.options.prepareRun(modelName, { question, ...(context !== undefined ? { context } : {}), onWaiting });
       if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
@@ -142,10 +163,11 @@ export class ChatTurns {
         onEvent: (event) => this.onEvent(event, turn),
         askUser: (request, signal) => this.question.ask(request, signal),
         approvals: this.approvalGate(),
+        ...(this.options.errorAdvice ? { errorAdvice: this.options.errorAdvice } : {}),
       });
-      if (result.status === 'error') error = result.error ?? 'The run failed.';
+      if (result.status === 'error') error = result.error ?? t('error.runFailed');
     } catch (thrown) {
-      error = userMessageOf(thrown);
+      error = userMessageOf(thrown, this.options.errorAdvice ? { advice: this.options.errorAdvice } : {});
       // Setup errors (no key on this device, an incomplete base URL) are fixed in the settings: an error that names the setting fixing it (its `fix`, as data) offers to open the settings.
       errorOpensSettings = typeof (thrown as { fix?: unknown } | null)?.fix === 'string';
     }

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runAgent } from '../agent/run-agent';
 import { attachmentBudget, DEFAULT_CONTEXT_BUDGET_TOKENS, reduceReasoning } from '../agent';
-import type { AgentEvent, AgentRunEndStatus } from '../agent';
+import type { AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel, discoverContextWindow } from '../llm';
 import type { ReasoningPayload } from '../markers';
@@ -15,7 +15,7 @@ import { readAskImages } from './ask-images';
 import { readAskPrompt } from './ask-prompt';
 import { createCliApprovalGate } from './cli-approval-gate';
 import { openCliMcpServers } from './cli-mcp-servers';
-import { CLI_ERROR_ADVICE, cliErrorHint } from './cli-error-hint';
+import { CLI_ERROR_ADVICE } from './cli-error-advice';
 import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
 import { continuedQuestion, openContinuedConversation } from './continued-conversation';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
@@ -115,12 +115,11 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
           io.stdout.write(`${terminalJson(event)}\n`);
           return;
         }
-        const shown = forTerminal(event);
-        payload = reduceReasoning(payload, shown);
-        renderer.handle(shown, payload);
+        payload = reduceReasoning(payload, event);
+        renderer.handle(event, payload);
       },
     });
-    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(cliErrorHint(result.error))}\n`);
+    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(result.error)}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
     if (save && !(await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }))) return 1;
@@ -130,13 +129,6 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     unregister();
     await mcp?.close();
   }
-}
-
-/** The event as the terminal shows it: an error notice names the CLI's flags, not the settings tab. */
-function forTerminal(event: AgentEvent): AgentEvent {
-  if (event.type === 'step' && event.step.kind === 'notice') return { ...event, step: { ...event.step, summary: cliErrorHint(event.step.summary) } };
-  if (event.type === 'run_end' && event.error !== undefined) return { ...event, error: cliErrorHint(event.error) };
-  return event;
 }
 
 function exitStatus(status: AgentRunEndStatus, stoppedBy: StopSignal): number {

@@ -7,14 +7,15 @@ import {
   describeServer,
   discoverContextWindow,
   endpointUrl,
-  fetchAnswer,
   LlmAuthError,
   LlmError,
   LlmModelNotFoundError,
   type ModelServerKind,
   sameOllamaModel,
   type ServerDescription,
+  ServerAnswers,
   shownBaseUrl,
+  windowSourceLabel,
 } from '../llm';
 import { createEmbeddingClient } from '../search/embeddings/embedding-client';
 import { closestNames } from './closest-names';
@@ -77,7 +78,10 @@ async function runChecks(options: CheckConnectionOptions): Promise<ConnectionRep
     checks.push({ id: 'reachable', status: 'fail', text: options.baseUrl.trim() === '' ? t('doctor.noBaseUrl') : t('doctor.notHttp', { url: shown }), fix: t('doctor.fixSetBaseUrl', { setting: words.baseUrl }) });
     return skipRest(t('doctor.noServerToAsk'), ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
   }
-  const [listed, description] = await Promise.all([fetchAnswer(endpointUrl(options.baseUrl, '/models'), ask), describeServer({ baseUrl: options.baseUrl, ...ask })]);
+  // One set of answers per check: the listing, the server's description and the window discovery
+  // ask each endpoint once, and a check asked again sees the server as it is now.
+  const answers = new ServerAnswers();
+  const [listed, description] = await Promise.all([answers.ask(endpointUrl(options.baseUrl, '/models'), ask), describeServer({ baseUrl: options.baseUrl, ...ask, answers })]);
   if (listed === undefined) {
     checks.push({ id: 'reachable', status: 'fail', text: t('doctor.nothingAnswers', { url: shown }), fix: t('doctor.fixStartServer', { setting: words.baseUrl }) });
     return skipRest(t('doctor.didNotAnswer'), ['key', 'model', 'window', 'tools', 'reasoning', 'embeddings']);
@@ -100,7 +104,7 @@ async function runChecks(options: CheckConnectionOptions): Promise<ConnectionRep
   const modelCheck = checkModel(model, models, description?.kind, words);
   checks.push(modelCheck);
 
-  const window = await windowCheck({ ...options, model, kind: description?.kind, ask });
+  const window = await windowCheck({ ...options, model, kind: description?.kind, ask, answers });
   checks.push(window);
 
   if (!options.modelCall) {
@@ -151,24 +155,24 @@ function checkModel(model: string, names: readonly string[], kind: ModelServerKi
     id: 'model',
     status: 'fail',
     text: closest.length > 0 ? t('doctor.noSuchModelClosest', { model, closest: closest.join(', ') }) : t('doctor.noSuchModel', { model }),
-    fix: t('doctor.fixPickModel', { setting: words.model, models: closest.length > 0 ? `${closest[0]}?` : some, pull }),
+    fix: closest[0] !== undefined ? t('doctor.fixClosestModel', { setting: words.model, closest: closest[0], pull }) : t('doctor.fixPickModel', { setting: words.model, models: some, pull }),
   };
 }
 
-async function windowCheck(options: CheckConnectionOptions & { model: string; kind: ModelServerKind | undefined; ask: { timeoutMs: number; fetch?: typeof fetch; apiKey?: string } }): Promise<ConnectionCheck> {
+async function windowCheck(options: CheckConnectionOptions & { model: string; kind: ModelServerKind | undefined; ask: { timeoutMs: number; fetch?: typeof fetch; apiKey?: string }; answers: ServerAnswers }): Promise<ConnectionCheck> {
   const window: ContextWindow =
-    options.contextWindow !== undefined ? { tokens: options.contextWindow, source: 'setting' } : await discoverContextWindow({ baseUrl: options.baseUrl, model: options.model, ...options.ask });
+    options.contextWindow !== undefined ? { tokens: options.contextWindow, source: 'setting' } : await discoverContextWindow({ baseUrl: options.baseUrl, model: options.model, ...options.ask, answers: options.answers });
   const standing = standingRequestTokens(options.tools);
   const tokens = window.tokens;
   const needs = standing;
   if (windowFitsStandingRequest(window.tokens, standing)) {
-    return { id: 'window', status: 'pass', text: t('doctor.windowFits', { tokens, source: window.source, needs }) };
+    return { id: 'window', status: 'pass', text: t('doctor.windowFits', { tokens, source: windowSourceLabel(window.source), needs }) };
   }
   const least = smallestWindowFor(standing);
   return {
     id: 'window',
     status: 'fail',
-    text: t('doctor.windowTooSmall', { tokens, source: window.source, needs }),
+    text: t('doctor.windowTooSmall', { tokens, source: windowSourceLabel(window.source), needs }),
     fix: window.source === 'setting' ? t('doctor.fixRaiseWindow', { setting: options.words.contextWindow, least }) : largerWindowFix(options.kind, least, options.words),
   };
 }

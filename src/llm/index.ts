@@ -41,9 +41,9 @@ export {
   discoverContextWindow,
   endpointUrl,
   fetchAnswer,
-  fetchJson,
   isLocalHost,
   serverRootOf,
+  ServerAnswers,
   describeServer,
   describeServerModel,
   findLocalServers,
@@ -53,4 +53,5 @@ export {
   type LocalServerPort,
   type ServerDescription,
   type ServerModel,
+  windowSourceLabel,
 } from './servers';

@@ -9,6 +9,7 @@ import { createSecretRedactor, redactErrorText } from './secret-redactor';
 import { readingServerStreams, type ServerStreamState } from './server-stream-fetch';
 import { toLlmError } from './to-llm-error';
 import { toOpenAiParams } from './to-openai-params';
+import { t } from '../i18n';
 
 /** Options of {@link createOpenAiChatModel}. */
 export interface OpenAiChatModelOptions {
@@ -195,10 +196,10 @@ function rejectsMaxTokens(error: LlmError): boolean {
 /** Why an attempt is retried, in a few words naming the host: "Rate limited by api.example.com". */
 function retryReason(error: LlmError, baseUrl: string): string {
   const host = hostOf(baseUrl);
-  if (error instanceof LlmRateLimitError) return `Rate limited by ${host}`;
-  if (error instanceof LlmServerError) return `${host} answered HTTP ${error.status}`;
-  if (error instanceof LlmNetworkError) return `Could not reach ${host}`;
-  return `${host} failed`;
+  if (error instanceof LlmRateLimitError) return t('retry.rateLimited', { host });
+  if (error instanceof LlmServerError) return t('retry.serverError', { host, status: String(error.status) });
+  if (error instanceof LlmNetworkError) return t('retry.unreachable', { host });
+  return t('retry.failed', { host });
 }
 
 /** The wait before the next attempt, or undefined when this error must not be retried. */

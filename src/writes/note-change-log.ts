@@ -1,4 +1,5 @@
 import type { NoteWriter } from './note-writer';
+import { t } from '../i18n';
 
 /** One change Glassbox made: the note, its text before (null: the write created it) and after. */
 export interface LoggedNoteChange {
@@ -36,23 +37,23 @@ export class NoteChangeLog {
 
   async undoLast(writer: NoteWriter): Promise<UndoOutcome> {
     const last = this.changes.at(-1);
-    if (last === undefined) return { undone: false, message: 'Glassbox has made no change to undo.' };
+    if (last === undefined) return { undone: false, message: t('undo.nothingToUndo') };
     const current = await writer.read(last.path);
     if (current === null) {
       this.changes.pop();
-      return { undone: false, message: `${last.path} no longer exists, so the change could not be undone.` };
+      return { undone: false, message: t('undo.noteGone', { path: last.path }) };
     }
-    if (current !== last.after) return { undone: false, message: `${last.path} changed since Glassbox wrote it, so the change was not undone.` };
+    if (current !== last.after) return { undone: false, message: t('undo.noteChanged', { path: last.path }) };
     if (last.before === null) {
       await writer.remove(last.path);
     } else {
       const before = last.before;
       await writer.process(last.path, (now) => {
-        if (now !== last.after) throw new Error(`${last.path} changed since Glassbox wrote it, so the change was not undone.`);
+        if (now !== last.after) throw new Error(t('undo.noteChanged', { path: last.path }));
         return before;
       });
     }
     this.changes.pop();
-    return { undone: true, message: last.before === null ? `Undid the creation of ${last.path} (moved to the trash).` : `Undid the last change to ${last.path}.` };
+    return { undone: true, message: last.before === null ? t('undo.undidCreation', { path: last.path }) : t('undo.undidChange', { path: last.path }) };
   }
 }

@@ -3,6 +3,7 @@ import { readChangeUndo, textBeforeWrite } from './change-undo';
 import { contentHash } from './content-hash';
 import type { UndoOutcome } from './note-change-log';
 import type { NoteWriter } from './note-writer';
+import { t, tCount } from '../i18n';
 
 /** The steps of a run's trace, as far as undo reads them. */
 export type TurnSteps = readonly { readonly tool?: { readonly status: string; readonly change?: unknown } }[];
@@ -23,10 +24,10 @@ export async function undoTurn(steps: TurnSteps, writer: NoteWriter): Promise<Un
     const change = readToolChange(step.tool);
     if (change === undefined || step.tool?.status !== 'ok') continue;
     const undo = readChangeUndo(step.tool.change);
-    if (undo === undefined) return { undone: false, message: 'This turn was saved without what undo needs (by an older Glassbox), so nothing was undone.' };
+    if (undo === undefined) return { undone: false, message: t('undo.turnWithoutRecord') };
     byPath.set(change.path, [...(byPath.get(change.path) ?? []), undo]);
   }
-  if (byPath.size === 0) return { undone: false, message: 'This turn changed no notes, so there is nothing to undo.' };
+  if (byPath.size === 0) return { undone: false, message: t('undo.turnChangedNothing') };
 
   const reverts: NoteRevert[] = [];
   const changed: string[] = [];
@@ -39,10 +40,9 @@ export async function undoTurn(steps: TurnSteps, writer: NoteWriter): Promise<Un
     else reverts.push({ path, current: current ?? '', restore });
   }
   if (changed.length > 0) {
-    const them = changed.length === 1 ? 'it' : 'them';
-    return { undone: false, message: `Nothing was undone: ${listOf(changed)} changed since this turn wrote ${them}.` };
+    return { undone: false, message: tCount('undo.turnNotesChanged', changed.length, { notes: listOf(changed) }) };
   }
-  if (reverts.length === 0) return { undone: false, message: 'This turn’s changes are already undone.' };
+  if (reverts.length === 0) return { undone: false, message: t('undo.turnAlreadyUndone') };
 
   for (const revert of reverts) {
     const { restore } = revert;
@@ -51,14 +51,14 @@ export async function undoTurn(steps: TurnSteps, writer: NoteWriter): Promise<Un
       continue;
     }
     await writer.process(revert.path, (now) => {
-      if (now !== revert.current) throw new Error(`${revert.path} changed while it was being undone, so it was left as it is.`);
+      if (now !== revert.current) throw new Error(t('undo.changedWhileUndoing', { path: revert.path }));
       return restore;
     });
   }
   const trashed = reverts.filter((revert) => revert.restore === null).map((revert) => revert.path);
   const restored = reverts.filter((revert) => revert.restore !== null).map((revert) => revert.path);
-  const parts = [...(trashed.length > 0 ? [`moved ${listOf(trashed)} to the trash`] : []), ...(restored.length > 0 ? [`restored ${listOf(restored)}`] : [])];
-  return { undone: true, message: `Undid this turn: ${parts.join('; ')}.` };
+  const parts = [...(trashed.length > 0 ? [t('undo.movedToTrash', { notes: listOf(trashed) })] : []), ...(restored.length > 0 ? [t('undo.restored', { notes: listOf(restored) })] : [])];
+  return { undone: true, message: t('undo.turnUndone', { parts: parts.join(t('undo.partsSeparator')) }) };
 }
 
 /** The note's text before the first of `writes` (null: the run created it), from its text now; undefined when it changed since. */
@@ -73,7 +73,7 @@ function textBeforeWrites(current: string, writes: readonly ReasoningChangeUndo[
   return text;
 }
 
-/** "A", "A and B", "A, B and C". */
+/** "A", "A and B", "A, B and C" (in the UI's language). */
 function listOf(paths: readonly string[]): string {
-  return paths.length === 1 ? paths[0] : `${paths.slice(0, -1).join(', ')} and ${paths.at(-1) ?? ''}`;
+  return paths.length === 1 ? paths[0] : `${paths.slice(0, -1).join(t('list.separator'))}${t('list.lastSeparator')}${paths.at(-1) ?? ''}`;
 }

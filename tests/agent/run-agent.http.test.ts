@@ -1,5 +1,6 @@
 import { runAgent } from '../../src/agent/run-agent';
 import type { AgentEvent } from '../../src/agent/events';
+import { setUiLanguage } from '../../src/i18n';
 import { createOpenAiChatModel } from '../../src/llm';
 import { parseAssistantContent } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
@@ -32,6 +33,7 @@ beforeAll(async () => {
         .turn((t) => t.text(ANSWER, { chunkChars: 5 }).usage(230, 25)),
       'bad-key': scenario().turn((t) => t.httpError(401, 'Incorrect API key provided')),
       'limited-then-answers': scenario().turn((t) => t.text('Fourteen days.').httpError(429, 'Slow down', { times: 1, retryAfterSeconds: 1 })),
+      'limited-ja': scenario().turn((t) => t.text('14日です。').httpError(429, 'Slow down', { times: 1, retryAfterSeconds: 1 })),
       'rate-limited': scenario().turn((t) => t.httpError(429, 'Slow down', { retryAfterSeconds: 30 })),
       'server-error': scenario().turn((t) => t.httpError(503, 'Overloaded')),
       'cut-answer': scenario().turn((t) => t.reasoning('Thinking about it\n').text('Refunds are paid within', { chunkChars: 6 }).cut()),
@@ -151,6 +153,17 @@ describe('runAgent over HTTP (real SDK, scripted server)', () => {
     expect(result.status).toBe('complete');
     expect(result.answer).toBe('Fourteen days.');
     expect(result.payload.steps.map((step) => step.summary)).toEqual([`Rate limited by ${host} — waited 1 s, then it answered`]);
+  });
+
+  it('says the rate-limit wait in the UI’s language (issue 29: a Japanese trace has no English notice)', async () => {
+    setUiLanguage('ja');
+    try {
+      const { result, host } = await run('limited-ja', { maxRetries: 2 });
+      expect(result.status).toBe('complete');
+      expect(result.payload.steps.map((step) => step.summary)).toEqual([`${host} がリクエストを制限しています — 1秒待機、その後回答がありました`]);
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { setUiLanguage } from '../../src/i18n';
 import type { AgentTool } from '../../src/agent/agent-tool';
 import { runWithDefaults } from '../support/agent-run-harness';
 import { FakeClock } from '../support/fake-clock';
@@ -119,6 +120,19 @@ describe('runAgent: limits and failing tools', () => {
     const { result, events } = await runWithDefaults({ model });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'error', error: error.userMessage });
     expect(result.payload).toMatchObject({ status: 'error', error: error.userMessage });
+  });
+
+  it('says the time limit and an unexpected failure in the UI’s language (issue 29: no English line in a Japanese chat)', async () => {
+    setUiLanguage('ja');
+    try {
+      const clock = new FakeClock();
+      const { result: late } = await runWithDefaults({ model: new ScriptedChatModel([[say.reasoning('Thinking hard\n'), say.hang()]], clock), clock, runTimeoutMs: 20 });
+      expect(late.error).toBe('実行が20ミリ秒を超えたため終了しました。');
+      const { result: failed } = await runWithDefaults({ model: new ScriptedChatModel([[say.fail(new Error('socket hang up'))]]) });
+      expect(failed.error).toBe('実行に失敗しました: socket hang up');
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('says "The run failed" with the first line of an unexpected error, never a stack', async () => {

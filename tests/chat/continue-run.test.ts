@@ -6,7 +6,8 @@ import { readLeadingMarker } from '../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
 import { gate } from '../support/gate';
 import { sampleReadTool, sampleSearchTool } from '../support/sample-agent-tools';
-import { messagesSent, type WireMessage } from '../support/wire-messages';
+import { chatRequests, messagesSent, type WireMessage } from '../support/wire-messages';
+import type { AgentLoopStyle } from '../../src/agent';
 
 // DESIGN.md 11.2: "Continue" after a stop or the step limit resumes the run with its transcript.
 // The chat core with the real runner and the real openai SDK over HTTP to the scripted model
@@ -24,6 +25,12 @@ beforeAll(async () => {
         .turn((t) => t.toolCall('localSearch', { query: 'refunds' }, { id: 'call_search' }))
         .turn((t) => t.toolCall('readNote', { path: 'Refund policy.md' }, { id: 'call_read' }))
         .turn((t) => t.text('Refunds are paid within 14 days ([[Refund policy]]).')),
+      // The model a prompt's frontmatter names, and the toolbar's: the wire says which one a request went to.
+      'prompt-model': scenario()
+        .turn((t) => t.toolCall('localSearch', { query: 'refunds' }, { id: 'call_search' }))
+        .turn((t) => t.toolCall('readNote', { path: 'Refund policy.md' }, { id: 'call_read' }))
+        .turn((t) => t.text('Refunds are paid within 14 days ([[Refund policy]]).')),
+      toolbar: scenario().turn((t) => t.text('Continued with the toolbar model.')),
       stoppable: scenario()
         .turn((t) => t.toolCall('localSearch', { query: 'refunds' }, { id: 'call_search' }))
         .turn((t) => t.text('Refunds are paid within', { chunkChars: 200 }).hold(answering.opened).text(' 14 days.')),
@@ -36,12 +43,12 @@ afterAll(async () => {
   await server.close();
 });
 
-function chat(model: string, maxIterations: number) {
+function chat(model: string, maxIterations: number, loopStyle: AgentLoopStyle = 'tools') {
   return new ChatController({
     prepareRun: () => Promise.resolve({ model: createOpenAiChatModel({ baseUrl: server.url, maxRetries: 0 }), tools: [sampleSearchTool(), sampleReadTool()] }),
     runAgent,
     model,
-    loopStyle: 'tools',
+    loopStyle,
     maxIterations,
     scheduleFrame: (callback) => setTimeout(callback, 0),
   });
@@ -115,6 +122,26 @@ describe('Continue in the chat', () => {
 
     await controller.continueRun();
     expectFirstRunInside(requestEndingWith(CONTINUE_QUESTION, before));
+  });
+
+  it("after a prompt's run: Continue runs with the prompt's model and loop, not the toolbar's", async () => {
+    // The toolbar: model "toolbar", the reason-act-observe loop; the prompt: model "prompt-model", the tools loop.
+    const controller = chat('toolbar', 1, 'reason-act-observe');
+    await controller.send('How long do refunds take?', { prompt: { name: 'Refunds', variables: [], model: 'prompt-model', loop: 'tools' } });
+    expect(statusOf(controller.store.current())).toBe('max_iterations');
+    const before = chatRequests(server).length;
+
+    controller.configureNextRun({ maxIterations: 10 });
+    await controller.continueRun();
+    const continued = chatRequests(server).slice(before);
+    // Every request of the continued run went to the prompt's model and offered the tools (the tools loop's first request does; reason-act-observe's would not).
+    expect(continued.length).toBeGreaterThan(0);
+    expect(continued.map((request) => (request.body as { model?: string }).model)).toEqual(continued.map(() => 'prompt-model'));
+    expect(continued.map((request) => ((request.body as { tools?: unknown[] }).tools ?? []).length > 0)).toEqual(continued.map(() => true));
+    expect(statusOf(controller.store.current())).toBe('complete');
+    // The toolbar's choice is unchanged for the next question.
+    expect(controller.store.current().model).toBe('toolbar');
+    expect(controller.store.current().loopStyle).toBe('reason-act-observe');
   });
 
   it('does nothing after a normal end', async () => {

@@ -127,8 +127,11 @@ describe('glassbox ask', () => {
   it('exits 1 with the provider error as one sentence on a rejected key', async () => {
     const io = captureIo();
     await expect(ask(io, '--model', 'bad-key', 'Anything?')).resolves.toBe(1);
-    expect(io.err()).toMatch(/^The API key was rejected by 127\.0\.0\.1[^\n]*\.\n$/);
+    expect(io.err()).toMatch(/^The API key was rejected by 127\.0\.0\.1[^\n]*\. Check --api-key \(or GLASSBOX_API_KEY\)\.\n$/);
     expect(io.out()).toMatch(/Failed after/);
+    // Worded by the run with the CLI's table: the trace's notice too, never a settings tab.
+    expect(io.out()).toContain('Check --api-key (or GLASSBOX_API_KEY).');
+    expect(io.out()).not.toContain('Glassbox settings');
   });
 
   it('names --model, not a settings tab the CLI does not have, when the model is not found', async () => {

@@ -50,7 +50,7 @@ describe('glassbox doctor', () => {
       id: 'model',
       status: 'fail',
       text: 'The server has no model "gemma3:4"; closest: gemma3:4b.',
-      fix: "Set --model (or GLASSBOX_MODEL) to one of the server's models (gemma3:4b?), or download it with: ollama pull gemma3:4.",
+      fix: "Set --model (or GLASSBOX_MODEL) to gemma3:4b, the closest of the server's models, or download it with: ollama pull gemma3:4.",
     });
     expect(wrong.status).toBe(1);
   });

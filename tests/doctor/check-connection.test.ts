@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkConnection, type CheckConnectionOptions, type ConnectionFixWords, formatConnectionReport } from '../../src/doctor';
+import { setUiLanguage } from '../../src/i18n';
 import { createVaultTools, VaultIndex } from '../../src/search';
 import { type ImitatedServer, type ImitatedServerKind, type ImitatedServerOptions, startImitatedServer } from '../support/imitated-model-servers';
 
@@ -64,7 +65,7 @@ describe('checkConnection', () => {
   it('suggests the closest names the server lists for a model it does not have', async () => {
     const server = await imitate('Ollama', { otherModels: ['llama3.2:3b', 'gemma3:4b'] });
     const report = await check({ baseUrl: server.url, model: 'qwen3:8' });
-    expect(line(report, 'model')).toEqual({ id: 'model', status: 'fail', text: 'The server has no model "qwen3:8"; closest: qwen3:8b.', fix: 'Set MODEL to one of the server\'s models (qwen3:8b?), or download it with: ollama pull qwen3:8.' });
+    expect(line(report, 'model')).toEqual({ id: 'model', status: 'fail', text: 'The server has no model "qwen3:8"; closest: qwen3:8b.', fix: "Set MODEL to qwen3:8b, the closest of the server's models, or download it with: ollama pull qwen3:8." });
     expect(line(report, 'tools')?.status).toBe('skip');
     expect(report.ok).toBe(false);
   });
@@ -112,6 +113,18 @@ describe('checkConnection', () => {
     expect(line(await check({ baseUrl: vllm.url, modelCall: false }), 'window')?.fix).toBe('Start vLLM with --max-model-len 3072 or more.');
     const setting = await check({ baseUrl: vllm.url, modelCall: false, contextWindow: 1024 });
     expect(line(setting, 'window')?.fix).toBe('Raise CONTEXT_WINDOW to at least 3,072 (and load the model with that window).');
+  });
+
+  it('in German, the window’s source and a failing embeddings endpoint are said in German (issue 29: no English inside a German line)', async () => {
+    const server = await imitate('Ollama');
+    setUiLanguage('de');
+    try {
+      const report = await check({ baseUrl: server.url, modelCall: false, embeddings: { baseUrl: server.url, model: 'nomic-embed-text' } });
+      expect(line(report, 'window')?.text).toMatch(/^Kontextfenster: 4\.096 Tokens \(Ollama-Standard\);/);
+      expect(line(report, 'embeddings')).toMatchObject({ status: 'fail', text: `Einbettungen: Der Einbettungs-Endpunkt unter ${server.url} hat kein Einbettungsmodell dieses Namens oder keine /embeddings-Route (Modell „nomic-embed-text“).` });
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('with no model call, leaves tools and reasoning unchecked and still passes', async () => {

@@ -6,6 +6,18 @@ import cl100k from 'js-tiktoken/ranks/cl100k_base';
 /** The local servers imitated, each with its own discovery endpoints and its own way of failing on a request too long. */
 export type ImitatedServerKind = 'llama.cpp' | 'Ollama' | 'LM Studio' | 'vLLM';
 
+/** Any other OpenAI-compatible server, as the demo's scripted one: `/v1/models` lists the model without a window, every other endpoint is a 404. */
+export const PLAIN_OPENAI_COMPATIBLE = 'OpenAI-compatible';
+
+/** One request as the server answered it, discovery and chat alike. */
+export interface ServedRequest {
+  readonly method: string;
+  readonly path: string;
+  /** The request body as sent ('' without one). */
+  readonly body: string;
+  readonly status: number;
+}
+
 /** One chat request as the server counted it. */
 export interface CountedRequest {
   /** Prompt tokens by cl100k_base: every message's text and tool calls, the tools' JSON, 4 per message. */
@@ -36,9 +48,11 @@ export interface ImitatedServerOptions {
 /** A running imitation. */
 export interface ImitatedServer {
   readonly url: string;
-  readonly kind: ImitatedServerKind;
+  readonly kind: ImitatedServerKind | typeof PLAIN_OPENAI_COMPATIBLE;
   readonly window: number;
   readonly chats: CountedRequest[];
+  /** Every request, with the status it got, in the order they were answered. */
+  readonly requests: ServedRequest[];
   close(): Promise<void>;
 }
 
@@ -65,10 +79,11 @@ export function promptTokensOf(body: { messages?: readonly WireMessage[]; tools?
  * a tool result gets a short answer, and a request without tools (its system prompt and tools
  * cut away) gets "I cannot see any tools.".
  */
-export async function startImitatedServer(kind: ImitatedServerKind, options: ImitatedServerOptions): Promise<ImitatedServer> {
+export async function startImitatedServer(kind: ImitatedServerKind | typeof PLAIN_OPENAI_COMPATIBLE, options: ImitatedServerOptions): Promise<ImitatedServer> {
   const { window, model } = options;
   const models = [model, ...(options.otherModels ?? [])];
   const chats: CountedRequest[] = [];
+  const requests: ServedRequest[] = [];
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => response.destroy());
   });
@@ -76,6 +91,7 @@ export async function startImitatedServer(kind: ImitatedServerKind, options: Imi
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const raw = await readBody(request);
     const path = (request.url ?? '/').split('?')[0];
+    response.on('finish', () => requests.push({ method: request.method ?? 'GET', path: path ?? '/', body: raw, status: response.statusCode }));
     if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return sendJson(response, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
     }
@@ -113,11 +129,12 @@ export async function startImitatedServer(kind: ImitatedServerKind, options: Imi
     kind,
     window,
     chats,
+    requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-function discoveryAnswer(kind: ImitatedServerKind, method: string, path: string, options: { window: number; models: readonly string[]; tools: boolean }): unknown {
+function discoveryAnswer(kind: ImitatedServerKind | typeof PLAIN_OPENAI_COMPATIBLE, method: string, path: string, options: { window: number; models: readonly string[]; tools: boolean }): unknown {
   const { window, models } = options;
   const [model = ''] = models;
   const list = (entry: (id: string) => Record<string, unknown>) => ({ object: 'list', data: models.map((id) => ({ id, object: 'model', ...entry(id) })) });
@@ -130,6 +147,7 @@ function discoveryAnswer(kind: ImitatedServerKind, method: string, path: string,
   if (kind === 'LM Studio' && method === 'GET' && path === '/api/v0/models') return list(() => ({ type: 'llm', state: 'loaded', max_context_length: 131072, loaded_context_length: window, capabilities: options.tools ? ['tool_use'] : [] }));
   if (kind === 'LM Studio' && method === 'GET' && path === '/v1/models') return list(() => ({ owned_by: 'organization_owner' }));
   if (kind === 'vLLM' && method === 'GET' && path === '/v1/models') return list(() => ({ owned_by: 'vllm', max_model_len: window }));
+  if (kind === PLAIN_OPENAI_COMPATIBLE && method === 'GET' && path === '/v1/models') return list(() => ({ created: 0, owned_by: 'glassbox' }));
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runAgent } from '../../src/agent/run-agent';
 import type { AgentApprovalGate } from '../../src/agent/approval';
 import { NodeNoteWriter } from '../../src/cli/node-note-writer';
+import { setUiLanguage } from '../../src/i18n';
 import { createOpenAiChatModel } from '../../src/llm';
 import { composeAssistantContent, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
 import { undoTurn, type NoteWriter } from '../../src/writes';
@@ -125,6 +126,19 @@ describe('undo this turn', () => {
 
     expect(outcome.message).toBe('Nothing was undone: Ideas/Garden.md and Meetings/Standup.md changed since this turn wrote them.');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('says why nothing was undone in the UI’s language (issue 29: a German notice, the notes listed in German)', async () => {
+    const trace = await savedTrace('create-edit-append', allowAll);
+    await writeFile(join(vault, 'Meetings', 'Standup.md'), (await read('Meetings/Standup.md')).replace('Ana', 'Ada'));
+    await writeFile(join(vault, 'Ideas', 'Garden.md'), (await read('Ideas/Garden.md')).replace('daily', 'often'));
+    setUiLanguage('de');
+    try {
+      const outcome = await undoTurn(trace.steps, new NodeNoteWriter(vault));
+      expect(outcome.message).toBe('Nichts wurde rückgängig gemacht: Ideas/Garden.md und Meetings/Standup.md wurden geändert, seit dieser Durchgang sie schrieb.');
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('a note already as it was before the turn (the created note deleted by hand) is left alone; the rest is undone', async () => {

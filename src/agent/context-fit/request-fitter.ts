@@ -1,4 +1,5 @@
 import { type ContextWindow, LlmContextOverflowError, LlmStreamError, type LlmMessage } from '../../llm';
+import { formatNumber, t } from '../../i18n';
 import { LIMITS } from '../../markers';
 import { clampLine } from '../clamp-text';
 import type { ModelTurnResult } from '../model-turn';
@@ -12,9 +13,7 @@ export class ContextWindowTooSmallError extends Error {
   readonly userMessage: string;
 
   constructor(options: { requiredTokens: number; windowTokens: number }) {
-    const window = options.windowTokens.toLocaleString('en-US');
-    const needed = options.requiredTokens.toLocaleString('en-US');
-    const message = `The question, the instructions and the tools need about ${needed} tokens, more than the model's ${window}-token context window leaves beside room for the answer; ask a shorter question or use a larger context window.`;
+    const message = t('error.windowTooSmall', { needed: formatNumber(options.requiredTokens), window: formatNumber(options.windowTokens) });
     super(message);
     this.name = 'ContextWindowTooSmallError';
     this.userMessage = message;
@@ -85,16 +84,16 @@ export class RequestFitter {
     if (turn.error instanceof LlmContextOverflowError) {
       const named = turn.error.windowTokens;
       const windowTokens = named !== undefined && named < (this.windowTokens ?? Number.POSITIVE_INFINITY) ? named : Math.floor(current / 2);
-      const said = named === undefined ? 'The server said the request was too long for its context window' : `The server said the request was too long for its ${named.toLocaleString('en-US')}-token context window`;
+      const said = named === undefined ? t('overflow.serverSaid') : t('overflow.serverSaidWindow', { tokens: formatNumber(named) });
       return { what: said, windowTokens };
     }
     const nothing = turn.text === '' && turn.reasoning === '' && turn.toolCalls.length === 0;
     if (nothing && (turn.error === undefined || (turn.error instanceof LlmStreamError && turn.error.reason === 'cut'))) {
-      return { what: 'The server sent back an empty answer, as LM Studio does when a request is too long', windowTokens: Math.floor(current / 2) };
+      return { what: t('overflow.empty'), windowTokens: Math.floor(current / 2) };
     }
     const counted = turn.promptTokens;
     if (turn.error === undefined && counted !== undefined && counted > 0 && sentTokens > 1024 && sentTokens > counted * TRUNCATION_RATIO) {
-      return { what: `The server read only ${counted.toLocaleString('en-US')} tokens of a request of about ${sentTokens.toLocaleString('en-US')}, as Ollama does when its window is smaller`, windowTokens: counted };
+      return { what: t('overflow.truncated', { counted: formatNumber(counted), sent: formatNumber(sentTokens) }), windowTokens: counted };
     }
     return undefined;
   }
@@ -102,7 +101,8 @@ export class RequestFitter {
   /** Fits later requests to a smaller window, with a notice saying why. */
   shrink(sign: OverflowSign, retrying: boolean): void {
     this.windowTokens = Math.max(256, sign.windowTokens);
-    const then = retrying ? `; asking again fitted to ${this.windowTokens.toLocaleString('en-US')} tokens` : `; later requests are fitted to ${this.windowTokens.toLocaleString('en-US')} tokens`;
-    this.recorder.step({ id: this.recorder.nextStepId(), kind: 'notice', summary: clampLine(`${sign.what}${then}`, LIMITS.summaryChars) });
+    const tokens = formatNumber(this.windowTokens);
+    const summary = retrying ? t('overflow.askingAgain', { what: sign.what, tokens }) : t('overflow.laterFitted', { what: sign.what, tokens });
+    this.recorder.step({ id: this.recorder.nextStepId(), kind: 'notice', summary: clampLine(summary, LIMITS.summaryChars) });
   }
 }

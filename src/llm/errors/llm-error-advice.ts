@@ -1,7 +1,7 @@
 /**
  * What the user can change to fix a provider error (issue 26, issue 27 item 6): the error names the
  * kind as data, and each host words it (the plugin its settings tab in
- * `src/obsidian/chat/plugin-error-advice.ts`, the CLI its flags in `src/cli/cli-error-hint.ts`),
+ * `src/obsidian/chat/plugin-error-advice.ts`, the CLI its flags in `src/cli/cli-error-advice.ts`),
  * so this layer names no host's settings and a CLI user is never told to open "Glassbox settings".
  */
 export type LlmErrorFix = 'api_key' | 'model' | 'base_url' | 'response_timeout' | 'context_window';

@@ -1,4 +1,4 @@
-/** What {@link fetchJson} needs: the fetch to use, the time it may take, an optional key. */
+/** What {@link fetchAnswer} needs: the fetch to use, the time it may take, an optional key. */
 export interface FetchJsonOptions {
   /** Default the global fetch, looked up per call. */
   readonly fetch?: typeof fetch;
@@ -8,13 +8,8 @@ export interface FetchJsonOptions {
   readonly body?: unknown;
 }
 
-/**
- * GETs (or POSTs `body` to) a URL and parses its JSON, or `undefined` for anything else: a
- * refused connection, a status other than 2xx, a body that is not JSON, or no answer within
- * `timeoutMs`. Never throws: discovery asks servers that may not have the endpoint at all.
- */
-export async function fetchJson(url: string, options: FetchJsonOptions): Promise<unknown> {
-  const answer = await fetchAnswer(url, options);
+/** The body of a 2xx answer, else undefined: discovery asks servers that may not have the endpoint at all. */
+export function okBody(answer: ServerAnswer | undefined): unknown {
   return answer !== undefined && answer.status >= 200 && answer.status < 300 ? answer.body : undefined;
 }
 
@@ -25,8 +20,9 @@ export interface ServerAnswer {
 }
 
 /**
- * Like {@link fetchJson}, but any status is an answer (a 401 says a server is there and wants a
- * key); `undefined` only when nothing answered in time. Never throws.
+ * GETs (or POSTs `body` to) a URL and parses its JSON: any status is an answer (a 401 says a
+ * server is there and wants a key); `undefined` only when nothing answered in time (or the
+ * connection was refused). Never throws.
  */
 export async function fetchAnswer(url: string, options: FetchJsonOptions): Promise<ServerAnswer | undefined> {
   const controller = new AbortController();

@@ -71,8 +71,9 @@ export class ChatSessions {
       // Unique across restarts too: a restored tab must not name a session of this run by chance.
       id: `${Date.now().toString(36)}-${this.created}-${Math.random().toString(36).slice(2, 8)}`,
       prepareRun: this.options.prepareRun,
-      // The plugin words what fixes a provider error: its settings tab.
-      runAgent: (options) => this.options.runAgent({ ...options, errorAdvice: pluginErrorAdvice() }),
+      runAgent: this.options.runAgent,
+      // The plugin words what fixes a provider error, in the UI's language: its settings tab.
+      errorAdvice: pluginErrorAdvice(),
       model: current.model,
       loopStyle: current.loopStyle,
       maxIterations: current.maxIterations,

@@ -53,14 +53,14 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const endpoint = plugin.current();
     const { baseUrl, secretName } = endpoint;
     if (baseUrl === '') throw new RunSetupError('missing_base_url', t('notice.setBaseUrl'));
-    if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', `The base URL "${shownBaseUrl(baseUrl)}" is not a complete http:// or https:// address; correct it in the Glassbox settings.`);
+    if (!isCompleteHttpUrl(baseUrl)) throw new RunSetupError('invalid_base_url', t('error.incompleteBaseUrl', { url: shownBaseUrl(baseUrl) }));
     if (modelName.trim() === '') throw new RunSetupError('missing_model', t('notice.chooseModel'));
     const apiKey = endpoint.apiKey();
     // SecretStorage is per device while data.json syncs: on another device the name arrives
     // without the secret. Say so before sending, rather than let the provider answer 401. A
     // server on this machine goes without a key (local servers need none).
     if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
-      throw new RunSetupError('missing_api_key', `The API key '${secretName}' is not set on this device. Choose or create it in the Glassbox settings.`);
+      throw new RunSetupError('missing_api_key', t('error.keyNotOnDevice', { name: secretName }));
     }
     const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
     // The window is asked of the server while the index may still be opening; both are waited for below.

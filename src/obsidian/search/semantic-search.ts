@@ -71,7 +71,7 @@ export class SemanticSearch {
         const results = await index.hybridSearch(query, options);
         if (results.notice !== undefined && !this.warned) {
           this.warned = true;
-          this.options.notify(results.notice);
+          this.options.notify(results.failure === undefined ? results.notice : t('semantic.wordsOnly', { error: results.failure }));
         }
         return results;
       },

@@ -1,7 +1,7 @@
 import { type App, SecretComponent, type SettingDefinitionGroup } from 'obsidian';
 import { AGENT_LOOP_STYLES } from '../../agent';
 import type { ConnectionLine } from '../../doctor';
-import { describeServerModel, type ContextWindow, type ServerModel } from '../../llm';
+import { describeServerModel, type ContextWindow, type ServerModel, windowSourceLabel } from '../../llm';
 import type { ModelPrice } from '../../markers';
 import { DISPLAY_MODES, PROVIDER_PRESETS, type GlassboxSettings } from '../../settings';
 import { displayModeLabel } from '../../ui/reasoning/display-options';
@@ -140,7 +140,7 @@ export function glassboxSettingDefinitions(context: SettingDefinitionsContext): 
             const shown = setting.descEl.createDiv({ cls: 'glassbox-context-window' });
             const showWindow = () => {
               shown.setText(t('settings.askingServer'));
-              void context.contextWindow().then((window) => shown.setText(t('settings.windowInUse', { tokens: window.tokens, source: window.source })));
+              void context.contextWindow().then((window) => shown.setText(t('settings.windowInUse', { tokens: window.tokens, source: windowSourceLabel(window.source) })));
             };
             setting.addText((text) =>
               onTextCommitted(text.setPlaceholder(t('settings.askServer')).setValue(String(context.contextWindowSetting() ?? '')), (value) => {

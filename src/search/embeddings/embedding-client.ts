@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { EmbeddingError, type EmbeddingClient } from './embedding-error';
+import { t } from '../../i18n';
 
 export { EmbeddingError, type EmbeddingClient } from './embedding-error';
 
@@ -33,15 +34,15 @@ export function createEmbeddingClient(options: { baseUrl: string; apiKey?: strin
       } catch (error) {
         if (signal?.aborted) throw error;
         const status = (error as { status?: number }).status;
-        const reason = status === 404 ? 'has no embeddings model by that name or no /embeddings route' : status !== undefined ? `answered ${status}` : 'could not be reached';
-        throw new EmbeddingError(`The embeddings endpoint at ${where} ${reason} (model "${options.model}").`);
+        const at = { url: where, model: options.model };
+        throw new EmbeddingError(status === 404 ? t('embeddings.noModel', at) : status !== undefined ? t('embeddings.status', { ...at, status: String(status) }) : t('embeddings.unreachable', at));
       }
       const vectors: Float32Array[] = new Array<Float32Array>(texts.length);
       for (const [position, item] of (response.data ?? []).entries()) {
         const at = item.index ?? position;
         if (Array.isArray(item.embedding) && at < texts.length) vectors[at] = Float32Array.from(item.embedding);
       }
-      if (vectors.some((vector) => vector === undefined) || vectors.length !== texts.length) throw new EmbeddingError(`The embeddings endpoint at ${where} returned ${response.data?.length ?? 0} vectors for ${texts.length} texts.`);
+      if (vectors.some((vector) => vector === undefined) || vectors.length !== texts.length) throw new EmbeddingError(t('embeddings.vectorCount', { url: where, got: String(response.data?.length ?? 0), count: String(texts.length) }));
       return vectors;
     },
   };

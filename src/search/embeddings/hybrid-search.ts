@@ -22,7 +22,10 @@ export function fuseRankings(lists: readonly (readonly string[])[], k = RRF_K): 
 /** Search results, and a notice when meaning could not be used. */
 export interface HybridResults {
   readonly results: SearchResult[];
+  /** For the tool's output: the endpoint's failure and what it means for these results. */
   readonly notice?: string;
+  /** The embeddings endpoint's failure alone (one sentence in the UI's language), for a host's own notice. */
+  readonly failure?: string;
 }
 
 /** What localSearch asks when search by meaning is on: here, or in the indexing worker. */
@@ -47,7 +50,7 @@ export class HybridSearch implements MeaningSearch {
       [vector] = await client.embed([query], options.signal);
     } catch (error) {
       if (!(error instanceof EmbeddingError)) throw error;
-      return { results: await index.search(query, options), notice: `${error.message} These results match words only.` };
+      return { results: await index.search(query, options), notice: `${error.message} These results match words only.`, failure: error.message };
     }
     const lexical = index.rank(query, { ...options, limit: FUSION_POOL });
     const accepts = noteFilter({ timeRange: options.timeRange, folders: options.folders, tags: options.tags, within: options.within });

@@ -5,6 +5,7 @@ import { runAgent } from '../../../src/agent/run-agent';
 import type { AgentEvent } from '../../../src/agent';
 import type { ReasoningStep } from '../../../src/markers';
 import { createOpenAiChatModel, discoverContextWindow, type ContextWindow, type LlmMessage } from '../../../src/llm';
+import { setUiLanguage } from '../../../src/i18n';
 import { type ImitatedServer, type ImitatedServerKind, proseOf, startImitatedServer } from '../../support/imitated-model-servers';
 
 const MODEL = 'qwen3:8b';
@@ -103,4 +104,21 @@ describe.each(KINDS)('a 4,096-token window on %s (through the openai SDK over HT
       expect(server.chats.slice(1).every((chat) => !chat.overflowed)).toBe(true);
     }
   });
+});
+
+it('says the overflow and the retry in the UI’s language (issue 29: German notices, no English)', async () => {
+  const server = await startImitatedServer('llama.cpp', { window: WINDOW, model: MODEL });
+  setUiLanguage('de');
+  try {
+    const text = proseOf(9000);
+    const context: AttachedContext = { attachments: [{ kind: 'note', path: 'Projects/Big.md', chars: text.length, text, cut: false }], missingLinks: [], budgetTokens: 12_000 };
+    const { result, steps } = await ask(server, { question: 'Was steht in der großen Notiz?', context, window: { tokens: 32_768, source: 'setting' } });
+    expect(result.status).toBe('complete');
+    const notices = steps.filter((step) => step.kind === 'notice').map((step) => step.summary);
+    expect(notices).toContainEqual(expect.stringMatching(/^Laut Server ist die Anfrage zu lang für sein Kontextfenster( von [\d.]+ Tokens)?; neuer Versuch mit [\d.]+ Tokens$/));
+    expect(notices.join('\n')).not.toMatch(/The server|request|asking|fitted/);
+  } finally {
+    setUiLanguage('en');
+    await server.close();
+  }
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ContextWindowCache, discoverContextWindow, isLocalHost } from '../../../src/llm';
+import { ContextWindowCache, describeServer, discoverContextWindow, isLocalHost, ServerAnswers } from '../../../src/llm';
 
 // Discovery against loopback servers (the representative shapes written here; every recorded
 // payload is replayed in tests/recorded/model-server-windows.test.ts).
@@ -53,6 +53,45 @@ describe('discoverContextWindow', () => {
       expect(paths).toHaveLength(asked);
       await expect(cache.get({ baseUrl: url, model: 'm', setting: 16_384 })).resolves.toEqual({ tokens: 16_384, source: 'setting' });
       expect(paths).toHaveLength(asked);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('discoverContextWindow asks a recognised server only its own endpoints', () => {
+  const identifying = ['GET /api/tags', 'GET /api/v0/models', 'GET /props', 'GET /v1/models'];
+
+  it.each<[string, (method: string, path: string) => { status: number; body: unknown } | undefined, string[], { tokens: number; source: string }]>([
+    ['llama.cpp', (_method, path) => (path === '/props' ? { status: 200, body: { default_generation_settings: { n_ctx: 4096 } } } : undefined), [], { tokens: 4096, source: 'llama.cpp /props' }],
+    [
+      'Ollama',
+      (method, path) => (path === '/api/tags' ? { status: 200, body: { models: [{ name: 'm:latest' }] } } : path === '/api/ps' ? { status: 200, body: { models: [] } } : method === 'POST' && path === '/api/show' ? { status: 200, body: { parameters: 'num_ctx 16384' } } : undefined),
+      ['GET /api/ps', 'POST /api/show'],
+      { tokens: 16384, source: 'Ollama num_ctx' },
+    ],
+    ['LM Studio with the model not loaded', (_method, path) => (path === '/api/v0/models' ? { status: 200, body: { data: [{ id: 'm', type: 'llm', state: 'not-loaded' }] } } : undefined), ['GET /api/v1/models'], { tokens: 8192, source: 'default for a local server' }],
+    ['vLLM', (_method, path) => (path === '/v1/models' ? { status: 200, body: { data: [{ id: 'm', owned_by: 'vllm', max_model_len: 32768 }] } } : undefined), [], { tokens: 32768, source: 'vLLM /v1/models' }],
+    ['another OpenAI-compatible server', (_method, path) => (path === '/v1/models' ? { status: 200, body: { data: [{ id: 'm', owned_by: 'someone' }] } } : undefined), [], { tokens: 8192, source: 'default for a local server' }],
+  ])('%s', async (_server, answer, ownEndpoints, window) => {
+    const { url, server, paths } = await serve(answer);
+    try {
+      await expect(discoverContextWindow({ baseUrl: url, model: 'm' })).resolves.toMatchObject(window);
+      expect(paths.sort()).toEqual([...identifying, ...ownEndpoints].sort());
+    } finally {
+      server.close();
+    }
+  });
+
+  it('reads what the model list asked when it shares its answers: no endpoint asked twice', async () => {
+    const { url, server, paths } = await serve((method, path) =>
+      path === '/api/tags' ? { status: 200, body: { models: [{ name: 'qwen3:8b' }] } } : path === '/api/ps' ? { status: 200, body: { models: [{ name: 'qwen3:8b', context_length: 8192 }] } } : method === 'POST' && path === '/api/show' ? { status: 200, body: { capabilities: ['completion', 'tools'] } } : path === '/v1/models' ? { status: 200, body: { data: [{ id: 'qwen3:8b' }] } } : undefined,
+    );
+    try {
+      const answers = new ServerAnswers();
+      await expect(describeServer({ baseUrl: url, timeoutMs: 2000, answers })).resolves.toMatchObject({ kind: 'Ollama', models: [{ id: 'qwen3:8b', window: 8192, tools: true }] });
+      await expect(discoverContextWindow({ baseUrl: url, model: 'qwen3:8b', answers })).resolves.toEqual({ tokens: 8192, source: 'Ollama /api/ps', server: 'Ollama' });
+      expect(paths.sort()).toEqual(['GET /api/ps', 'GET /api/tags', 'GET /api/v0/models', 'GET /props', 'GET /v1/models', 'POST /api/show']);
     } finally {
       server.close();
     }

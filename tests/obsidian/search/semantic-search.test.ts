@@ -2,7 +2,8 @@ import { act, within } from '@testing-library/react/pure';
 import GlassboxPlugin from '../../../src/main';
 import type { SemanticSearch } from '../../../src/obsidian/search/semantic-search';
 import type { LocalSearchData } from '../../../src/search/tools/local-search-tool';
-import { createFakeApp, type App } from '../../../tools/fake-obsidian';
+import { languageTable, setUiLanguage } from '../../../src/i18n';
+import { createFakeApp, setFakeLanguage, type App } from '../../../tools/fake-obsidian';
 import { startModelServer, type ModelServer } from '../../../tools/model-server';
 import manifestJson from '../../../manifest.json';
 import { until } from '../../support/chat-view-harness';
@@ -50,7 +51,7 @@ async function localSearch(plugin: GlassboxPlugin, query: string): Promise<{ out
 }
 
 /** Runs the command and answers its dialog; resolves once the run has finished (its last notice). */
-async function embedNotes(app: App, answer: 'Embed notes' | 'Cancel'): Promise<string> {
+async function embedNotes(app: App, answer: string): Promise<string> {
   app.commands.executeCommandById('glassbox:embed-notes');
   await until(() => document.body.querySelector('.modal-container') !== null);
   const dialog = document.body.querySelector<HTMLElement>('.modal-container')!;
@@ -163,5 +164,43 @@ describe('search by meaning in the plugin', () => {
     const { output } = await localSearch(plugin, 'money back');
     expect(output).toContain('Refund policy');
     await act(async () => plugin.unload());
+  });
+
+  describe('in German (issue 29: no English in a German notice)', () => {
+    afterEach(() => {
+      setFakeLanguage('en');
+      setUiLanguage('en');
+    });
+    const ENGLISH = /embeddings endpoint|has no|could not be reached|match words only|model "/;
+
+    it('a missing embedding model: the notice says the endpoint\'s reason in German', async () => {
+      setFakeLanguage('de');
+      server = await startModelServer();
+      const app = await vaultWithNotes();
+      const { plugin } = await loadPlugin(app, { semanticSearch: true, embeddingModel: 'no-such-embedding-model' });
+      await embedNotes(app, languageTable('de')['semantic.embed']);
+      await until(() => noticeTexts().some((text) => text.includes('Die Suche bleibt eine Wortsuche')));
+      const notice = noticeTexts().find((text) => text.includes('Die Suche bleibt eine Wortsuche'))!;
+      expect(notice).toContain('hat kein Einbettungsmodell dieses Namens oder keine /embeddings-Route (Modell „no-such-embedding-model“)');
+      expect(notice).not.toMatch(ENGLISH);
+      await act(async () => plugin.unload());
+    });
+
+    it('with the endpoint gone: the word-search notice is German', async () => {
+      setFakeLanguage('de');
+      server = await startModelServer();
+      const app = await vaultWithNotes();
+      const { plugin } = await loadPlugin(app, { semanticSearch: true, embeddingModel: 'scripted' });
+      await embedNotes(app, languageTable('de')['semantic.embed']);
+      await until(() => noticeTexts().some((text) => text.includes('3 Notizen')));
+      await server.close();
+      server = null;
+      document.body.querySelectorAll('.notice').forEach((element) => element.remove());
+      await localSearch(plugin, 'refund exceptions');
+      const notice = noticeTexts().find((text) => text.includes('Diese Ergebnisse passen nur nach Wörtern.'));
+      expect(notice).toMatch(/^Der Einbettungs-Endpunkt unter .* war nicht erreichbar \(Modell „scripted“\)\. Diese Ergebnisse passen nur nach Wörtern\.$/);
+      expect(notice).not.toMatch(ENGLISH);
+      await act(async () => plugin.unload());
+    });
   });
 });

@@ -51,7 +51,7 @@ describe('GlassboxSettingTab', () => {
         ['glassbox-check-pass', `✓ Ollama answers at ${server.url}.`],
         ['glassbox-check-pass', '✓ No API key needed.'],
         ['glassbox-check-fail', '✗ The server has no model "qwen3:8"; closest: qwen3:8b.'],
-        ['glassbox-check-fix', "  Fix: Set the model in Glassbox settings to one of the server's models (qwen3:8b?), or download it with: ollama pull qwen3:8."],
+        ['glassbox-check-fix', "  Fix: Set the model in Glassbox settings to qwen3:8b, the closest of the server's models, or download it with: ollama pull qwen3:8."],
         ['glassbox-check-pass', expect.stringMatching(/^✓ Context window: 4,096 tokens \(Ollama default\)/)],
       ]);
       expect(lines.at(-1)).toEqual(['glassbox-check-verdict', 'A chat would not work yet: see the fixes above.']);
