@@ -40,6 +40,9 @@ export function parseAssistantContent(content: string): ParsedAssistantContent {
  * the body of `parseAssistantContent(composeAssistantContent(payload, answer))` is. Never throws.
  */
 export function parseAnswerBody(answer: string): ParsedBody {
+  // Every marker, banner and think tag starts with "<": without one the body is its text (the
+  // common answer, parsed again on each frame while it streams, so the scan is skipped).
+  if (!answer.includes('<')) return { segments: answer === '' ? [] : [{ type: 'markdown', text: answer }], text: answer, legacyToolCalls: [], thinks: [] };
   try {
     return new BodyScanner(answer).scan(0);
   } catch {

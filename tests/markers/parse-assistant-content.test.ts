@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { composeAssistantContent, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
+import { composeAssistantContent, parseAnswerBody, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
 import { agentReasoningMarker, legacyBanner, secondsReasoningBlock } from './support/legacy-markers';
 import './support/marker-matchers';
 import { nastyText } from './support/payload-arbitraries';
@@ -273,3 +273,25 @@ describe('parseAssistantContent: a broken marker directly followed by the answer
     expect(parsed).toShowNoMarkerSyntax();
   });
 });
+
+describe('parseAnswerBody', () => {
+  const bodyOf = (content: string) => {
+    const { segments, text, legacyToolCalls, thinks } = parseAssistantContent(content);
+    return { segments, text, legacyToolCalls, thinks };
+  };
+
+  it('a body without "<" (read without a scan while it streams) is what the full parse gives', () => {
+    const withoutLessThan = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '`', '-', '>', '!', ':', '$', '~', 'T', '*') });
+    fc.assert(fc.property(withoutLessThan, (body) => {
+      expect(parseAnswerBody(body)).toEqual(bodyOf(body));
+    }));
+    expect(parseAnswerBody('```\ncode -->\n```\n\nTOOL_CALL_START: x -->')).toEqual(bodyOf('```\ncode -->\n```\n\nTOOL_CALL_START: x -->'));
+  });
+
+  it('a body with think tags or banners is still scanned', () => {
+    const body = `<think>plan</think>Answer ${legacyBanner({ id: 't1', toolName: 'localSearch', result: 'ok' })} after.`;
+    expect(parseAnswerBody(body)).toEqual(bodyOf(body));
+    expect(parseAnswerBody(body).thinks).toHaveLength(1);
+  });
+});
+

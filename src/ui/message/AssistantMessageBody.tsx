@@ -1,23 +1,27 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { LiveRun } from '../../agent';
 import { useChatServices } from '../chat/chat-services';
+import { useChatSelector } from '../chat/useChatSelector';
 import { MessageRenderer } from './message-renderer';
 
 /** Props of {@link AssistantMessageBody}. */
 export interface AssistantMessageBodyProps {
+  /** The message: its live run's steps and answer (values, rendered without a marker) are read here. */
+  readonly id: string;
   readonly content: string;
-  /** The live run's steps and answer as values, while it goes on (rendered without a marker). */
-  readonly run?: LiveRun;
   readonly live: boolean;
 }
 
 /**
  * The bridge between React and the imperative {@link MessageRenderer}: one renderer per
- * message, made on mount, updated when the content or the live run changes, destroyed on unmount (which
+ * message, made on mount, updated when the content or the message's live run changes, destroyed on unmount (which
  * releases its reasoning and banner roots).
  */
-export const AssistantMessageBody = memo(function AssistantMessageBody({ content, run, live }: AssistantMessageBodyProps) {
+export const AssistantMessageBody = memo(function AssistantMessageBody({ id, content, live }: AssistantMessageBodyProps) {
   const { host, roots, display, sourcePath } = useChatServices();
+  // Selected here, not by the message: a run changes every frame while it streams, and only the
+  // body needs to render again then (not the message, its actions and its version switcher).
+  const run: LiveRun | undefined = useChatSelector((state) => state.messages[id]?.run);
   const containerRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MessageRenderer | null>(null);
 

@@ -9,21 +9,20 @@ import { UserQuestion } from './UserQuestion';
 import { QuestionAttachments } from './QuestionAttachments';
 
 /**
- * One message of the list, found by id. Each selector returns a primitive or the live run's
- * values (a new object only when that run changed), so a message re-renders only when its own
- * content, run or live flag changes: a streaming answer leaves the earlier messages alone.
+ * One message of the list, found by id. Each selector returns a primitive, so a message
+ * re-renders only when its own content or live flag changes: a streaming answer leaves the
+ * earlier messages alone, and its own run (new values each frame) re-renders its body alone.
  */
 export const MessageItem = memo(function MessageItem({ id }: { readonly id: string }) {
   const role = useChatSelector((state) => state.messages[id]?.role ?? 'user');
   const content = useChatSelector((state) => state.messages[id]?.content ?? '');
-  const run = useChatSelector((state) => state.messages[id]?.run);
   const live = useChatSelector((state) => state.liveMessageId === id);
   useChatServices().renderCounter?.count(id);
   return (
     <div className="glassbox-message" data-role={role} data-testid={`message-${role}`} data-message-id={id}>
       {role === 'assistant' ? (
         <>
-          <AssistantMessageBody content={content} {...(run !== undefined ? { run } : {})} live={live} />
+          <AssistantMessageBody id={id} content={content} live={live} />
           <ContinueRunButton messageId={id} />
           <div className="glassbox-answer-footer">
             <AnswerVersions id={id} />

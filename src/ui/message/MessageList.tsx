@@ -30,7 +30,8 @@ export function MessageList() {
   }
   return (
     <div className="glassbox-messages-frame">
-      <div ref={listRef} className="glassbox-messages" role="log" aria-label={t('chat.conversation')} aria-busy={running} tabIndex={0} data-testid="message-list">
+      {/* While it follows its end the list scrolls itself there: the browser's scroll anchoring (a search for an anchor on every scroll and size change) would only be undone. */}
+      <div ref={listRef} className={following ? 'glassbox-messages glassbox-messages-following' : 'glassbox-messages'} role="log" aria-label={t('chat.conversation')} aria-busy={running} tabIndex={0} data-testid="message-list">
         {hiddenCount > 0 ? (
           <button type="button" className="glassbox-show-earlier" data-testid="show-earlier" onClick={showEarlier}>
             {t('chat.showEarlier', { count: hiddenCount })}

@@ -11,14 +11,22 @@ export type MessagePiece =
   | { readonly type: 'tool_call'; readonly call: LegacyToolCall }
   | { readonly type: 'think'; readonly think: ThinkSection };
 
-/** Turns parsed segments into pieces, splitting Markdown into top-level blocks. */
-export function toMessagePieces(segments: readonly ContentSegment[]): MessagePiece[] {
+/** Splits the `ordinal`-th Markdown segment of a message into blocks. */
+export type SplitMarkdown = (markdown: string, ordinal: number) => readonly string[];
+
+/**
+ * Turns parsed segments into pieces, splitting Markdown into top-level blocks (a streaming
+ * message passes splitters that remember the last split: MarkdownBlockSplitter).
+ */
+export function toMessagePieces(segments: readonly ContentSegment[], split: SplitMarkdown = splitMarkdownBlocks): MessagePiece[] {
   const pieces: MessagePiece[] = [];
+  let markdownOrdinal = 0;
   for (const segment of segments) {
     // CONTENT_SEGMENT_EDIT_REQUIRED
     switch (segment.type) {
       case 'markdown':
-        for (const text of splitMarkdownBlocks(segment.text)) pieces.push({ type: 'markdown', text });
+        for (const text of split(segment.text, markdownOrdinal)) pieces.push({ type: 'markdown', text });
+        markdownOrdinal += 1;
         break;
       case 'tool_call':
         pieces.push({ type: 'tool_call', call: segment.call });

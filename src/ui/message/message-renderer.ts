@@ -9,6 +9,7 @@ import { ToolCallBanner } from './ToolCallBanner';
 import { inertAnswerMarkdown } from './inert-answer-markdown';
 import { offerRemoteImages } from './offer-remote-images';
 import { type MessagePiece, samePiece, toMessagePieces } from './message-pieces';
+import { MarkdownBlockSplitter } from './split-markdown-blocks';
 import type { ManagedRoot, RootRegistry } from './root-registry';
 import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
 import { markAnswerLive } from './live-answer-class';
@@ -70,8 +71,13 @@ export class MessageRenderer {
   private reasoningProps: AgentReasoningBlockProps | null = null;
   /** The host's `setIcon`, bound once so the context value stays the same between renders. */
   private readonly drawIcon: ((el: HTMLElement, icon: string) => void) | null;
+  /** The live flag the body was last marked with (each frame of a stream would read the class again). */
+  private shownLive: boolean | null = null;
   private markdownRenders = 0;
   private destroyed = false;
+  /** One per Markdown segment: a growing answer is split again from its last block only. */
+  private readonly splitters: MarkdownBlockSplitter[] = [];
+  private readonly split = (markdown: string, ordinal: number): readonly string[] => (this.splitters[ordinal] ??= new MarkdownBlockSplitter()).split(markdown);
 
   constructor(private readonly options: MessageRendererOptions) {
     const { host } = options;
@@ -95,8 +101,9 @@ export class MessageRenderer {
     const parsed = input.run === undefined ? this.parse(input.content) : this.read(input.run);
     this.updateReasoning(parsed, input);
     // styles.css: a live answer's blocks are never skipped as off screen (the list follows its end).
-    markAnswerLive(this.body, input.live);
-    this.updatePieces(toMessagePieces(parsed.segments), input.live);
+    if (input.live !== this.shownLive) markAnswerLive(this.body, input.live);
+    this.shownLive = input.live;
+    this.updatePieces(toMessagePieces(parsed.segments, this.split), input.live);
   }
 
   /** Unmounts every root and unloads every rendered block. Safe to call twice. */
@@ -172,7 +179,7 @@ export class MessageRenderer {
   }
 
   private createPiece(piece: MessagePiece, live: boolean, streaming: boolean): RenderedPiece {
-    const el = appendElement(this.body, 'div', `glassbox-piece glassbox-piece-${piece.type.replace('_', '-')}`);
+    const el = appendElement(this.body, 'div', pieceClass(piece));
     const rendered: RenderedPiece = { piece, el, component: null, root: null, streaming };
     this.fill(rendered, live);
     return rendered;
@@ -184,6 +191,15 @@ export class MessageRenderer {
       current.piece = piece;
       current.root.render(createElement(ToolCallBanner, { call: piece.call, live }));
       return current;
+    }
+    if (current.streaming && piece.type === 'markdown') {
+      // The plain-text tail closed (or was rewritten): render into its element, which no pending
+      // Markdown render writes to, instead of building a new one and swapping it in.
+      current.el.replaceChildren();
+      current.el.className = pieceClass(piece);
+      const reused: RenderedPiece = { piece, el: current.el, component: null, root: null, streaming };
+      this.fill(reused, live);
+      return reused;
     }
     const fresh = this.createPiece(piece, live, streaming);
     // createPiece appended at the end; move it into the old piece's place.
@@ -262,6 +278,10 @@ function appendElement<K extends keyof HTMLElementTagNameMap>(parent: HTMLElemen
   if (text !== undefined) el.textContent = text;
   parent.appendChild(el);
   return el;
+}
+
+function pieceClass(piece: MessagePiece): string {
+  return `glassbox-piece glassbox-piece-${piece.type.replace('_', '-')}`;
 }
 
 function release(rendered: RenderedPiece): void {

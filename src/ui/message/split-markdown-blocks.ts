@@ -10,13 +10,50 @@ import { FenceTracker } from '../../markers';
  * above). One pass over the lines, no backtracking.
  */
 export function splitMarkdownBlocks(markdown: string): string[] {
+  return splitWithLastStart(markdown).blocks;
+}
+
+/**
+ * Splits a streaming answer again and again as it grows, re-reading only its last block: the
+ * blocks before it were closed by a line that is already there, so text appended at the end can
+ * change only the last one. Each call gives what {@link splitMarkdownBlocks} gives for the same
+ * text, with the earlier blocks as the very strings it returned before (compared in O(1)).
+ */
+export class MarkdownBlockSplitter {
+  private text = '';
+  private blocks: string[] = [];
+  /** Offset in `text` of the last block's first line. */
+  private lastStart = 0;
+
+  split(markdown: string): readonly string[] {
+    if (markdown === this.text) return this.blocks;
+    if (this.blocks.length > 0 && markdown.startsWith(this.text)) {
+      const tail = splitWithLastStart(markdown.slice(this.lastStart));
+      const lastStart = this.lastStart + tail.lastStart;
+      this.blocks = this.blocks.slice(0, -1).concat(tail.blocks);
+      this.lastStart = lastStart;
+    } else {
+      const whole = splitWithLastStart(markdown);
+      this.blocks = whole.blocks;
+      this.lastStart = whole.lastStart;
+    }
+    this.text = markdown;
+    return this.blocks;
+  }
+}
+
+function splitWithLastStart(markdown: string): { blocks: string[]; lastStart: number } {
   const lines = markdown.split('\n');
   const blocks: string[] = [];
   let current: string[] = [];
+  let currentStart = 0;
+  let lineStart = 0;
   const fence = new FenceTracker();
   let inMath = false;
   let pendingBlank = false;
   for (const line of lines) {
+    const at = lineStart;
+    lineStart += line.length + 1;
     if (fence.inside || inMath) {
       current.push(line);
       if (inMath) inMath = !closesMath(line);
@@ -36,12 +73,13 @@ export function splitMarkdownBlocks(markdown: string): string[] {
       }
       pendingBlank = false;
     }
+    if (current.length === 0) currentStart = at;
     current.push(line);
     if (!fence.feed(line)) inMath = opensMath(line);
   }
   // An open fence at the end is the streaming tail: it stays one block and is re-rendered as it grows.
   if (current.length > 0) blocks.push(current.join('\n'));
-  return blocks;
+  return { blocks, lastStart: currentStart };
 }
 
 // A `$$` math block: not code, but Markdown must not be split inside it either.

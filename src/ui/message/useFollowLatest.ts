@@ -51,6 +51,11 @@ export function useFollowLatest(conversationKey: string, turnKey: string | null)
   useEffect(() => {
     if (list === null) return undefined;
     let lastTop = list.scrollTop;
+    // The list's own follow scroll is pending its scroll event (one a frame while an answer
+    // streams): that event is let through without reading the list, since a read there forces a
+    // style pass of the frame's pending changes. A user's scroll up in the same frame is still
+    // caught by the wheel, touch, key and scrollbar handlers.
+    let ownScrollTop: number | null = null;
     // Only a list taller than its box can be scrolled away from its end.
     const stopFollowing = () => {
       if (followingRef.current && list.scrollHeight > list.clientHeight) follow(false);
@@ -63,7 +68,11 @@ export function useFollowLatest(conversationKey: string, turnKey: string | null)
     // same frame and reads only layout that is already clean. Scrolling from a DOM observer
     // instead forced a layout in the middle of every streamed frame.
     const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
-      if (followingRef.current) scrollToEnd(list);
+      if (!followingRef.current) return;
+      const before = list.scrollTop;
+      scrollToEnd(list);
+      const after = list.scrollTop;
+      if (after !== before) ownScrollTop = after;
     });
     const observeChildren = () => {
       if (sizes === null) return;
@@ -90,6 +99,12 @@ export function useFollowLatest(conversationKey: string, turnKey: string | null)
       if (event.target === list && event.offsetX >= list.clientWidth) stopFollowing();
     };
     const onScroll = () => {
+      if (ownScrollTop !== null && followingRef.current) {
+        lastTop = ownScrollTop;
+        ownScrollTop = null;
+        return;
+      }
+      ownScrollTop = null;
       const top = list.scrollTop;
       if (isAtEnd(list)) {
         if (!followingRef.current) follow(true);

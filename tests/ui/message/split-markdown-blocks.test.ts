@@ -1,4 +1,4 @@
-import { splitMarkdownBlocks } from '../../../src/ui/message/split-markdown-blocks';
+import { MarkdownBlockSplitter, splitMarkdownBlocks } from '../../../src/ui/message/split-markdown-blocks';
 
 describe('splitMarkdownBlocks', () => {
   it('splits at blank lines', () => {
@@ -45,5 +45,34 @@ describe('splitMarkdownBlocks', () => {
       expect(blocks.slice(0, Math.max(0, previous.length - 1))).toEqual(previous.slice(0, -1));
       previous = blocks;
     }
+  });
+});
+
+describe('MarkdownBlockSplitter', () => {
+  // Fences, math, indented continuations, blank runs and a line that becomes a fence as it grows.
+  const answer = '## One\n\nPara with **bold**\nand more.\n\n- item\n\n  continued\n- next\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n$$\nx\n\ny\n$$\n\n\n\n| a | b |\n| --- | --- |\n\n``\n\nLast';
+
+  it('gives what splitMarkdownBlocks gives at every length of a growing answer', () => {
+    const splitter = new MarkdownBlockSplitter();
+    for (let end = 0; end <= answer.length; end += 1) {
+      const text = answer.slice(0, end);
+      expect(splitter.split(text)).toEqual(splitMarkdownBlocks(text));
+    }
+  });
+
+  it('keeps the finished blocks it returned before while the text grows', () => {
+    const splitter = new MarkdownBlockSplitter();
+    const before = splitter.split(answer.slice(0, answer.indexOf('$$')));
+    const after = splitter.split(answer);
+    // Unchanged (and the very same strings, which the renderer compares in O(1) each frame).
+    before.slice(0, -1).forEach((block, index) => expect(after[index]).toBe(block));
+  });
+
+  it('splits afresh when the text was rewritten, not extended', () => {
+    const splitter = new MarkdownBlockSplitter();
+    splitter.split('One\n\nTwo\n\nThree');
+    expect(splitter.split('Uno\n\nDos')).toEqual(['Uno', 'Dos']);
+    expect(splitter.split('')).toEqual([]);
+    expect(splitter.split('A\n\n    indented')).toEqual(['A\n\n    indented']);
   });
 });
