@@ -4,7 +4,8 @@
 // in jsdom (this process, on a virtual event loop) and in Chromium (the playground bundle driven
 // by playwright-core). Prints Markdown tables.
 // Flags: --runs N (real renderer, default 3), --floor-runs N (default: --runs), --naive-runs N
-// (default 1), --jsdom-only, --chromium-only.
+// (default 1), --jsdom-only, --chromium-only, --baseline REF (Chromium: Glassbox built from git REF,
+// played right after today's build in every round, for a before/after in the same run).
 import { spawnSync } from 'node:child_process';
 import { runStreamingBench } from './streaming/run-streaming-bench';
 import { PREACT_TSCONFIG } from './ui-on-preact';

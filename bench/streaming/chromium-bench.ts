@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { buildPlayground, REPO_ROOT } from '../../tools/playground/build';
@@ -112,28 +113,52 @@ async function measureOnce(browser: Browser, options: { bundleDir: string; name:
   }
 }
 
+/**
+ * The bench bundle of the tree at git `ref` (`--baseline`): its sources from `git archive`, built
+ * by its own playground build with this checkout's node_modules.
+ */
+async function buildBaselineBundle(ref: string): Promise<string> {
+  const tree = path.join(REPO_ROOT, '.tmp', 'streaming-baseline-tree');
+  await rm(tree, { recursive: true, force: true });
+  await mkdir(tree, { recursive: true });
+  execFileSync('tar', ['-x', '-C', tree], { input: execFileSync('git', ['archive', ref], { cwd: REPO_ROOT, maxBuffer: 1 << 30 }) });
+  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(tree, 'node_modules'));
+  const build = (await import(path.join(tree, 'tools/playground/build.ts'))) as { buildPlayground: typeof buildPlayground };
+  return build.buildPlayground({ outdir: path.join(REPO_ROOT, '.tmp', 'bench-playground-baseline'), bench: true });
+}
+
 /** The Chromium half: the playground's bench bundle in headless Chromium, traced. */
 export async function runChromium(flags: BenchFlags): Promise<StreamingRow[]> {
   const bundleDir = await buildPlayground({ outdir: path.join(REPO_ROOT, '.tmp', 'bench-playground'), bench: true });
+  // Built before the browser starts: each round then plays it right after today's build.
+  const baselineDir = flags.baseline === undefined ? null : await buildBaselineBundle(flags.baseline);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const counts = runCounts(flags);
     const results = new Map<BenchRendererName, (StreamingMeasurement & { renderer: string })[]>(counts.map(([name]) => [name, []]));
+    const before: (StreamingMeasurement & { renderer: string })[] = [];
     for (const [name, count] of counts) {
       if (count > 0) await measureOnce(browser, { bundleDir, name, answerTokens: 500 });
     }
+    if (baselineDir !== null && flags.runs > 0) await measureOnce(browser, { bundleDir: baselineDir, name: 'real', answerTokens: 500 });
     for (let index = 0; index < Math.max(...counts.map(([, count]) => count)); index += 1) {
       for (const [name, count] of counts) {
         if (index >= count) continue;
         const measurement = await measureOnce(browser, { bundleDir, name });
         results.get(name)!.push(measurement);
         process.stderr.write(`Chromium ${name} run ${index + 1}: ${measurement.mainThreadMs.toFixed(0)} ms main thread\n`);
+        if (name === 'real' && baselineDir !== null) {
+          const old = await measureOnce(browser, { bundleDir: baselineDir, name });
+          before.push(old);
+          process.stderr.write(`Chromium real at ${flags.baseline} run ${index + 1}: ${old.mainThreadMs.toFixed(0)} ms main thread\n`);
+        }
       }
     }
     const rows: StreamingRow[] = [];
     for (const [name] of counts) {
       const runs = results.get(name)!;
       if (runs.length > 0) rows.push({ environment: 'Chromium', renderer: runs[0].renderer, kind: name, runs: runs.length, measurement: medianMeasurement(runs) });
+      if (name === 'real' && before.length > 0) rows.push({ environment: 'Chromium', renderer: `${before[0].renderer} at ${flags.baseline ?? ''}`, kind: 'real', baseline: flags.baseline, runs: before.length, measurement: medianMeasurement(before) });
     }
     return rows;
   } finally {

@@ -9,6 +9,8 @@ export interface StreamingRow {
   readonly kind: BenchRendererName;
   readonly runs: number;
   readonly measurement: StreamingMeasurement;
+  /** The git ref of an older build measured in the same run (`--baseline`), for a before/after. */
+  readonly baseline?: string;
 }
 
 const FRAME_MS = 1000 / 60;
@@ -33,7 +35,8 @@ export function formatStreamingTable(rows: readonly StreamingRow[]): string {
   lines.push('| environment | budget | measured | verdict |');
   lines.push('| --- | --- | --- | --- |');
   for (const environment of ['jsdom', 'Chromium'] as const) {
-    const real = rows.find((row) => row.environment === environment && row.kind === 'real');
+    const real = rows.find((row) => row.environment === environment && row.kind === 'real' && row.baseline === undefined);
+    const before = rows.find((row) => row.environment === environment && row.kind === 'real' && row.baseline !== undefined);
     const naive = rows.find((row) => row.environment === environment && row.kind === 'naive');
     const floor = rows.find((row) => row.environment === environment && row.kind === 'floor');
     if (!real) continue;
@@ -49,6 +52,10 @@ export function formatStreamingTable(rows: readonly StreamingRow[]): string {
       const verdict = environment === 'jsdom' ? 'n/a (script only)' : ratio <= 1.3 ? 'pass' : 'FAIL';
       lines.push(`| ${environment} | within 1.3× of the plain-text floor's main-thread time | ${ratio.toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${floor.measurement.mainThreadMs.toFixed(0)} ms) | ${verdict} |`);
     }
+    if (before) {
+      const b = before.measurement;
+      lines.push(`| ${environment} | main-thread time against ${before.baseline ?? ''} in the same run | ${(m.mainThreadMs / Math.max(b.mainThreadMs, 0.001)).toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${b.mainThreadMs.toFixed(0)} ms; ${(b.mainThreadMs / Math.max(floorMs(floor), 0.001)).toFixed(2)}× the floor then) | n/a |`);
+    }
     lines.push(`| ${environment} | no task over 16 ms | longest ${m.longestTaskMs.toFixed(1)} ms | ${m.longestTaskMs <= 16 ? 'pass' : 'FAIL'} |`);
     lines.push(`| ${environment} | ≤ 60 commits a second | ${m.maxCommitsPerSecond} | ${m.maxCommitsPerSecond <= 60 ? 'pass' : 'FAIL'} |`);
     lines.push(`| ${environment} | each new step in the DOM within one frame | slowest ${formatLatency(m)} ms | ${m.stepsMissing === 0 && m.maxStepLatencyMs <= FRAME_MS + 0.5 ? 'pass' : 'FAIL'} |`);
@@ -61,6 +68,10 @@ export function formatStreamingTable(rows: readonly StreamingRow[]): string {
   }
   lines.push('');
   return `${lines.join('\n')}\n`;
+}
+
+function floorMs(floor: StreamingRow | undefined): number {
+  return floor?.measurement.mainThreadMs ?? Number.NaN;
 }
 
 function formatChars(chars: number): string {

@@ -6,9 +6,10 @@ import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import { formatStreamingTable, type StreamingRow } from './report';
 import { assertUiOnPreact } from '../ui-on-preact';
 
-/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--session-runs N` (four sessions at once, default 1), `--jsdom-only`, `--chromium-only`. */
+/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--session-runs N` (four sessions at once, default 1), `--jsdom-only`, `--chromium-only`, `--baseline REF` (Chromium: Glassbox as built at a git ref, played in every round beside today's). */
 interface BenchFlags {
   readonly runs: number;
+  readonly baseline?: string;
   readonly naiveRuns: number;
   readonly floorRuns: number;
   readonly sessionRuns: number;
@@ -31,7 +32,9 @@ function parseFlags(argv: readonly string[]): BenchFlags {
   // The naive renderer re-renders ~75 M characters of Markdown per run: one run of it takes
   // minutes in jsdom, and its cost varies little, so it runs once unless asked otherwise.
   const runs = numberFlag(argv, '--runs', 3);
-  return { runs, naiveRuns: numberFlag(argv, '--naive-runs', 1), floorRuns: numberFlag(argv, '--floor-runs', runs), sessionRuns: numberFlag(argv, '--session-runs', 1), jsdom: !argv.includes('--chromium-only'), chromium: !argv.includes('--jsdom-only') };
+  const baselineAt = argv.indexOf('--baseline');
+  const baseline = baselineAt >= 0 ? argv[baselineAt + 1] : undefined;
+  return { runs, ...(baseline !== undefined ? { baseline } : {}), naiveRuns: numberFlag(argv, '--naive-runs', 1), floorRuns: numberFlag(argv, '--floor-runs', runs), sessionRuns: numberFlag(argv, '--session-runs', 1), jsdom: !argv.includes('--chromium-only'), chromium: !argv.includes('--jsdom-only') };
 }
 
 export type { BenchFlags };
