@@ -123,8 +123,9 @@ async function buildBaselineBundle(ref: string): Promise<string> {
   await mkdir(tree, { recursive: true });
   execFileSync('tar', ['-x', '-C', tree], { input: execFileSync('git', ['archive', ref], { cwd: REPO_ROOT, maxBuffer: 1 << 30 }) });
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(tree, 'node_modules'));
-  const build = (await import(path.join(tree, 'tools/playground/build.ts'))) as { buildPlayground: typeof buildPlayground };
-  return build.buildPlayground({ outdir: path.join(REPO_ROOT, '.tmp', 'bench-playground-baseline'), bench: true });
+  // Its own build script, run as its command line does: into its .tmp/playground.
+  execFileSync(process.execPath, ['--import', 'tsx', 'tools/playground/build.ts', '--bench'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
+  return path.join(tree, '.tmp', 'playground');
 }
 
 /** The Chromium half: the playground's bench bundle in headless Chromium, traced. */
