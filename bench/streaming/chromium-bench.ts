@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { buildPlayground, REPO_ROOT } from '../../tools/playground/build';
@@ -118,7 +119,8 @@ async function measureOnce(browser: Browser, options: { bundleDir: string; name:
  * by its own playground build with this checkout's node_modules.
  */
 async function buildBaselineBundle(ref: string): Promise<string> {
-  const tree = path.join(REPO_ROOT, '.tmp', 'streaming-baseline-tree');
+  // Outside the checkout: jest would find a second package.json (and the old tree's tests) under it.
+  const tree = path.join(tmpdir(), 'glassbox-streaming-baseline-tree');
   await rm(tree, { recursive: true, force: true });
   await mkdir(tree, { recursive: true });
   execFileSync('tar', ['-x', '-C', tree], { input: execFileSync('git', ['archive', ref], { cwd: REPO_ROOT, maxBuffer: 1 << 30 }) });
