@@ -610,4 +610,7 @@ export const de: MessageTable = {
   'approval.noteDenyAlways': 'Abgelehnt und ab jetzt nie erlaubt',
   'mcp.couldNotStart': 'konnte nicht starten: {reason}',
   'mcp.couldNotList': 'konnte seine Tools nicht auflisten: {reason}',
+  'trace.attachmentMissing': 'nicht im Tresor gefunden; nichts gesendet',
+  'trace.attachmentBinary': 'sieht nach Binärdaten aus, nicht nach Text; nichts gesendet',
+  'trace.attachmentUnreadable': 'konnte nicht gelesen werden ({reason}); nichts gesendet',
 };

@@ -631,4 +631,7 @@ export const en = {
   'approval.noteDenyAlways': 'Declined, and never allowed from now on',
   'mcp.couldNotStart': 'could not start: {reason}',
   'mcp.couldNotList': 'could not list its tools: {reason}',
+  'trace.attachmentMissing': 'not found in the vault; nothing sent',
+  'trace.attachmentBinary': 'looks like binary data, not text; nothing sent',
+  'trace.attachmentUnreadable': 'could not be read ({reason}); nothing sent',
 } as const;

@@ -610,4 +610,7 @@ export const es: MessageTable = {
   'approval.noteDenyAlways': 'Rechazado, y nunca permitido a partir de ahora',
   'mcp.couldNotStart': 'no se pudo iniciar: {reason}',
   'mcp.couldNotList': 'no pudo listar sus herramientas: {reason}',
+  'trace.attachmentMissing': 'no se encontró en la bóveda; no se envió nada',
+  'trace.attachmentBinary': 'parece datos binarios, no texto; no se envió nada',
+  'trace.attachmentUnreadable': 'no se pudo leer ({reason}); no se envió nada',
 };

@@ -610,4 +610,7 @@ export const fr: MessageTable = {
   'approval.noteDenyAlways': 'Refusé, et jamais autorisé désormais',
   'mcp.couldNotStart': 'n’a pas pu démarrer : {reason}',
   'mcp.couldNotList': 'n’a pas pu lister ses outils : {reason}',
+  'trace.attachmentMissing': 'introuvable dans le coffre ; rien n’a été envoyé',
+  'trace.attachmentBinary': 'ressemble à des données binaires, pas à du texte ; rien n’a été envoyé',
+  'trace.attachmentUnreadable': 'n’a pas pu être lu ({reason}) ; rien n’a été envoyé',
 };

@@ -610,4 +610,7 @@ export const ja: MessageTable = {
   'approval.noteDenyAlways': '拒否し、今後は許可しない',
   'mcp.couldNotStart': '起動できませんでした：{reason}',
   'mcp.couldNotList': 'ツールを一覧できませんでした：{reason}',
+  'trace.attachmentMissing': '保管庫に見つかりません。何も送信していません',
+  'trace.attachmentBinary': 'テキストではなくバイナリデータのようです。何も送信していません',
+  'trace.attachmentUnreadable': '読み込めませんでした（{reason}）。何も送信していません',
 };

@@ -610,4 +610,7 @@ export const zh: MessageTable = {
   'approval.noteDenyAlways': '已拒绝，今后永不允许',
   'mcp.couldNotStart': '无法启动：{reason}',
   'mcp.couldNotList': '无法列出其工具：{reason}',
+  'trace.attachmentMissing': '在仓库中未找到；未发送任何内容',
+  'trace.attachmentBinary': '看起来是二进制数据而非文本；未发送任何内容',
+  'trace.attachmentUnreadable': '无法读取（{reason}）；未发送任何内容',
 };
