@@ -1,6 +1,7 @@
 import { startTimer } from './timer';
 import { isAllowDecision, ToolCallRefusal, type AgentApprovalDecision, type AgentApprovalGate, type AgentApprovalRequest, type AgentApprovalText, type AgentToolApproval } from './approval';
 import { formatLimit } from './format-limit';
+import { t, type MessageKey } from '../i18n';
 import type { RunClock } from './run-clock';
 import type { RunRecorder } from './run-recorder';
 import { linkAbortSignals, raceAbort } from './signals';
@@ -45,10 +46,10 @@ export class RunApprovals {
     const { approval, stepId, text } = options;
     const { gate, recorder } = this.options;
     if (this.allowedThisRun.has(approval.scope)) return { kind: 'allowed', note: undefined };
-    if (gate === undefined) return { kind: 'declined', note: 'Not run: needs approval', output: DECLINED_OUTPUTS.cannotAsk };
+    if (gate === undefined) return { kind: 'declined', note: t('approval.noteCannotAsk'), output: DECLINED_OUTPUTS.cannotAsk };
     const remembered = safeRemembered(gate, approval.scope);
     if (remembered === 'allow') return { kind: 'allowed', note: undefined };
-    if (remembered === 'deny') return { kind: 'declined', note: 'Not run: never allowed', output: DECLINED_OUTPUTS.never };
+    if (remembered === 'deny') return { kind: 'declined', note: t('approval.noteNeverAllowed'), output: DECLINED_OUTPUTS.never };
 
     const request: AgentApprovalRequest = { requestId: options.callId, toolName: options.toolName, args: options.args, scope: approval.scope, choices: approval.choices, ...text };
     recorder.emit({
@@ -83,25 +84,25 @@ export class RunApprovals {
     }
     if (decision === undefined) {
       recorder.emit({ type: 'approval_response', stepId, requestId: request.requestId, outcome: 'timed_out' });
-      return { kind: 'declined', note: 'Not run: no answer in time', output: `The user did not approve this call within ${formatLimit(this.options.timeoutMs)}. Continue without it.` };
+      return { kind: 'declined', note: t('approval.noteTimedOut'), output: `The user did not approve this call within ${formatLimit(this.options.timeoutMs)}. Continue without it.` };
     }
     recorder.emit({ type: 'approval_response', stepId, requestId: request.requestId, outcome: 'decided', decision });
     if (decision === 'allow_run') this.allowedThisRun.add(approval.scope);
     if (decision === 'allow_always' || decision === 'deny_always') await safeRemember(gate, approval.scope, decision === 'allow_always' ? 'allow' : 'deny');
-    const note = DECISION_NOTES[decision];
+    const note = t(DECISION_NOTES[decision]);
     if (isAllowDecision(decision)) return { kind: 'allowed', note };
     return { kind: 'declined', note, output: decision === 'deny_always' ? DECLINED_OUTPUTS.never : (approval.declinedOutput ?? DECLINED_OUTPUTS.declined) };
   }
 }
 
-/** The line the tool step keeps about the decision (its `detail`). */
-const DECISION_NOTES: Readonly<Record<AgentApprovalDecision, string>> = Object.freeze({
-  allow_once: 'Allowed once',
-  allow_run: 'Allowed for the rest of this run',
-  allow_always: 'Always allowed',
-  deny: 'Declined',
-  deny_always: 'Declined, and never allowed from now on',
-});
+/** The line the tool step keeps about the decision (its `detail`), in the UI's language. */
+const DECISION_NOTES = Object.freeze({
+  allow_once: 'approval.noteAllowOnce',
+  allow_run: 'approval.noteAllowRun',
+  allow_always: 'approval.noteAllowAlways',
+  deny: 'approval.noteDeny',
+  deny_always: 'approval.noteDenyAlways',
+} as const satisfies Record<AgentApprovalDecision, MessageKey>);
 
 // The gate is host code: a throw there must decline or ask, never break the run.
 function safeRemembered(gate: AgentApprovalGate, scope: string): 'allow' | 'deny' | undefined {
@@ -130,6 +131,6 @@ export async function describeApproval(approval: AgentToolApproval, input: unkno
     return { kind: 'text', text: { title: text.title, ...(text.detail !== undefined ? { detail: text.detail } : {}), ...(text.change !== undefined ? { change: text.change } : {}) } };
   } catch (error) {
     if (error instanceof ToolCallRefusal) return { kind: 'refused', message: error.message };
-    return { kind: 'text', text: { title: `Allow ${toolName} to run?` } };
+    return { kind: 'text', text: { title: t('approval.allowTool', { tool: toolName }) } };
   }
 }

@@ -6,6 +6,7 @@ import { AcceptAllJsonSchemaValidator } from './accept-all-validator';
 import type { McpContentBlock } from './mcp-result-text';
 import type { McpListedTool } from './mcp-listed-tool';
 import type { McpServerConfig } from './mcp-server-config';
+import { t } from '../i18n';
 
 /** Where one server stands. */
 export type McpConnectionState =
@@ -131,7 +132,7 @@ export class McpConnection {
       const transport = await this.options.createTransport(this.config, (line) => this.options.log(this.options.redact(line)));
       await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
     } catch (error) {
-      const message = `could not start: ${this.describe(error)}`;
+      const message = t('mcp.couldNotStart', { reason: this.describe(error) });
       this.fail(message);
       await client.close().catch(() => undefined);
       throw new Error(message);
@@ -156,7 +157,7 @@ export class McpConnection {
         if (cursor === undefined) break;
       }
     } catch (error) {
-      const message = `could not list its tools: ${this.describe(error)}`;
+      const message = t('mcp.couldNotList', { reason: this.describe(error) });
       this.fail(message);
       throw new Error(message);
     }

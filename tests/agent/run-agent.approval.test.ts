@@ -1,5 +1,6 @@
 import type { AgentApprovalDecision, AgentApprovalGate, AgentApprovalRequest, AgentRememberedApproval } from '../../src/agent/approval';
 import { DECLINED_OUTPUTS } from '../../src/agent/run-approvals';
+import { setUiLanguage } from '../../src/i18n';
 import { runWithDefaults } from '../support/agent-run-harness';
 import { FakeClock } from '../support/fake-clock';
 import { FORECAST_APPROVAL_TITLE, forecastApprovalTool } from '../support/forecast-approval-tool';
@@ -89,6 +90,24 @@ describe('runAgent: tool calls that need approval', () => {
     expect(result.payload.steps.map((step) => step.detail)).toEqual(['Declined, and never allowed from now on', 'Not run: never allowed']);
     expect(result.payload.steps.map((step) => step.tool?.status)).toEqual(['declined', 'declined']);
     expect(result.status).toBe('complete');
+  });
+
+  it('keeps its notes in the UI’s language (German) while the model still reads English', async () => {
+    setUiLanguage('de');
+    try {
+      const clock = new FakeClock(T);
+      const runs: string[] = [];
+      const model = new ScriptedChatModel([call('c1', 'Oslo'), call('c2', 'Rome'), call('c3', 'Lima'), answer], clock);
+      const { gate } = scriptedGate(['allow_once', 'deny_always']);
+      const { result } = await runWithDefaults({ model, clock, tools: [forecastApprovalTool(runs, clock)], approvals: gate });
+      expect(result.payload.steps.map((step) => step.detail)).toEqual(['Einmal erlaubt', 'Abgelehnt und ab jetzt nie erlaubt', 'Nicht ausgeführt: nie erlaubt']);
+      expect(model.requests[2].messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c2', content: DECLINED_OUTPUTS.never });
+
+      const unasked = await runWithDefaults({ model: new ScriptedChatModel([call('c4', 'Oslo'), answer], clock), clock, tools: [forecastApprovalTool(runs, clock)] });
+      expect(unasked.result.payload.steps[0]?.detail).toBe('Nicht ausgeführt: braucht eine Freigabe');
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('"Approve the rest of this run" covers later calls of the same scope in this run only', async () => {

@@ -8,7 +8,8 @@ import ts from 'typescript';
  * command's or setting's `name`, `desc`, `heading`, an element's `text`, …). Only words count:
  * "×", "+" and " · " are typography, and one lowercase token without a space ("glassbox-index",
  * "http://localhost:11434/v1") is an identifier or an address. JSX text always counts.
- * `t('key')` arguments are keys.
+ * `t('key')` arguments are keys. In a file whose thrown errors the chat shows as its error line
+ * (`shownThrows`, e.g. the run setup), the arguments of every `throw new …(…)` count too.
  */
 
 /** One literal a user would see, with where it is. */
@@ -22,7 +23,8 @@ export interface VisibleLiteral {
 
 const VISIBLE_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-placeholder', 'title', 'placeholder', 'alt', 'label', 'empty']);
 const VISIBLE_CALLS = new Set(['setText', 'setTitle', 'setName', 'setDesc', 'setPlaceholder', 'setButtonText', 'setTooltip', 'setStatus', 'notify', 'setContent']);
-const VISIBLE_CONSTRUCTORS = new Set(['Notice']);
+/** `RunSetupError`'s message is the chat's error line wherever it is made. */
+const VISIBLE_CONSTRUCTORS = new Set(['Notice', 'RunSetupError']);
 const VISIBLE_PROPERTIES = new Set(['name', 'desc', 'heading', 'text', 'placeholder', 'title', 'label', 'display', 'aria-label', 'notice', 'empty']);
 const VISIBLE_ASSIGNMENTS = new Set(['textContent', 'innerText', 'title', 'placeholder', 'ariaLabel', 'userMessage']);
 /** The calls whose string arguments are keys or identifiers, never text. */
@@ -33,7 +35,7 @@ const LETTER = /\p{L}/u;
 const WORDS = /\p{L}.*\s.*\p{L}|^\s*\p{Lu}/su;
 
 /** The visible literals of one source file. */
-export function findVisibleLiterals(file: string, source: string): VisibleLiteral[] {
+export function findVisibleLiterals(file: string, source: string, options: { readonly shownThrows?: boolean } = {}): VisibleLiteral[] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: VisibleLiteral[] = [];
   const report = (node: ts.Node, text: string, where: string): void => {
@@ -85,7 +87,7 @@ export function findVisibleLiterals(file: string, source: string): VisibleLitera
       if ((name === 'setAttr' || name === 'setAttribute') && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0]) && VISIBLE_ATTRIBUTES.has(node.arguments[0].text) && node.arguments[1] !== undefined) {
         reportStrings(node.arguments[1], `setAttr ${node.arguments[0].text}`);
       }
-    } else if (ts.isNewExpression(node) && VISIBLE_CONSTRUCTORS.has(calleeName(node.expression))) {
+    } else if (ts.isNewExpression(node) && (VISIBLE_CONSTRUCTORS.has(calleeName(node.expression)) || (options.shownThrows === true && ts.isThrowStatement(node.parent)))) {
       for (const argument of node.arguments ?? []) reportStrings(argument, `new ${calleeName(node.expression)}`);
     } else if (ts.isPropertyAssignment(node) && VISIBLE_PROPERTIES.has(propertyName(node.name))) {
       reportStrings(node.initializer, propertyName(node.name));

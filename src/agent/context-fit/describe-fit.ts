@@ -1,26 +1,22 @@
+import { formatNumber, t, tCount } from '../../i18n';
 import type { FitReport } from './fit-request';
 
 /**
  * The `context` step's line for a request that was made to fit (DESIGN.md 12.1): "Left out 6
- * earlier tool results to fit 8,192 tokens", naming each kind of cut in the order they happen.
+ * earlier tool results to fit 8,192 tokens", naming each kind of cut in the order they happen,
+ * in the UI's language (the CLI sets none: English).
  */
 export function describeFit(report: FitReport, windowTokens: number): string {
   const left = [
-    count(report.earlierToolResults, 'earlier tool result', 'earlier tool results'),
-    report.oldestTurns === 1 ? 'the oldest turn' : report.oldestTurns > 1 ? `the ${report.oldestTurns} oldest turns` : '',
-    count(report.runToolResults, 'older tool result of this run', 'older tool results of this run'),
+    report.earlierToolResults > 0 ? tCount('fit.earlierToolResults', report.earlierToolResults) : '',
+    report.oldestTurns > 0 ? tCount('fit.oldestTurns', report.oldestTurns) : '',
+    report.runToolResults > 0 ? tCount('fit.runToolResults', report.runToolResults) : '',
   ].filter(Boolean);
-  const cut = [...report.attachmentsCut, report.latestToolResultsCut > 0 ? count(report.latestToolResultsCut, 'the latest tool result', 'the latest tool results') : ''].filter(Boolean);
-  const parts = [left.length > 0 ? `Left out ${list(left)}` : '', cut.length > 0 ? `${left.length > 0 ? 'cut' : 'Cut'} ${list(cut)}` : ''].filter(Boolean);
-  return `${parts.join(' and ')} to fit ${windowTokens.toLocaleString('en-US')} tokens`;
-}
-
-function count(value: number, one: string, many: string): string {
-  if (value === 0) return '';
-  if (one.startsWith('the ')) return value === 1 ? one : `the ${value} ${many.slice(4)}`;
-  return `${value} ${value === 1 ? one : many}`;
+  const cut = [...report.attachmentsCut, report.latestToolResultsCut > 0 ? tCount('fit.latestToolResults', report.latestToolResultsCut) : ''].filter(Boolean);
+  const what = left.length > 0 && cut.length > 0 ? t('fit.leftOutAndCut', { left: list(left), cut: list(cut) }) : left.length > 0 ? t('fit.leftOut', { items: list(left) }) : t('fit.cut', { items: list(cut) });
+  return t('fit.toFit', { what, tokens: formatNumber(windowTokens) });
 }
 
 function list(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(t('list.separator'))}${t('list.lastSeparator')}${items.at(-1) ?? ''}`;
 }

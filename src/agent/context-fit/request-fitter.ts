@@ -67,7 +67,7 @@ export class RequestFitter {
       const summary = describeFit(outcome.report, window);
       if (summary !== this.lastSummary) {
         this.lastSummary = summary;
-        const detail = `Estimated ${outcome.tokens.toLocaleString('en-US')} tokens sent, ${answerReserve(window).toLocaleString('en-US')} kept for the answer.`;
+        const detail = t('fit.detail', { sent: formatNumber(outcome.tokens), reserve: formatNumber(answerReserve(window)) });
         this.recorder.step({ id: this.recorder.nextStepId(), kind: 'context', summary: clampLine(summary, LIMITS.summaryChars), detail });
       }
     }

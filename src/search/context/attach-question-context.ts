@@ -2,6 +2,7 @@ import type { AttachedContext, ContextAttachment, QuestionContext } from '../../
 import type { ContextNotes } from './context-notes';
 import { cutToBudget, looksBinary } from './context-text';
 import { questionLinks } from './question-links';
+import { t } from '../../i18n';
 
 /** An attachment before the budget is shared out: everything but what is sent. */
 type Unsent = Omit<ContextAttachment, 'text' | 'cut'> & { readonly full: string };
@@ -46,11 +47,11 @@ export async function attachQuestionContext(options: { question: string; context
 async function read(notes: ContextNotes, base: Pick<ContextAttachment, 'kind' | 'path' | 'linktext'>): Promise<Unsent> {
   const hidden = notes.readableByTools?.(base.path) === false ? { hiddenFromTools: true as const } : {};
   const unsent = (full: string, notice?: string): Unsent => ({ ...base, ...hidden, chars: full.length, full: notice ? '' : full, ...(notice ? { notice } : {}) });
-  if (!notes.has(base.path)) return unsent('', 'not found in the vault; nothing sent');
+  if (!notes.has(base.path)) return unsent('', t('trace.attachmentMissing'));
   try {
     const text = await notes.read(base.path);
-    return looksBinary(text) ? unsent(text, 'looks like binary data, not text; nothing sent') : unsent(text);
+    return looksBinary(text) ? unsent(text, t('trace.attachmentBinary')) : unsent(text);
   } catch (error) {
-    return unsent('', `could not be read (${error instanceof Error ? error.message : String(error)}); nothing sent`);
+    return unsent('', t('trace.attachmentUnreadable', { reason: error instanceof Error ? error.message : String(error) }));
   }
 }

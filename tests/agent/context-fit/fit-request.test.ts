@@ -2,6 +2,7 @@ import { countTokens } from '../../../src/agent/context-fit/count-tokens';
 import { describeFit } from '../../../src/agent/context-fit/describe-fit';
 import { fitRequest, type RequestParts } from '../../../src/agent/context-fit/fit-request';
 import type { LlmMessage } from '../../../src/llm';
+import { setUiLanguage } from '../../../src/i18n';
 
 const long = (words: number, word = 'refund') => Array.from({ length: words }, (_, index) => `${word}${index % 10}`).join(' ');
 
@@ -51,6 +52,16 @@ describe('fitRequest', () => {
     expect(question).toMatch(/Note Projects\/Plan\.md \(cut: first \d+ of 17999 characters; readNote has the rest\)/);
     expect(question.endsWith('Question:\nWhat now?')).toBe(true);
     expect(describeFit(outcome.report, 4096)).toBe('Left out 2 earlier tool results and the 2 oldest turns and cut Plan to fit 4,096 tokens');
+    // The trace's line in the UI's language (issue 29): German and Japanese, numbers as they write them.
+    setUiLanguage('de');
+    try {
+      expect(describeFit(outcome.report, 4096)).toBe('Ausgelassen: 2 frühere Tool-Ergebnisse und die 2 ältesten Wortwechsel; gekürzt: Plan, damit es in 4.096 Tokens passt');
+      expect(describeFit({ ...outcome.report, earlierToolResults: 0, oldestTurns: 0, attachmentsCut: [], latestToolResultsCut: 1 }, 8192)).toBe('Gekürzt: das neueste Tool-Ergebnis, damit es in 8.192 Tokens passt');
+      setUiLanguage('ja');
+      expect(describeFit(outcome.report, 4096)).toBe('以前のツール結果2件と最も古い2往復を省略し、Planを短縮（4,096トークンに収めるため）');
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('cuts the latest tool results last, saying so in the result, and never the system prompt or the question', () => {

@@ -122,3 +122,22 @@ it('says the overflow and the retry in the UI’s language (issue 29: German not
     await server.close();
   }
 });
+
+it('says what was cut to fit the window in the UI’s language (issue 29: the context step in German)', async () => {
+  const server = await startImitatedServer('llama.cpp', { window: WINDOW, model: MODEL });
+  setUiLanguage('de');
+  try {
+    const window = await discoverContextWindow({ baseUrl: server.url, model: MODEL });
+    const text = proseOf(12_000);
+    const context: AttachedContext = { attachments: [{ kind: 'note', path: 'Projects/Big.md', chars: text.length, text, cut: false }], missingLinks: [], budgetTokens: 12_000 };
+    const { result, steps } = await ask(server, { question: 'Was steht in der großen Notiz?', context, window });
+    expect(result.status).toBe('complete');
+    const fit = steps.find((step) => step.kind === 'context' && step.summary.startsWith('Gekürzt'));
+    expect(fit).toMatchObject({ summary: 'Gekürzt: Big, damit es in 4.096 Tokens passt', detail: expect.stringMatching(/^Geschätzt [\d.]+ Tokens gesendet, [\d.]+ für die Antwort freigehalten\.$/) });
+    // The model still reads English.
+    expect(server.chats[0]?.messages.at(-1)?.content).toMatch(/Note Projects\/Big\.md \(cut: first \d+ of \d+ characters; readNote has the rest\)/);
+  } finally {
+    setUiLanguage('en');
+    await server.close();
+  }
+});

@@ -1,6 +1,7 @@
 import { DesktopMcpServers } from '../../../src/obsidian/network/desktop-mcp-servers';
 import { createRunSetup } from '../../../src/obsidian/chat/run-setup';
 import { loadGlassboxSettings } from '../../../src/settings';
+import { setUiLanguage } from '../../../src/i18n';
 import { clearNotices, createFakeApp, noticeLog } from '../../../tools/fake-obsidian';
 import { MCP_TEST_SERVER, STDIO_SECRET } from '../../support/mcp-test-servers';
 
@@ -15,7 +16,10 @@ beforeEach(() => {
   servers = DesktopMcpServers.create()!;
 });
 
-afterEach(() => servers.close());
+afterEach(async () => {
+  setUiLanguage('en');
+  await servers.close();
+});
 
 function prepare() {
   const host = { settings: loadGlassboxSettings({ baseUrl: 'http://127.0.0.1:9/v1', provider: 'custom' }), saveSettings: () => Promise.resolve() };
@@ -29,6 +33,15 @@ describe('DesktopMcpServers through the run setup', () => {
     expect(setup.tools.map((tool) => tool.name).sort()).toEqual(['weather__add_tool', 'weather__crash', 'weather__fail', 'weather__forecast', 'weather__slow', 'weather__whoami']);
     expect(setup.notices).toEqual([expect.stringMatching(/^ghost: could not start: /)]);
     expect(noticeLog).toEqual([`Glassbox: ${setup.notices![0]}`]);
+  });
+
+  it('says "could not start" in the UI’s language (German), the system’s reason as it came', async () => {
+    setUiLanguage('de');
+    servers.configure(JSON.stringify({ mcpServers: { ghost: { command: 'glassbox-no-such-command' } } }));
+    const setup = await prepare()('m');
+    expect(setup.notices).toEqual([expect.stringMatching(/^ghost: konnte nicht starten: .*ENOENT/)]);
+    expect(noticeLog).toEqual([`Glassbox: ${setup.notices![0]}`]);
+    expect(servers.statuses().find((status) => status.name === 'ghost')?.lastError).toMatch(/^konnte nicht starten: /);
   });
 
   it('offers no MCP tools when none is configured or the JSON has a mistake', async () => {

@@ -1,4 +1,6 @@
 import { attachQuestionContext, type ContextNotes } from '../../../src/search';
+import { contextNotices, contextPreamble } from '../../../src/agent/context-step';
+import { setUiLanguage } from '../../../src/i18n';
 
 const notes = (texts: Record<string, string>, unreadable: readonly string[] = []): ContextNotes => ({
   has: (path) => path in texts || unreadable.includes(path),
@@ -15,6 +17,21 @@ describe('attachQuestionContext', () => {
       { kind: 'note', path: 'Gone.md', chars: 0, notice: 'not found in the vault; nothing sent', text: '', cut: false },
       { kind: 'note', path: 'Fine.md', chars: 4, text: 'fine', cut: false },
     ]);
+  });
+
+  it('says why a note was not sent in the UI’s language (Japanese); what the model reads stays English', async () => {
+    setUiLanguage('ja');
+    try {
+      const context = await attachQuestionContext({ question: 'Why?', context: { notes: ['Locked.md', 'Gone.md', 'Blob.md', 'Fine.md'] }, notes: notes({ 'Fine.md': 'fine', 'Blob.md': '\u0000\u0001\u0002binary\u0000' }, ['Locked.md']), budgetTokens: 100 });
+      expect(contextNotices(context)).toEqual([
+        'Locked.md: 読み込めませんでした（EACCES: permission denied）。何も送信していません',
+        'Gone.md: 保管庫に見つかりません。何も送信していません',
+        'Blob.md: テキストではなくバイナリデータのようです。何も送信していません',
+      ]);
+      expect(contextPreamble(context)).toBe('The user attached these (cite them as [[links]]):\n\n<attached path="Fine.md">\nNote Fine.md:\n\nfine\n</attached>\n\nQuestion:\n');
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('attaches a note once when it is also linked, names links to no note, and counts the scope', async () => {

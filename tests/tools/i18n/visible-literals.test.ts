@@ -26,6 +26,16 @@ describe('findVisibleLiterals', () => {
     expect(texts(source, 'x.ts')).toEqual(['The chat view could not be opened.', 'Embedding:', 'Open chat', 'Agent', 'Max steps', 'Most calls.', 'Load image', 'Open chat']);
   });
 
+  it('finds the messages of run setup errors, and in a file whose thrown errors are shown, of every throw', () => {
+    const source = `
+      if (baseUrl === '') throw new RunSetupError('missing_base_url', \`The base URL "\${baseUrl}" is not complete.\`);
+      const failure = new RunSetupError('missing_model', 'Choose a model first.');
+      if (!file) throw new Error(\`\${path} is not a note\`);
+      if (!ok) throw new TypeError(t('error.unknown'));`;
+    expect(texts(source, 'x.ts')).toEqual(['The base URL " " is not complete.', 'Choose a model first.']);
+    expect(findVisibleLiterals('x.ts', source, { shownThrows: true }).map((literal) => literal.text)).toEqual(['The base URL " " is not complete.', 'Choose a model first.', 'is not a note']);
+  });
+
   it('leaves keys, identifiers, comparisons and typography alone', () => {
     const source = `
       const A = (p) => (
