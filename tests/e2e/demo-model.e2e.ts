@@ -85,4 +85,23 @@ describe('the demo model', () => {
     await saveScreenshot(page, 'continue-after-stop-demo', chat.panel);
     expect(session.pageErrors).toEqual([]);
   });
+
+  it('a tool output taller than its box scrolls under the pointer, and is no scroll container otherwise', async () => {
+    const { page } = session;
+    await chat.ask('What did we decide about pricing?');
+    await chat.waitForIdle();
+    if ((await chat.expanded()) === 'false') await chat.header.click();
+    const output = chat.block.locator('[data-testid="tool-output"] pre').first();
+    // A box shorter than its text, as a long output is against its 24em (styles.css).
+    const shorter = await page.addStyleTag({ content: '.glassbox-tool-output pre { max-height: 2em; }' });
+    await output.scrollIntoViewIfNeeded();
+    await expect(output.evaluate((el) => el.scrollHeight > el.clientHeight)).resolves.toBe(true);
+    await page.mouse.move(0, 0);
+    await expect(output.evaluate((el) => getComputedStyle(el).overflowY)).resolves.toBe('clip');
+    await output.hover();
+    await expect(output.evaluate((el) => getComputedStyle(el).overflowY)).resolves.toBe('auto');
+    await page.mouse.wheel(0, 40);
+    await page.waitForFunction((el) => el !== null && el.scrollTop > 0, await output.elementHandle());
+    await shorter.evaluate((style) => (style as Element).remove());
+  });
 });
