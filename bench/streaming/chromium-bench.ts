@@ -13,9 +13,11 @@ import { type BenchFlags, runCounts } from './run-streaming-bench';
 export const CHROMIUM_PATH = process.env.GLASSBOX_CHROMIUM ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8'];
+// GLASSBOX_BENCH_TRACE_CATEGORIES=blink,cc adds categories for a closer look at a kept trace
+// (bench/streaming/trace-phases.ts); they cost time of their own, so runs with them are not comparable.
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', ...(process.env.GLASSBOX_BENCH_TRACE_CATEGORIES?.split(',').filter((name) => name !== '') ?? [])];
 
-interface TraceEvent {
+export interface TraceEvent {
   readonly name: string;
   readonly ph: string;
   readonly pid: number;
@@ -23,7 +25,7 @@ interface TraceEvent {
   readonly ts: number;
   readonly dur?: number;
   readonly tdur?: number;
-  readonly args?: { readonly name?: string };
+  readonly args?: { readonly name?: string; readonly elementCount?: number; readonly beginData?: { readonly dirtyObjects?: number } };
 }
 
 /** Main-thread work between the page's `bench-start` and `bench-end` marks, from a Chromium trace. */
