@@ -93,6 +93,8 @@ export async function cleanupChat(): Promise<void> {
 /** Options of {@link mountChat}. */
 export interface MountChatOptions extends Partial<ChatControllerOptions> {
   readonly display?: ReasoningDisplayOptions;
+  /** The panel's note path (a new chat has none until its first save). */
+  readonly sourcePath?: string;
 }
 
 /** Renders the real ChatPanel on a recording host, counting its root's commits and message renders. */
@@ -117,9 +119,12 @@ export function mountChat(options: MountChatOptions = {}) {
   });
   const messageRenders = new Map<string, number>();
   const renderCounter = { count: (id: string) => messageRenders.set(id, (messageRenders.get(id) ?? 0) + 1) };
-  const view = render(
-    <ChatPanel controller={controller} host={host} roots={roots} display={options.display ?? DEFAULT_DISPLAY_OPTIONS} renderCounter={renderCounter} />,
+  const panel = (sourcePath: string | undefined) => (
+    <ChatPanel controller={controller} host={host} roots={roots} display={options.display ?? DEFAULT_DISPLAY_OPTIONS} renderCounter={renderCounter} {...(sourcePath !== undefined ? { sourcePath } : {})} />
   );
+  const view = render(panel(options.sourcePath));
+  /** The chat view's note path changes (the conversation was saved to a note). */
+  const setSourcePath = (sourcePath: string) => act(() => view.rerender(panel(sourcePath)));
   // The panel's root only (each answer's reasoning block is a root of its own), as React's <Profiler> around it counted.
-  return { controller, frames, host, roots, scripted, view, messageRenders, prepared, commits: () => commitCounter.commits(view.container) };
+  return { controller, frames, host, roots, scripted, view, messageRenders, prepared, setSourcePath, commits: () => commitCounter.commits(view.container) };
 }

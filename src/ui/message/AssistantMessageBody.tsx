@@ -25,21 +25,31 @@ export const AssistantMessageBody = memo(function AssistantMessageBody({ id, con
   const containerRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MessageRenderer | null>(null);
 
+  // The note path (ChatPanel's `sourcePath`) is read when the renderer is made and handed over
+  // when it changes, not a reason to make another: a new chat gets its path when its first turn
+  // is saved, the moment its answer has just finished.
+  const sourcePathRef = useRef(sourcePath);
+  sourcePathRef.current = sourcePath;
+
   useLayoutEffect(() => {
     const container = containerRef.current;
     if (container === null) return undefined;
-    const renderer = new MessageRenderer({ container, host, roots, sourcePath });
+    const renderer = new MessageRenderer({ container, host, roots, sourcePath: sourcePathRef.current });
     rendererRef.current = renderer;
     return () => {
       renderer.destroy();
       rendererRef.current = null;
       container.replaceChildren();
     };
-  }, [host, roots, sourcePath]);
+  }, [host, roots]);
+
+  useLayoutEffect(() => {
+    rendererRef.current?.setSourcePath(sourcePath);
+  }, [sourcePath]);
 
   useLayoutEffect(() => {
     rendererRef.current?.update({ content, ...(run !== undefined ? { run } : {}), live, display });
-  }, [content, run, live, display, host, roots, sourcePath]);
+  }, [content, run, live, display, host, roots]);
 
   return <div ref={containerRef} className="glassbox-message-body" data-testid="assistant-message-body" />;
 });

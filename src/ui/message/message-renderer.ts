@@ -24,7 +24,7 @@ export interface MessageRendererOptions {
   readonly host: HostServices;
   /** Where the renderer's React roots (reasoning block, banners) are made and counted. */
   readonly roots: Pick<RootRegistry, 'create'>;
-  /** The note internal links resolve against. */
+  /** The note internal links resolve against (a new chat's changes when it is first saved: {@link MessageRenderer.setSourcePath}). */
   readonly sourcePath: string;
 }
 
@@ -75,12 +75,14 @@ export class MessageRenderer {
   private shownLive: boolean | null = null;
   private markdownRenders = 0;
   private destroyed = false;
+  private sourcePath: string;
   /** One per Markdown segment: a growing answer is split again from its last block only. */
   private readonly splitters: MarkdownBlockSplitter[] = [];
   private readonly split = (markdown: string, ordinal: number): readonly string[] => (this.splitters[ordinal] ??= new MarkdownBlockSplitter()).split(markdown);
 
   constructor(private readonly options: MessageRendererOptions) {
     const { host } = options;
+    this.sourcePath = options.sourcePath;
     this.drawIcon = host.setIcon === undefined ? null : (el, icon) => host.setIcon?.(el, icon);
     this.reasoningSlot = appendElement(options.container, 'div', 'glassbox-reasoning-slot');
     this.body = appendElement(options.container, 'div', 'glassbox-message-markdown markdown-rendered');
@@ -104,6 +106,15 @@ export class MessageRenderer {
     if (input.live !== this.shownLive) markAnswerLive(this.body, input.live);
     this.shownLive = input.live;
     this.updatePieces(toMessagePieces(parsed.segments, this.split), input.live);
+  }
+
+  /**
+   * The note links resolve against from now on: blocks rendered later and links clicked later use
+   * it. A new chat gets its note when its first turn is saved; rendering the answer again for that
+   * would redo every block's Markdown and lose what the browser remembered of their heights.
+   */
+  setSourcePath(sourcePath: string): void {
+    this.sourcePath = sourcePath;
   }
 
   /** Unmounts every root and unloads every rendered block. Safe to call twice. */
@@ -221,7 +232,7 @@ export class MessageRenderer {
         rendered.component = component;
         this.markdownRenders += 1;
         // Inert: the host's renderer runs other plugins' processors (Dataview, Templater) and raw HTML.
-        this.options.host.renderMarkdown(inertAnswerMarkdown(piece.text), el, this.options.sourcePath, component).then(() => offerRemoteImages(el), () => {
+        this.options.host.renderMarkdown(inertAnswerMarkdown(piece.text), el, this.sourcePath, component).then(() => offerRemoteImages(el), () => {
           // A failing post-processor must not lose the answer: show the text as text.
           el.replaceChildren();
           appendElement(el, 'p', '', piece.text);
@@ -252,13 +263,13 @@ export class MessageRenderer {
     const link = internalLinkOf(event);
     if (link === null) return;
     event.preventDefault();
-    this.options.host.openLink(link.linktext, this.options.sourcePath, event);
+    this.options.host.openLink(link.linktext, this.sourcePath, event);
   };
 
   // Hovering an internal link offers Obsidian's page preview of the note.
   private readonly onHover = (event: MouseEvent): void => {
     const link = internalLinkOf(event);
-    if (link !== null) this.options.host.hoverLink?.({ event, linktext: link.linktext, sourcePath: this.options.sourcePath, targetEl: link.el });
+    if (link !== null) this.options.host.hoverLink?.({ event, linktext: link.linktext, sourcePath: this.sourcePath, targetEl: link.el });
   };
 }
 

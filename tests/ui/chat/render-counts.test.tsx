@@ -59,6 +59,30 @@ describe('render budget (DESIGN.md 10)', () => {
     expect(screen.getAllByTestId('message-assistant')[1].textContent).toContain('w1999');
   });
 
+  it('a new chat saved to its note keeps its rendered answers, and their links open from the note', async () => {
+    const chat = mountChat({ sourcePath: '' });
+    await send('question');
+    const run = chat.scripted.runs[0];
+    run.emit(e({ type: 'run_start', model: 'm', question: 'question' }));
+    run.emit(e({ type: 'answer_start' }));
+    run.emit(e({ type: 'text_delta', text: 'Refunds take 14 days.\n\nSee [[Refund policy]].' }));
+    chat.frames.flush();
+    await run.end('complete');
+    chat.frames.flush();
+    const body = screen.getByTestId('assistant-message-body');
+    const firstBlock = body.querySelector('.glassbox-piece');
+    const rendered = [...chat.host.rendered];
+
+    chat.setSourcePath('Glassbox/Conversations/Refunds.md');
+
+    // The same elements: no block's Markdown rendered again (the browser keeps their remembered heights).
+    expect(screen.getByTestId('assistant-message-body')).toBe(body);
+    expect(body.querySelector('.glassbox-piece')).toBe(firstBlock);
+    expect(chat.host.rendered).toEqual(rendered);
+    fireEvent.click(within(body).getByText('Refund policy'));
+    expect(chat.host.openedLinks).toEqual([{ linktext: 'Refund policy', sourcePath: 'Glassbox/Conversations/Refunds.md' }]);
+  });
+
   it('typing in the composer re-renders no message', async () => {
     const chat = mountChat();
     await streamTurn(chat, { chunks: 10, perFrame: 5 });
