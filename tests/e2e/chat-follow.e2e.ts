@@ -24,6 +24,7 @@ describe('the chat follows the newest message', () => {
       modelServer: {
         scenarios: {
           paragraphs: scenario().turn((t) => t.text(PARAGRAPHS, { chunkChars: 120 }).delay(5)),
+          'long-paragraphs': scenario().turn((t) => t.text(`${PARAGRAPHS}\n\n${PARAGRAPHS}\n\n${PARAGRAPHS}`, { chunkChars: 200 }).delay(5)),
           // About 12 s of streaming: time to scroll up, watch it not pull back, and jump down.
           'slow-paragraphs': scenario().turn((t) => t.text(`${PARAGRAPHS}\n\n${PARAGRAPHS}\n\n${PARAGRAPHS}`, { chunkChars: 12 }).delay(35)),
         },
@@ -72,6 +73,9 @@ describe('the chat follows the newest message', () => {
     await chat.panel.locator('[data-testid="new-chat"]').click();
     await chat.ask('Summarise the pricing review.');
     await chat.waitForIdle();
+    // Its reasoning block folds a second after its answer started: done before the scroll
+    // position is read below (a fold above the view moves scrollTop, not what the user sees).
+    await chat.block.and(page.locator('[data-expanded="false"]')).waitFor();
     await chat.useModel('slow-paragraphs');
     await chat.ask('Summarise it again, at length.');
     // The stream has filled the view and the list followed it.
@@ -106,6 +110,34 @@ describe('the chat follows the newest message', () => {
     expect(following.max - following.top).toBeLessThanOrEqual(2);
     await chat.waitForIdle(30000);
     await waitUntilAtEnd();
+    await chat.useModel('paragraphs');
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('keeps its height and its end in view when a finished answer\'s blocks off screen are skipped', async () => {
+    const { page } = session;
+    await chat.panel.locator('[data-testid="new-chat"]').click();
+    await chat.useModel('long-paragraphs');
+    await chat.ask('Summarise the pricing review at length.');
+    await chat.waitForIdle();
+    const blocks = chat.lastAnswer.locator('.glassbox-message-markdown > .glassbox-piece');
+    // A few frames after the end the first blocks, far above the view, are skipped by the browser.
+    await page.waitForFunction(() => {
+      const answers = document.querySelectorAll('.playground-sidebar [data-testid="message-assistant"]');
+      // The block's own content: the block itself stays (at its remembered height), its content is skipped.
+      const first = answers[answers.length - 1]?.querySelector('.glassbox-piece > *');
+      return first !== null && first !== undefined && !first.checkVisibility({ contentVisibilityAuto: true });
+    });
+    await waitUntilAtEnd();
+    const skipped = await position();
+    // Each skipped block stands in at the height it was laid out with: showing them all changes nothing.
+    const shown = await page.addStyleTag({ content: '.glassbox-piece { content-visibility: visible !important; }' });
+    const laidOut = await position();
+    await shown.evaluate((element) => (element as HTMLElement).remove());
+    expect(await blocks.count()).toBeGreaterThan(30);
+    expect(skipped.max).toBeGreaterThan(1500);
+    expect(Math.abs(skipped.max - laidOut.max)).toBeLessThanOrEqual(1);
+    expect(skipped.max - skipped.top).toBeLessThanOrEqual(2);
     await chat.useModel('paragraphs');
     expect(session.pageErrors).toEqual([]);
   });
