@@ -1,7 +1,5 @@
 /** The class on a live answer's body (styles.css: its blocks are never skipped as off screen). */
 const LIVE_CLASS = 'glassbox-message-live';
-/** The class for the one frame between live and finished (styles.css: blocks remember their heights, not yet skipped). */
-const SETTLING_CLASS = 'glassbox-message-settling';
 
 /** Per window (the main one, popouts): bodies whose run ended, oldest first, waiting to lose the class. */
 const endedIn = new WeakMap<Window, HTMLElement[]>();
@@ -11,12 +9,8 @@ const endedIn = new WeakMap<Window, HTMLElement[]>();
  * later animation frame, one body per frame and never in the frame its run ended: the change
  * restyles and lays out every block of the answer again (they become skippable off screen),
  * which would land in the frame that already renders the end of the run, and for runs ending
- * together in several tabs all in one frame (BENCHMARKS.md, streaming: four sessions). It goes
- * in two steps: for one frame the body is "settling", its blocks remember their heights
- * (`contain-intrinsic-size: auto`, recorded as the browser reports sizes in that frame); in the
- * next they become skippable and keep those heights. A live answer's blocks remember nothing:
- * the browser would measure every one of them in every frame of the stream. Nothing on screen
- * changes with either step.
+ * together in several tabs all in one frame (BENCHMARKS.md, streaming: four sessions). Nothing
+ * on screen changes with it.
  */
 export function markAnswerLive(body: HTMLElement, live: boolean): void {
   const view = body.ownerDocument.defaultView;
@@ -24,7 +18,6 @@ export function markAnswerLive(body: HTMLElement, live: boolean): void {
   const waiting = ended?.indexOf(body) ?? -1;
   if (live) {
     if (waiting >= 0) ended?.splice(waiting, 1);
-    body.classList.remove(SETTLING_CLASS);
     body.classList.add(LIVE_CLASS);
     return;
   }
@@ -40,14 +33,7 @@ export function markAnswerLive(body: HTMLElement, live: boolean): void {
   const queue = [body];
   endedIn.set(view, queue);
   const releaseOne = (): void => {
-    // The first in line may have gone live again meanwhile (and left the line).
-    const next = queue[0];
-    if (next?.classList.contains(LIVE_CLASS) === true) {
-      next.classList.replace(LIVE_CLASS, SETTLING_CLASS);
-    } else {
-      next?.classList.remove(SETTLING_CLASS);
-      queue.shift();
-    }
+    queue.shift()?.classList.remove(LIVE_CLASS);
     if (queue.length > 0) view.requestAnimationFrame(releaseOne);
     else endedIn.delete(view);
   };

@@ -2,7 +2,6 @@ import { markAnswerLive } from '../../../src/ui/message/live-answer-class';
 import '../../../tools/fake-obsidian';
 
 const LIVE = 'glassbox-message-live';
-const SETTLING = 'glassbox-message-settling';
 
 /** Animation frames run by hand: each `frame()` runs the callbacks requested before it. */
 function manualFrames() {
@@ -34,53 +33,32 @@ describe('markAnswerLive', () => {
     expect(el.classList.contains(LIVE)).toBe(true);
   });
 
-  test('a finished answer keeps it through the frame that renders the end, settles for one frame, then loses both', () => {
+  test('a finished answer keeps it through the frame that renders the end, then loses it', () => {
     const frames = manualFrames();
     const el = body();
     markAnswerLive(el, true);
     markAnswerLive(el, false);
-    expect(el.className).toBe(LIVE);
+    expect(el.classList.contains(LIVE)).toBe(true);
     frames.frame();
-    expect(el.className).toBe(LIVE);
-    // One frame where its blocks remember their heights (styles.css) before they can be skipped.
+    expect(el.classList.contains(LIVE)).toBe(true);
     frames.frame();
-    expect(el.className).toBe(SETTLING);
-    frames.frame();
-    expect(el.className).toBe('');
+    expect(el.classList.contains(LIVE)).toBe(false);
   });
 
-  test('answers that end together settle one at a time', () => {
+  test('answers that end together lose it one per frame', () => {
     const frames = manualFrames();
     const answers = [body(), body(), body()];
     for (const el of answers) markAnswerLive(el, true);
     for (const el of answers) markAnswerLive(el, false);
-    const classes = () => answers.map((el) => el.className);
+    const stillLive = () => answers.filter((el) => el.classList.contains(LIVE)).length;
     frames.frame();
-    expect(classes()).toEqual([LIVE, LIVE, LIVE]);
+    expect(stillLive()).toBe(3);
     frames.frame();
-    expect(classes()).toEqual([SETTLING, LIVE, LIVE]);
+    expect(stillLive()).toBe(2);
     frames.frame();
-    expect(classes()).toEqual(['', LIVE, LIVE]);
+    expect(stillLive()).toBe(1);
     frames.frame();
-    expect(classes()).toEqual(['', SETTLING, LIVE]);
-    frames.frame();
-    frames.frame();
-    frames.frame();
-    expect(classes()).toEqual(['', '', '']);
-  });
-
-  test('an answer that goes live again while it settles is live again', () => {
-    const frames = manualFrames();
-    const el = body();
-    markAnswerLive(el, true);
-    markAnswerLive(el, false);
-    frames.frame();
-    frames.frame();
-    expect(el.className).toBe(SETTLING);
-    markAnswerLive(el, true);
-    frames.frame();
-    frames.frame();
-    expect(el.className).toBe(LIVE);
+    expect(stillLive()).toBe(0);
   });
 
   test('an answer that goes live again before its turn keeps the class', () => {
