@@ -1,4 +1,5 @@
 import { flushSync } from 'react-dom';
+import type { ReactElement } from 'react';
 import type { AgentRunOptions, AgentRunResult } from '../../src/agent/agent-run-options';
 import type { AgentEvent } from '../../src/agent/events';
 import { RunAccumulator } from '../../src/agent/run-accumulator';
@@ -22,7 +23,8 @@ const UNUSED_MODEL: ChatModel = {
  * root, over its `ChatController` (the run's values from the runner's one fold → the
  * frame-batched `ChatStore`) and `MessageRenderer` (one reasoning-block root per message, each Markdown block
  * rendered once it closes, the open one appended as text). Only the agent runner is replaced: a scripted one hands the
- * benchmark's events to the controller's `onEvent`.
+ * benchmark's events to the controller's `onEvent`. As in a new chat, the panel has no note until
+ * the run ends; then the chat view hands it the note its first turn was saved to.
  */
 export class RealChatRenderer implements BenchRenderer {
   readonly name = 'Glassbox ChatPanel';
@@ -33,6 +35,7 @@ export class RealChatRenderer implements BenchRenderer {
   private controller: ChatController | null = null;
   private root: Root | null = null;
   private roots: RootRegistry | null = null;
+  private panel: ((sourcePath: string) => ReactElement) | null = null;
 
   mount(container: HTMLElement, context: BenchRendererContext): void {
     const controller = new ChatController({
@@ -47,7 +50,8 @@ export class RealChatRenderer implements BenchRenderer {
     this.roots = roots;
     const root = createRoot(container);
     this.root = root;
-    flushSync(() => root.render(<ChatPanel controller={controller} host={context.host} roots={roots} display={DEFAULT_DISPLAY_OPTIONS} sourcePath="Glassbox/bench.md" />));
+    this.panel = (sourcePath) => <ChatPanel controller={controller} host={context.host} roots={roots} display={DEFAULT_DISPLAY_OPTIONS} sourcePath={sourcePath} />;
+    flushSync(() => root.render(this.panel!('')));
     void controller.send('What did we decide about pricing, and why?');
   }
 
@@ -59,6 +63,8 @@ export class RealChatRenderer implements BenchRenderer {
     const payload = this.fold.reasoning;
     if (event.type === 'run_end' && payload !== null) {
       this.finish?.({ status: event.status, content: this.fold.content(), answer: this.fold.answer, payload, transcript: [] });
+      // The turn is saved (a write, then the view learns the note's path).
+      setTimeout(() => this.root?.render(this.panel!('Glassbox/Conversations/Pricing.md')), 0);
     }
   }
 
