@@ -6,7 +6,7 @@ import { AcceptAllJsonSchemaValidator } from './accept-all-validator';
 import type { McpContentBlock } from './mcp-result-text';
 import type { McpListedTool } from './mcp-listed-tool';
 import type { McpServerConfig } from './mcp-server-config';
-import { t } from '../i18n';
+import { inEnglish, t } from '../i18n';
 
 /** Where one server stands. */
 export type McpConnectionState =
@@ -101,12 +101,12 @@ export class McpConnection {
     if (client === null) throw new Error('the server is not connected');
     try {
       const result = (await client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, { signal: options.signal, timeout: options.timeoutMs })) as McpCallResult;
-      if (result.isError === true) this.noteError(`${name} failed`);
+      if (result.isError === true) this.noteError(t('mcp.callFailed', { tool: name }));
       return result;
     } catch (error) {
-      const message = this.describe(error);
-      if (!options.signal.aborted) this.noteError(`${name} failed: ${message}`);
-      throw new Error(message);
+      if (!options.signal.aborted) this.noteError(t('mcp.callFailedBecause', { tool: name, reason: this.describe(error) }));
+      // The model reads this one (the tool's error result): English whatever the UI's language.
+      throw new Error(inEnglish(() => this.describe(error)));
     }
   }
 
@@ -180,7 +180,7 @@ export class McpConnection {
     if (client !== this.client || this.closing) return;
     this.client = null;
     this.tools = null;
-    this.fail('the server stopped');
+    this.fail(t('mcp.serverStopped'));
     this.options.onStopped?.();
   }
 
@@ -195,10 +195,10 @@ export class McpConnection {
     this.options.onChange();
   }
 
-  /** One redacted sentence for an error from the SDK or the transport. */
+  /** One redacted sentence for an error from the SDK or the transport: ours in the UI's language, the system's as it came. */
   private describe(error: unknown): string {
-    if (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed)) return 'the server stopped';
-    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) return 'it did not answer in time';
+    if (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed)) return t('mcp.serverStopped');
+    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) return t('mcp.noAnswerInTime');
     const text = error instanceof Error ? error.message : String(error);
     return this.options.redact(text.replace(/^MCP error -?\d+: /, ''));
   }

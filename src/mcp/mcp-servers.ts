@@ -4,6 +4,7 @@ import { McpLog } from './mcp-log';
 import type { McpServerConfig } from './mcp-server-config';
 import { createMcpTool } from './mcp-tool';
 import { createSecretRedactor } from './secret-redactor';
+import { t } from '../i18n';
 
 /** What the settings view shows for one server. */
 export interface McpServerStatus {
@@ -84,7 +85,7 @@ export class McpServers {
         }
         return { tools, notices };
       } catch (error) {
-        return { tools: [], notices: [`${connection.config.name}: ${error instanceof Error ? error.message : String(error)}`] };
+        return { tools: [], notices: [t('mcp.serverProblem', { server: connection.config.name, problem: error instanceof Error ? error.message : String(error) })] };
       }
     }));
     const seen = new Set<string>();
@@ -92,7 +93,7 @@ export class McpServers {
     const notices = results.flatMap((result) => result.notices);
     for (const tool of results.flatMap((result) => result.tools)) {
       if (seen.has(tool.name)) {
-        notices.push(`${tool.name} was left out: another MCP tool has the same name`);
+        notices.push(t('mcp.sameToolName', { tool: tool.name }));
         continue;
       }
       seen.add(tool.name);
@@ -142,7 +143,7 @@ export class McpServers {
       redact: (text) => this.redact(text),
       log: (line) => this.log.add(config.name, line),
       onChange: () => this.changed(),
-      onStopped: () => this.options.onProblem?.(`${config.name}: the server stopped`),
+      onStopped: () => this.options.onProblem?.(t('mcp.serverProblem', { server: config.name, problem: t('mcp.serverStopped') })),
       ...(this.options.connectTimeoutMs !== undefined ? { connectTimeoutMs: this.options.connectTimeoutMs } : {}),
     });
   }

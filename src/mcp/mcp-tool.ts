@@ -46,7 +46,7 @@ export function createMcpTool(options: { connection: McpConnection; listed: McpL
   const { connection, listed } = options;
   const serverName = connection.config.name;
   const inputSchema = listed.inputSchema;
-  if (!isObjectSchema(inputSchema)) return { ok: false, reason: `${serverName}: the tool ${clampLine(listed.name, 60)} was left out: its input schema is not an object schema` };
+  if (!isObjectSchema(inputSchema)) return { ok: false, reason: t('mcp.serverProblem', { server: serverName, problem: t('mcp.notObjectSchema', { tool: clampLine(listed.name, 60) }) }) };
   const name = toolNameFor(serverName, listed.name);
   const schema = z.record(z.string(), z.unknown());
   const tool: AgentTool<typeof schema> = {

@@ -77,6 +77,7 @@ async function createPromptNote(plugin: Plugin, folder: string): Promise<void> {
 
 async function readNote(plugin: Plugin, path: string): Promise<string> {
   const file = plugin.app.vault.getAbstractFileByPath(path);
+  // Never shown (listPrompts skips a note it cannot read), so not in the tables.
   if (!(file instanceof TFile)) throw new Error(`${path} is not a note`);
   return plugin.app.vault.cachedRead(file);
 }

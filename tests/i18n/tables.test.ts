@@ -12,11 +12,11 @@ const others = LANGUAGES.filter((language) => language !== 'en');
  * share. A new string copied in English instead of translated fails the test below.
  */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly MessageKey[]>> = {
-  de: ['command.prompt', 'composer.prompts', 'context.tag', 'duration.stepMilliseconds', 'duration.stepSeconds', 'mcp.http', 'notice.fromGlassbox', 'reasoning.tokens', 'reasoning.withFailures', 'settings.agent', 'settings.displayMinimal', 'settings.displayNormal', 'size.kilobytes', 'size.megabytes', 'trace.searchingIn', 'list.separator', 'undo.partsSeparator'],
-  es: ['command.prompt', 'composer.prompts', 'context.tokens', 'duration.stepMilliseconds', 'duration.stepSeconds', 'group.tokens', 'mcp.http', 'model.window', 'notice.fromGlassbox', 'reasoning.tokens', 'reasoning.withFailures', 'settings.displayNormal', 'size.kilobytes', 'size.megabytes', 'trace.tokens', 'list.separator', 'undo.partsSeparator'],
+  de: ['command.prompt', 'composer.prompts', 'context.tag', 'duration.stepMilliseconds', 'duration.stepSeconds', 'mcp.http', 'mcp.serverProblem', 'notice.fromGlassbox', 'reasoning.tokens', 'reasoning.withFailures', 'settings.agent', 'settings.displayMinimal', 'settings.displayNormal', 'size.kilobytes', 'size.megabytes', 'trace.searchingIn', 'list.separator', 'undo.partsSeparator'],
+  es: ['command.prompt', 'composer.prompts', 'context.tokens', 'duration.stepMilliseconds', 'duration.stepSeconds', 'group.tokens', 'mcp.http', 'mcp.serverProblem', 'model.window', 'notice.fromGlassbox', 'reasoning.tokens', 'reasoning.withFailures', 'settings.displayNormal', 'size.kilobytes', 'size.megabytes', 'trace.tokens', 'list.separator', 'undo.partsSeparator'],
   fr: ['attachments.image', 'chat.conversation', 'composer.message', 'composer.notes', 'composer.prompts', 'context.image', 'duration.stepMilliseconds', 'duration.stepSeconds', 'history.messages.one', 'history.messages.other', 'mcp.http', 'model.images', 'reasoning.withFailures', 'settings.agent', 'settings.conversations', 'settings.displayMinimal', 'settings.displayNormal', 'trace.imageAttached', 'list.separator'],
   zh: ['mcp.http', 'reasoning.withFailures', 'size.kilobytes', 'size.megabytes'],
-  ja: ['mcp.http', 'notice.fromGlassbox', 'reasoning.withFailures', 'size.kilobytes', 'size.megabytes'],
+  ja: ['mcp.http', 'mcp.serverProblem', 'notice.fromGlassbox', 'reasoning.withFailures', 'size.kilobytes', 'size.megabytes'],
 };
 
 describe.each(others)('the %s table', (language) => {

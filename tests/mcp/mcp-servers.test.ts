@@ -2,6 +2,7 @@ import { runAgent } from '../../src/agent/run-agent';
 import type { AgentApprovalGate } from '../../src/agent/approval';
 import type { AgentEvent } from '../../src/agent/events';
 import { DECLINED_OUTPUTS } from '../../src/agent/run-approvals';
+import { setUiLanguage } from '../../src/i18n';
 import { createOpenAiChatModel } from '../../src/llm';
 import { createMcpTransportFactory, McpServers, type McpServerConfig } from '../../src/mcp';
 import { scenario, startModelServer, type ModelServer } from '../../tools/model-server';
@@ -45,7 +46,7 @@ afterAll(async () => {
   await model.close();
 });
 
-function servers(configs: McpServerConfig[], options: { onProblem?: (message: string) => void } = {}): McpServers {
+function servers(configs: McpServerConfig[], options: { onProblem?: (message: string) => void; connectTimeoutMs?: number } = {}): McpServers {
   const created = new McpServers({ createTransport: createMcpTransportFactory({ canStartProcesses: true }), ...options });
   created.configure(configs);
   open.push(created);
@@ -154,6 +155,37 @@ describe('MCP tools in a run', () => {
     expect(mcp.statuses().find((status) => status.name === 'weather')).toMatchObject({ state: 'connected', lastError: null });
   });
 
+  it('says a server stopped in the UI’s language (German) while the model still reads English', async () => {
+    setUiLanguage('de');
+    try {
+      const problems: string[] = [];
+      const mcp = servers([stdioServer('weather'), tracker()], { onProblem: (message) => problems.push(message) });
+      const { result } = await run('crash', mcp, { approvals: allowAll() });
+      expect(problems).toEqual(['weather: der Server wurde beendet']);
+      expect(mcp.statuses().find((status) => status.name === 'weather')).toMatchObject({ state: 'failed', lastError: 'crash ist fehlgeschlagen: der Server wurde beendet' });
+      expect(result.payload.steps.find((item) => item.kind === 'tool')?.tool?.output).toBe('Error: weather__crash failed: the server stopped');
+
+      const failing = servers([stdioServer('weather')]);
+      await run('fail', failing, { approvals: allowAll() });
+      expect(failing.statuses()[0]?.lastError).toBe('fail ist fehlgeschlagen');
+    } finally {
+      setUiLanguage('en');
+    }
+  });
+
+  it('says a server that did not answer in time could not start, in the UI’s language (Japanese)', async () => {
+    setUiLanguage('ja');
+    try {
+      // A process that never speaks MCP: the SDK's initialize request times out.
+      const mute: McpServerConfig = { kind: 'stdio', name: 'mute', command: process.execPath, args: ['-e', 'setInterval(() => {}, 60_000)'], env: {} };
+      const { tools, notices } = await servers([mute], { connectTimeoutMs: 300 }).toolsForRun();
+      expect(notices).toEqual(['mute: 起動できませんでした：サーバーが時間内に応答しませんでした']);
+      expect(tools).toEqual([]);
+    } finally {
+      setUiLanguage('en');
+    }
+  });
+
   it('a server that cannot start is a notice step; the run goes on with the other tools', async () => {
     const mcp = servers([{ kind: 'stdio', name: 'ghost', command: 'glassbox-no-such-command', args: [], env: { KEY: STDIO_SECRET } }, tracker()]);
     const { result, notices, tools } = await run('just-answer', mcp);
@@ -173,6 +205,25 @@ describe('MCP tools in a run', () => {
     ]);
     expect(tools.map((tool) => tool.name)).not.toContain('weather__bad_schema');
     expect(tools).toHaveLength(6);
+  });
+
+  it('leaves out a second tool of the same name, and says why in the UI’s language (Japanese)', async () => {
+    const english = await servers([stdioServer('weather', { TEST_DOTTED_NAME: '1' })]).toolsForRun();
+    expect(english.notices).toEqual(['weather__add_tool was left out: another MCP tool has the same name']);
+    expect(english.tools).toHaveLength(6);
+
+    setUiLanguage('ja');
+    try {
+      const { tools, notices } = await servers([stdioServer('weather', { TEST_DOTTED_NAME: '1', TEST_BAD_SCHEMA: '1' })]).toolsForRun();
+      expect(notices).toEqual([
+        'weather: ツール bad_schema を除外しました：入力スキーマがオブジェクトスキーマではありません',
+        'weather: ツール bad_properties を除外しました：入力スキーマがオブジェクトスキーマではありません',
+        'weather__add_tool を除外しました：同じ名前の MCP ツールがほかにあります',
+      ]);
+      expect(tools.map((tool) => tool.name).filter((name) => name === 'weather__add_tool')).toHaveLength(1);
+    } finally {
+      setUiLanguage('en');
+    }
   });
 
   it('refreshes the cached tool list when the server says it changed', async () => {

@@ -8,6 +8,7 @@
 // - whoami: returns its TEST_TOKEN environment value (and the request's Authorization header).
 // - add_tool: registers `extra` and sends tools/list_changed.
 // - bad_schema and bad_properties appear when TEST_BAD_SCHEMA=1: input schemas that are not object schemas.
+// - add.tool appears when TEST_DOTTED_NAME=1: the model would see it as weather__add_tool, add_tool's name.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -28,6 +29,7 @@ if (process.env.TEST_BAD_SCHEMA === '1') {
   tools.push({ name: 'bad_schema', description: 'Takes a bare string.', inputSchema: { type: 'string' } });
   tools.push({ name: 'bad_properties', description: 'Properties that are not an object.', inputSchema: { type: 'object', properties: ['city'] } });
 }
+if (process.env.TEST_DOTTED_NAME === '1') tools.push({ name: 'add.tool', description: 'A dot providers refuse in a name.', inputSchema: objectSchema({}) });
 
 function createMcpServer(headersOf) {
   const server = new Server({ name: 'glassbox-test', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });

@@ -127,6 +127,7 @@ export class VaultContextSources implements ContextSources {
 
   private async readNote(path: string): Promise<string> {
     const file = this.app.vault.getAbstractFileByPath(path);
+    // Never shown (listPrompts skips a note it cannot read), so not in the tables.
     if (!(file instanceof TFile)) throw new Error(`${path} is not a note`);
     return this.app.vault.cachedRead(file);
   }
