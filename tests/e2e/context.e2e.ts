@@ -90,7 +90,7 @@ describe('context and answer actions', () => {
     await actions.locator('[data-testid="answer-open-cited"]').click();
     await page.waitForSelector('[data-testid="note-pane"][data-path="Projects/Pedalpath pricing experiment.md"]');
 
-    await chat.header.click();
+    await chat.openTrace();
     await expect(chat.block.locator('[data-testid="reasoning-usage"]').textContent()).resolves.toMatch(/^Time: [\d.]+ m?s · Tokens: 1.?200 in \/ 40 out$/);
     expect(session.pageErrors).toEqual([]);
   });

@@ -90,7 +90,7 @@ describe('the demo model', () => {
     const { page } = session;
     await chat.ask('What did we decide about pricing?');
     await chat.waitForIdle();
-    if ((await chat.expanded()) === 'false') await chat.header.click();
+    await chat.openTrace();
     const output = chat.block.locator('[data-testid="tool-output"] pre').first();
     // A box shorter than its text, as a long output is against its 24em (styles.css).
     const shorter = await page.addStyleTag({ content: '.glassbox-tool-output pre { max-height: 2em; }' });

@@ -79,7 +79,7 @@ describe('the playground in German (--lang de)', () => {
     await expect(chat.label.textContent()).resolves.toMatch(/^(?:weniger als eine Sekunde|\d+ s|\d+ min(?: \d+ s)?) nachgedacht/);
     expect(englishIn(await visibleUiText(session))).toEqual([]);
     await saveScreenshot(page, 'chat-de');
-    await chat.header.click();
+    await chat.openTrace();
     await expect(chat.steps.first().textContent()).resolves.toMatch(/^(Durchsucht Notizen|Angehängt|Liest)/);
     expect(await chat.panel.locator('[data-testid="send-button"]').textContent()).toBe('Senden');
     expect(await chat.panel.locator('[data-testid="new-chat"]').textContent()).toBe('Neuer Chat');

@@ -85,7 +85,7 @@ describe('the playground looks like Obsidian', () => {
   });
 
   it("the reasoning block's step bullets sit inside the block, not on its border", async () => {
-    await chat.header.click();
+    await chat.openTrace();
     await chat.steps.first().waitFor();
     const offsets = await chat.steps.evaluateAll((steps) =>
       steps.map((step) => step.getBoundingClientRect().left - step.closest('[data-testid="reasoning-block"]')!.getBoundingClientRect().left),

@@ -109,7 +109,7 @@ describe('reasoning block', () => {
     expect(darkBlock).not.toBe(lightBlock);
     const text = await chat.label.evaluate((el) => getComputedStyle(el).color);
     expect(text).not.toBe('rgb(0, 0, 0)');
-    await chat.header.click();
+    await chat.openTrace();
     await saveScreenshot(page, 'dark-theme');
     await page.locator('[data-testid="theme-toggle"]').click();
   });

@@ -37,7 +37,7 @@ describe('safety against hostile notes and model output', () => {
     await chat.useModel('hostile');
     await chat.ask('Say something dangerous.');
     await chat.waitForIdle();
-    if ((await chat.expanded()) === 'false') await chat.header.click();
+    await chat.openTrace();
     const message = chat.lastAnswer;
     await expect(message.textContent()).resolves.toContain('hostile-answer-canary');
     await expect(message.textContent()).resolves.toContain('<img src=x onerror=');
@@ -54,7 +54,7 @@ describe('safety against hostile notes and model output', () => {
     await chat.useModel('extractive');
     await chat.ask('What does the hostile note say about the secret test phrase canary?');
     await chat.waitForIdle(30000);
-    if ((await chat.expanded()) === 'false') await chat.header.click();
+    await chat.openTrace();
     const block = chat.block;
     // The agent really searched and read the hostile note: its text is in the tool output.
     await expect(block.textContent()).resolves.toContain('localSearch');

@@ -81,7 +81,7 @@ describe('search by meaning', () => {
     await chat.waitForIdle();
     await expect(chat.steps.allTextContents()).resolves.toContainEqual(expect.stringMatching(/^Found \d+ notes: Vacation and leave/));
     await expect(answerText()).resolves.toContain('Vacation and leave: "Sick leave: tell your lead the same morning; no doctor\'s note needed for up to three days."');
-    await chat.header.click();
+    await chat.openTrace();
     await chat.panel.locator('[data-testid="message-user"]').last().scrollIntoViewIfNeeded();
     await saveScreenshot(session.page, 'search-by-meaning-answer', chat.panel);
     expect(session.pageErrors).toEqual([]);

@@ -25,7 +25,7 @@ describe('a model with a small context window', () => {
     await chat.ask('And what did the pricing review say about the price?');
     await chat.waitForIdle(30_000);
     await chat.waitForStatus(['complete', 'collapsed']);
-    if ((await chat.expanded()) === 'false') await chat.header.click();
+    await chat.openTrace();
     const contextSteps = chat.steps.and(session.page.locator('[data-kind="context"]'));
     await contextSteps.first().waitFor();
     const summaries = await contextSteps.allTextContents();

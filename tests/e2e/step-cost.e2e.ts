@@ -43,9 +43,7 @@ describe('time, tokens and cost per step, folded groups', () => {
 
     await chat.ask('What did we decide about pricing?');
     await chat.waitForIdle();
-    // Folded to "Thought for" a second after the answer started; the user opens it again.
-    await chat.block.and(page.locator('[data-expanded="false"]')).waitFor();
-    await chat.header.click();
+    await chat.openTrace();
     // 13,000 in × $2.50 + 183 out × $10, per million tokens.
     await expect(chat.block.locator('[data-testid="reasoning-usage"]').textContent()).resolves.toMatch(/^Time: [\d.]+ m?s · Tokens: 13,000 in \/ 183 out · Cost: \$0\.034$/);
     expect(session.pageErrors).toEqual([]);

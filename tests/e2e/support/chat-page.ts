@@ -52,6 +52,17 @@ export class ChatPage {
     return this.header.getAttribute('aria-expanded');
   }
 
+  /**
+   * Opens the newest trace as a user does after a run. A finished answer's block folds by itself
+   * about a second after its answer started (DESIGN.md 5); a click before that would fold it, so
+   * it waits for the fold first. Not for a block the test already opened or closed by hand.
+   */
+  async openTrace(): Promise<void> {
+    const status = await this.status();
+    if (status === 'complete' || status === 'collapsed') await this.block.and(this.page.locator('[data-expanded="false"]')).waitFor();
+    if ((await this.expanded()) === 'false') await this.header.click();
+  }
+
   /** Waits until the block's status is one of `statuses`. */
   async waitForStatus(statuses: readonly string[], timeout = 15000): Promise<void> {
     await this.page.waitForFunction(
