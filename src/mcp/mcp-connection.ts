@@ -140,7 +140,7 @@ export class McpConnection {
     this.client = client;
     this.failure = null;
     this.current = { kind: 'connected' };
-    this.options.log('connected');
+    this.options.log(t('mcp.logConnected'));
     this.options.onChange();
   }
 
@@ -166,7 +166,7 @@ export class McpConnection {
 
   private refreshTools(client: Client): void {
     if (client !== this.client) return;
-    this.options.log('the tool list changed');
+    this.options.log(t('mcp.logToolListChanged'));
     this.listTools().then(
       (tools) => {
         if (client === this.client) this.tools = tools;

@@ -1,9 +1,10 @@
-import { normalizePath, Notice, type Plugin, TAbstractFile, TFile } from 'obsidian';
+import { normalizePath, Notice, type Plugin, TAbstractFile } from 'obsidian';
 import { COPILOT_PROMPTS_FOLDER, listPrompts, type PromptNote } from '../prompts';
 import type { QuestionSelection } from '../agent';
 import type { GlassboxSettingsHost } from '../settings';
 import type { ChatView } from './chat/chat-view';
 import { t } from '../i18n';
+import { vaultPromptNotes } from './vault-prompt-notes';
 
 /** What a prompt note holds when "New prompt" creates it: a description for the `/` menu and a first line to replace. */
 const NEW_PROMPT = '---\ndescription: What this prompt does, shown in the / menu\n---\nSummarize {} in three bullets, citing the notes.\n';
@@ -24,7 +25,7 @@ export function addPromptCommands(plugin: Plugin, options: { readonly settings: 
   });
   let registered: string[] = [];
   const refresh = async (): Promise<void> => {
-    const prompts = await listPrompts({ listPaths: () => app.vault.getMarkdownFiles().map((file) => file.path), read: (path) => readNote(plugin, path) }, folder());
+    const prompts = await listPrompts(vaultPromptNotes(app.vault), folder());
     for (const id of registered) plugin.removeCommand(id);
     registered = prompts.map((prompt) => addPromptCommand(plugin, prompt, options));
   };
@@ -73,11 +74,4 @@ async function createPromptNote(plugin: Plugin, folder: string): Promise<void> {
   } catch (error) {
     new Notice(t('notice.promptNotCreated', { folder, error: error instanceof Error ? error.message : String(error) }));
   }
-}
-
-async function readNote(plugin: Plugin, path: string): Promise<string> {
-  const file = plugin.app.vault.getAbstractFileByPath(path);
-  // Never shown (listPrompts skips a note it cannot read), so not in the tables.
-  if (!(file instanceof TFile)) throw new Error(`${path} is not a note`);
-  return plugin.app.vault.cachedRead(file);
 }

@@ -233,6 +233,21 @@ describe('MCP tools in a run', () => {
     const { tools } = await mcp.toolsForRun();
     expect(tools.map((tool) => tool.name)).toContain('weather__extra');
   });
+
+  it('writes its own lines of the server log in the UI’s language (German); the server’s stderr as it came', async () => {
+    setUiLanguage('de');
+    try {
+      const mcp = servers([stdioServer('weather')]);
+      await run('add-tool', mcp, { approvals: allowAll() });
+      await whenTrue((listener) => mcp.subscribe(listener), () => mcp.statuses()[0]?.toolCount === 7);
+      const lines = mcp.log.entries('weather').map((line) => line.text);
+      expect(lines).toEqual(expect.arrayContaining(['glassbox-test MCP server ready', 'verbunden', 'die Liste der Tools hat sich geändert']));
+      expect(lines).not.toContain('connected');
+      expect(lines).not.toContain('the tool list changed');
+    } finally {
+      setUiLanguage('en');
+    }
+  });
 });
 
 describe('MCP approvals through the real runner', () => {

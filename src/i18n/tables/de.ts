@@ -613,6 +613,8 @@ export const de: MessageTable = {
   'mcp.serverProblem': '{server}: {problem}',
   'mcp.serverStopped': 'der Server wurde beendet',
   'mcp.noAnswerInTime': 'der Server hat nicht rechtzeitig geantwortet',
+  'mcp.logConnected': 'verbunden',
+  'mcp.logToolListChanged': 'die Liste der Tools hat sich geändert',
   'mcp.callFailed': '{tool} ist fehlgeschlagen',
   'mcp.callFailedBecause': '{tool} ist fehlgeschlagen: {reason}',
   'mcp.sameToolName': '{tool} wurde weggelassen: ein anderes MCP-Tool hat denselben Namen',

@@ -634,6 +634,8 @@ export const en = {
   'mcp.serverProblem': '{server}: {problem}',
   'mcp.serverStopped': 'the server stopped',
   'mcp.noAnswerInTime': 'it did not answer in time',
+  'mcp.logConnected': 'connected',
+  'mcp.logToolListChanged': 'the tool list changed',
   'mcp.callFailed': '{tool} failed',
   'mcp.callFailedBecause': '{tool} failed: {reason}',
   'mcp.sameToolName': '{tool} was left out: another MCP tool has the same name',

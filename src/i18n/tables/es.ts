@@ -613,6 +613,8 @@ export const es: MessageTable = {
   'mcp.serverProblem': '{server}: {problem}',
   'mcp.serverStopped': 'el servidor se detuvo',
   'mcp.noAnswerInTime': 'el servidor no respondió a tiempo',
+  'mcp.logConnected': 'conectado',
+  'mcp.logToolListChanged': 'la lista de herramientas cambió',
   'mcp.callFailed': '{tool} falló',
   'mcp.callFailedBecause': '{tool} falló: {reason}',
   'mcp.sameToolName': 'se omitió {tool}: otra herramienta MCP tiene el mismo nombre',

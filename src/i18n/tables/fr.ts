@@ -613,6 +613,8 @@ export const fr: MessageTable = {
   'mcp.serverProblem': '{server} : {problem}',
   'mcp.serverStopped': 'le serveur s’est arrêté',
   'mcp.noAnswerInTime': 'le serveur n’a pas répondu à temps',
+  'mcp.logConnected': 'connecté',
+  'mcp.logToolListChanged': 'la liste des outils a changé',
   'mcp.callFailed': '{tool} a échoué',
   'mcp.callFailedBecause': '{tool} a échoué : {reason}',
   'mcp.sameToolName': '{tool} a été écarté : un autre outil MCP porte le même nom',

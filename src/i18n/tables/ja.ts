@@ -613,6 +613,8 @@ export const ja: MessageTable = {
   'mcp.serverProblem': '{server}: {problem}',
   'mcp.serverStopped': 'サーバーが停止しました',
   'mcp.noAnswerInTime': 'サーバーが時間内に応答しませんでした',
+  'mcp.logConnected': '接続しました',
+  'mcp.logToolListChanged': 'ツール一覧が変わりました',
   'mcp.callFailed': '{tool} が失敗しました',
   'mcp.callFailedBecause': '{tool} が失敗しました：{reason}',
   'mcp.sameToolName': '{tool} を除外しました：同じ名前の MCP ツールがほかにあります',

@@ -613,6 +613,8 @@ export const zh: MessageTable = {
   'mcp.serverProblem': '{server}：{problem}',
   'mcp.serverStopped': '服务器已停止',
   'mcp.noAnswerInTime': '服务器未及时响应',
+  'mcp.logConnected': '已连接',
+  'mcp.logToolListChanged': '工具列表已更改',
   'mcp.callFailed': '{tool} 失败',
   'mcp.callFailedBecause': '{tool} 失败：{reason}',
   'mcp.sameToolName': '已省略 {tool}：另一个 MCP 工具使用了相同的名称',

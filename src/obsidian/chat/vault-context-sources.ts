@@ -3,6 +3,7 @@ import type { DraftContext } from '../../chat';
 import { isInsideFolder } from '../../search/folder-excluding-source';
 import { expandPrompt, listPrompts, type ExpandedPrompt, type PromptNote } from '../../prompts';
 import type { ContextSources, NoteSuggestion, ScopeSuggestion } from '../../ui/context/context-sources';
+import { vaultPromptNotes } from '../vault-prompt-notes';
 
 /**
  * The chips' sources on Obsidian (DESIGN.md 11.1): the draft of what the next question carries,
@@ -88,8 +89,7 @@ export class VaultContextSources implements ContextSources {
 
   /** The notes of the prompts folder and Copilot's (DESIGN.md 12.4), read afresh each time the `/` menu opens. */
   listPrompts(): Promise<readonly PromptNote[]> {
-    const { vault } = this.app;
-    return listPrompts({ listPaths: () => vault.getMarkdownFiles().map((file) => file.path), read: (path) => this.readNote(path) }, this.settings.promptsFolder);
+    return listPrompts(vaultPromptNotes(this.app.vault), this.settings.promptsFolder);
   }
 
   /**
@@ -123,13 +123,6 @@ export class VaultContextSources implements ContextSources {
       sizes[path] = file instanceof TFile ? file.stat.size : 0;
     }
     return { ...filled, sizes };
-  }
-
-  private async readNote(path: string): Promise<string> {
-    const file = this.app.vault.getAbstractFileByPath(path);
-    // Never shown (listPrompts skips a note it cannot read), so not in the tables.
-    if (!(file instanceof TFile)) throw new Error(`${path} is not a note`);
-    return this.app.vault.cachedRead(file);
   }
 
   private followActiveFile(): void {
