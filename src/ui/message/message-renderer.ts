@@ -24,7 +24,7 @@ export interface MessageRendererOptions {
   readonly host: HostServices;
   /** Where the renderer's React roots (reasoning block, banners) are made and counted. */
   readonly roots: Pick<RootRegistry, 'create'>;
-  /** The note internal links resolve against (a new chat's changes when it is first saved: {@link MessageRenderer.setSourcePath}). */
+  /** The note internal links resolve against (a new chat gets one when it is first saved: {@link MessageRenderer.setSourcePath}). */
   readonly sourcePath: string;
 }
 
