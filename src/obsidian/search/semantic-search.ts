@@ -69,9 +69,9 @@ export class SemanticSearch {
     return {
       search: async (query, options) => {
         const results = await index.hybridSearch(query, options);
-        if (results.notice !== undefined && !this.warned) {
+        if (results.failure !== undefined && !this.warned) {
           this.warned = true;
-          this.options.notify(results.failure === undefined ? results.notice : t('semantic.wordsOnly', { error: results.failure }));
+          this.options.notify(t('semantic.wordsOnly', { error: results.failure }));
         }
         return results;
       },

@@ -19,12 +19,10 @@ export function fuseRankings(lists: readonly (readonly string[])[], k = RRF_K): 
   return [...scores].map(([key, score]) => ({ key, score })).sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
 }
 
-/** Search results, and a notice when meaning could not be used. */
+/** Search results, and why meaning could not be used for them. */
 export interface HybridResults {
   readonly results: SearchResult[];
-  /** For the tool's output: the endpoint's failure and what it means for these results. */
-  readonly notice?: string;
-  /** The embeddings endpoint's failure alone (one sentence in the UI's language), for a host's own notice. */
+  /** The embeddings endpoint's failure (one sentence), when these are word-search results only. */
   readonly failure?: string;
 }
 
@@ -36,7 +34,7 @@ export interface MeaningSearch {
 /**
  * Lexical search fused with embedding similarity (DESIGN.md 7, issue 13): BM25 ranks and
  * nearest passages are fused by reciprocal rank. When the embeddings endpoint fails, the search
- * is the lexical one with a notice, never an error.
+ * is the lexical one with the failure beside it, never an error.
  */
 export class HybridSearch implements MeaningSearch {
   constructor(private readonly options: { index: VaultIndex; store: EmbeddingStore; client: EmbeddingClient }) {}
@@ -50,7 +48,7 @@ export class HybridSearch implements MeaningSearch {
       [vector] = await client.embed([query], options.signal);
     } catch (error) {
       if (!(error instanceof EmbeddingError)) throw error;
-      return { results: await index.search(query, options), notice: `${error.message} These results match words only.`, failure: error.message };
+      return { results: await index.search(query, options), failure: error.message };
     }
     const lexical = index.rank(query, { ...options, limit: FUSION_POOL });
     const accepts = noteFilter({ timeRange: options.timeRange, folders: options.folders, tags: options.tags, within: options.within });

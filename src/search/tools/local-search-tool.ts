@@ -81,7 +81,8 @@ export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => Me
         signal: context.signal,
       };
       const semantic = hybrid?.();
-      const { results, notice } = semantic ? await semantic.search(args.query, options) : { results: await index.search(args.query, options), notice: undefined };
+      const { results, failure } = semantic ? await semantic.search(args.query, options) : { results: await index.search(args.query, options), failure: undefined };
+      const notice = failure === undefined ? undefined : `${failure} These results match words only.`;
       const data: LocalSearchData = { results, ...(notice ? { notice } : {}) };
       return { output: `${notice ? `${notice}\n\n` : ''}${formatSearchResults(args.query, results)}`, data };
     },

@@ -64,8 +64,8 @@ describe('hybrid search with embeddings from the endpoint', () => {
   it('fuses word matches and nearest passages, and respects folder filters', async () => {
     const { indexer, hybrid } = await setUp();
     await indexer.run();
-    const { results, notice } = await hybrid.search('water for the garden');
-    expect(notice).toBeUndefined();
+    const { results, failure } = await hybrid.search('water for the garden');
+    expect(failure).toBeUndefined();
     expect(results.slice(0, 2).map((result) => result.path).sort()).toEqual(['Garden/Soil.md', 'Garden/Watering.md']);
     expect(results.every((result, position) => position === 0 || result.score <= results[position - 1].score)).toBe(true);
     const kitchen = await hybrid.search('water', { folders: ['Kitchen'] });
@@ -91,11 +91,13 @@ describe('hybrid search with embeddings from the endpoint', () => {
     await indexer.run();
     for (const client of [createEmbeddingClient({ baseUrl: server.url, model: MISSING_EMBEDDING_MODEL }), createEmbeddingClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'x' })]) {
       const hybrid = new HybridSearch({ index, store, client });
-      const { results, notice } = await hybrid.search('budget');
+      const { results, failure } = await hybrid.search('budget');
       expect(results.map((result) => result.path)).toEqual(['Work/Budget.md']);
-      expect(notice).toMatch(/^The embeddings endpoint at http:\/\/127\.0\.0\.1:\d+\/v1 (has no embeddings model by that name or no \/embeddings route|could not be reached) \(model "[^"]+"\)\. These results match words only\.$/);
       const tool = createLocalSearchTool(index, () => hybrid);
       const output = await tool.execute({ query: 'budget' }, { signal: new AbortController().signal, now: () => 0 });
+      const notice = (output.data as LocalSearchData).notice;
+      expect(notice).toBe(`${failure} These results match words only.`);
+      expect(notice).toMatch(/^The embeddings endpoint at http:\/\/127\.0\.0\.1:\d+\/v1 (has no embeddings model by that name or no \/embeddings route|could not be reached) \(model "[^"]+"\)\. These results match words only\.$/);
       expect(output.output.startsWith(notice!)).toBe(true);
       expect((output.data as LocalSearchData).results).toHaveLength(1);
     }
