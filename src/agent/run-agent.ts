@@ -28,6 +28,12 @@ import { t, tCount } from '../i18n';
 
 let runCounter = 0;
 
+/** A new run's id (`run-<startedAt in base 36>-<counter>`), for a host that says something of the run before it starts. */
+export function createRunId(startedAt: number): string {
+  runCounter += 1;
+  return `run-${startedAt.toString(36)}-${runCounter}`;
+}
+
 /**
  * Runs one agent turn (DESIGN.md 4): streams the model, runs its tools, narrates every step
  * as events, and returns the assistant message content with its REASONING_BLOCK marker.
@@ -40,8 +46,7 @@ let runCounter = 0;
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
   const now = options.now ?? Date.now;
   const startedAt = options.startedAt ?? now();
-  runCounter += 1;
-  const runId = options.runId ?? `run-${startedAt.toString(36)}-${runCounter}`;
+  const runId = options.runId ?? createRunId(startedAt);
   const tools: AgentTool[] = [...options.tools, reportThinkingTool, thinkAloudTool];
   if (options.askUser !== undefined) tools.push(requestInputTool);
   const systemPrompt =

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runAgent } from '../agent/run-agent';
+import { createRunId, runAgent } from '../agent/run-agent';
 import { attachmentBudget, DEFAULT_CONTEXT_BUDGET_TOKENS, reduceReasoning } from '../agent';
-import type { AgentRunEndStatus } from '../agent';
+import type { AgentEventBase, AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel, discoverContextWindow } from '../llm';
 import type { ReasoningPayload } from '../markers';
@@ -82,16 +82,20 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     controller.abort();
   });
   const startedAt = Date.now();
+  const runId = createRunId(startedAt);
   const renderer = options.eventsJsonl
     ? null
     : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, rows: io.stdout.rows ?? 0, now: Date.now });
   let payload: ReasoningPayload | null = null;
-  if (renderer === null) io.stdout.write(`${JSON.stringify({ type: 'context_window', tokens: contextWindow.tokens, source: contextWindow.source })}\n`);
+  // Like every event, the window's line names its run and its moment (DESIGN.md 8).
+  const windowEvent: AgentEventBase & { type: 'context_window'; tokens: number; source: string } = { type: 'context_window', runId, at: Date.now(), tokens: contextWindow.tokens, source: contextWindow.source };
+  if (renderer === null) io.stdout.write(`${JSON.stringify(windowEvent)}\n`);
   try {
     const mcpTools = mcp === null ? { tools: [], notices: [] } : await mcp.toolsForRun();
     const result = await runAgent({
       model,
       modelName,
+      runId,
       tools: [
         ...createVaultTools({ index, source, ...(hybrid !== undefined ? { hybrid: () => hybrid } : {}), ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
         ...createWriteTools({ writer: new NodeNoteWriter(vaultDir, { conversationsFolder: DEFAULT_CONVERSATION_FOLDER }), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),

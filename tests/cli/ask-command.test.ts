@@ -66,8 +66,8 @@ describe('glassbox ask', () => {
     await expect(ask(io, '--model', 'extractive', '--events', 'jsonl', 'How long do refunds take?')).resolves.toBe(0);
     const [windowLine = '', ...lines] = io.out().trimEnd().split('\n');
     // The scripted server reports no window: a loopback server gets the local default.
-    expect(JSON.parse(windowLine)).toEqual({ type: 'context_window', tokens: 8192, source: 'default for a local server' });
     const events = lines.map((line) => JSON.parse(line) as AgentEvent);
+    expect(JSON.parse(windowLine)).toEqual({ type: 'context_window', runId: events[0]?.runId, at: expect.any(Number) as number, tokens: 8192, source: 'default for a local server' });
     expect(events[0]).toMatchObject({ type: 'run_start', model: 'extractive', question: 'How long do refunds take?' });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'complete' });
     const types = new Set(events.map((event) => event.type));

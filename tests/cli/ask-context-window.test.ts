@@ -37,7 +37,7 @@ describe('glassbox ask on a small window', () => {
     expect(outcome.stderr).toBe('');
     expect(outcome.status).toBe(0);
     const lines = outcome.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; step?: { kind: string; summary: string } });
-    expect(lines[0]).toEqual({ type: 'context_window', tokens: 4096, source: 'llama.cpp /props' });
+    expect(lines[0]).toMatchObject({ type: 'context_window', tokens: 4096, source: 'llama.cpp /props' });
     expect(lines.some((line) => line.type === 'step' && line.step?.kind === 'context' && /^Cut Big to fit 4,096 tokens$/.test(line.step.summary))).toBe(true);
     expect(server.chats.length).toBeGreaterThanOrEqual(2);
     for (const chat of server.chats) expect(chat.tokens).toBeLessThanOrEqual(4096);
@@ -46,7 +46,7 @@ describe('glassbox ask on a small window', () => {
   it('--context-window N wins over the server, and a window too large is recovered from its 400', async () => {
     const outcome = await ask('--context-window', '32768', '--note', 'Big.md', 'What does the big note say?');
     expect(outcome.status).toBe(0);
-    expect(JSON.parse(outcome.stdout.split('\n')[0] ?? '')).toEqual({ type: 'context_window', tokens: 32768, source: 'setting' });
+    expect(JSON.parse(outcome.stdout.split('\n')[0] ?? '')).toMatchObject({ type: 'context_window', tokens: 32768, source: 'setting' });
     expect(server.chats[0]?.overflowed).toBe(true);
     expect(outcome.stdout).toContain('The server said the request was too long for its 4,096-token context window; asking again fitted to 4,096 tokens');
     expect(server.chats.slice(1).every((chat) => !chat.overflowed)).toBe(true);
