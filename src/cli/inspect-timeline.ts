@@ -23,7 +23,7 @@ interface TimelineRow {
  * `glassbox inspect NOTE --timeline` (DESIGN.md 12.3): each run of a conversation, then its
  * model turns and steps in order, one a line: start offset from the question, kind, duration,
  * tokens (model turns, when the payload has them; "~" when estimated), status (tool calls), and
- * the step's line. Columns are padded to line up. With a `price` (per million tokens, from the
+ * the step's line, after the tool and its input for a tool call (`localSearch "refund": Found 1 note: Refunds`). Columns are padded to line up. With a `price` (per million tokens, from the
  * command line) each run's line ends with its cost, when it kept its turns' tokens.
  */
 export function timelineLines(messages: readonly ConversationMessage[], clock: 'local' | 'utc' = 'local', price?: ModelPrice): string[] {
@@ -76,8 +76,22 @@ function stepRow(step: ReasoningPayload['steps'][number]): TimelineRow {
     duration: tool?.durationMs === undefined ? '' : formatStepDuration(tool.durationMs),
     tokens: '',
     status: tool?.status ?? '',
-    summary: step.summary,
+    summary: tool === undefined ? step.summary : `${toolCallLine(tool.name, tool.args)}: ${step.summary}`,
   };
+}
+
+/** Most characters of a tool call's input on its line; the rest is cut with "…". */
+const INPUT_CHARS = 80;
+
+/**
+ * A tool call as the model made it, e.g. `localSearch "refund"` or `readNote "Refunds.md" chunk=1`:
+ * the first argument's value alone, the others as name=value, each value as JSON.
+ */
+function toolCallLine(name: string, args: Readonly<Record<string, unknown>> | undefined): string {
+  const entries = Object.entries(args ?? {}).filter(([, value]) => value !== undefined);
+  const input = entries.map(([key, value], index) => `${index === 0 ? '' : `${key}=`}${JSON.stringify(value)}`).join(' ');
+  const shown = input.length > INPUT_CHARS ? `${input.slice(0, INPUT_CHARS - 1)}…` : input;
+  return shown === '' ? name : `${name} ${shown}`;
 }
 
 /** The payload's `turns`, each checked; a malformed entry is left out (a hand-edited note must not break the timeline). */

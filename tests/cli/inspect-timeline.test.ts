@@ -24,8 +24,8 @@ const withTurns: ReasoningPayload = {
     { at: START + 1_400, durationMs: 2_700, usage: { promptTokens: 1_200, completionTokens: 90, estimated: true } },
   ],
   steps: [
-    { id: 's1', kind: 'tool', summary: 'Found 2 notes: Refunds, Billing', at: START + 1_200, tool: { name: 'localSearch', args: {}, status: 'ok', durationMs: 40 } },
-    { id: 's2', kind: 'tool', summary: 'Read Missing', at: START + 1_300, tool: { name: 'readNote', args: {}, status: 'error', durationMs: 3 } },
+    { id: 's1', kind: 'tool', summary: 'Found 2 notes: Refunds, Billing', at: START + 1_200, tool: { name: 'localSearch', args: { query: 'refund policy', limit: 5 }, status: 'ok', durationMs: 40 } },
+    { id: 's2', kind: 'tool', summary: 'Read Missing', at: START + 1_300, tool: { name: 'readNote', args: { path: 'Missing.md' }, status: 'error', durationMs: 3 } },
   ],
 };
 
@@ -55,7 +55,7 @@ async function timeline(file: string): Promise<{ status: number; out: string; er
 }
 
 describe('glassbox inspect --timeline', () => {
-  it('lays out model turns with their tokens ("~" estimated) and tool steps with duration and status, by start offset', async () => {
+  it('lays out model turns with their tokens ("~" estimated) and tool steps with duration, status, the tool and its input, by start offset', async () => {
     const note = join(dir, 'turns.md');
     await writeFile(note, serializeConversationNote(new ConversationBuilder().user('How long do refunds take?').assistant(composeAssistantContent(withTurns, 'Thirty days.'), { at: START }).build()));
     const { status, out } = await timeline(note);
@@ -64,8 +64,8 @@ describe('glassbox inspect --timeline', () => {
     expect(lines[0]).toMatch(/^Run 1 · 2026-11-22 \d\d:15 · complete · 4\.3 s · 2100 in, 130 out$/);
     expect(lines.slice(1)).toEqual([
       '  +0.1s  model  1.1 s  900 in · 40 out           Model turn 1',
-      '  +1.2s  tool   40 ms                     ok     Found 2 notes: Refunds, Billing',
-      '  +1.3s  tool   3 ms                      error  Read Missing',
+      '  +1.2s  tool   40 ms                     ok     localSearch "refund policy" limit=5: Found 2 notes: Refunds, Billing',
+      '  +1.3s  tool   3 ms                      error  readNote "Missing.md": Read Missing',
       '  +1.4s  model  2.7 s  ~1200 in · 90 out         Model turn 2',
       '',
       '',
@@ -85,7 +85,7 @@ describe('glassbox inspect --timeline', () => {
     expect(header).toMatch(/^Run 1 · .+ · complete · \d+(\.\d)? m?s · \d+ in, \d+ out$/);
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/^ {2}\+\d+\.\ds {2}model +\d+(\.\d)? m?s +~?\d+ in · \d+ out +Model turn 1$/);
-    expect(steps[1]).toMatch(/^ {2}\+\d+\.\ds {2}tool +\d+(\.\d)? m?s +ok +Found 1 note: Refunds$/);
+    expect(steps[1]).toMatch(/^ {2}\+\d+\.\ds {2}tool +\d+(\.\d)? m?s +ok +localSearch "refunds": Found 1 note: Refunds$/);
     expect(steps[2]).toMatch(/Model turn 2$/);
   });
 
