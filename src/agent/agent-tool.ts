@@ -11,6 +11,8 @@ import type { ReasoningChange } from '../markers';
 export interface AgentTool<Schema extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly description: string;
+  /** The description offered on a small window (DESIGN.md 13.6), one short sentence; default the description's first sentence. */
+  readonly compactDescription?: string;
   readonly schema: Schema;
   /**
    * The JSON Schema offered to the model as given, for tools described elsewhere (an MCP

@@ -83,12 +83,30 @@ export type AgentRememberedApproval = 'allow' | 'deny';
  * "never" are kept. The runner keeps "the rest of this run" itself.
  */
 export interface AgentApprovalGate {
+  /** False when no one can be asked (the CLI in a pipe): a call then runs only when "allow" is remembered. Default true. */
+  readonly canAsk?: boolean;
   /** A decision remembered for `scope`, or undefined to ask. */
   remembered(scope: string): AgentRememberedApproval | undefined;
   /** Shows the request and resolves with the user's decision. The signal aborts on stop or timeout. */
   ask(request: AgentApprovalRequest, signal: AbortSignal): Promise<AgentApprovalDecision>;
   /** Keeps an "always" or "never" decision (settings, a file); it may be revoked there later. */
   remember(scope: string, decision: AgentRememberedApproval): void | Promise<void>;
+}
+
+/**
+ * Whether a call of `scope` could be allowed at all: "allow" is remembered, or someone can be
+ * asked and "never" is not remembered. Without a gate such calls are declined.
+ */
+export function canBeApproved(gate: AgentApprovalGate | undefined, scope: string): boolean {
+  if (gate === undefined) return false;
+  let remembered: AgentRememberedApproval | undefined;
+  try {
+    remembered = gate.remembered(scope);
+  } catch {
+    // The gate is host code: when it cannot say, the call is offered and asked about.
+    remembered = undefined;
+  }
+  return remembered === undefined ? gate.canAsk !== false : remembered === 'allow';
 }
 
 /** Whether a decision lets the call run. */

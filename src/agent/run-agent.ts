@@ -1,6 +1,5 @@
 import type { LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
-import type { AgentTool } from './agent-tool';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
 import type { AgentRunEndStatus } from './events';
 import { contextNotices, contextStep } from './context-step';
@@ -10,7 +9,6 @@ import { withImageFallback } from './image-fallback';
 import type { AttachedContext } from './question-context';
 import type { LoopOutcome } from './loop-outcome';
 import { ACT_PROMPT, FINAL_ANSWER_PROMPT, OBSERVE_PROMPT, REASON_PROMPT } from './prompts/phase-prompts';
-import { buildSystemPrompt } from './prompts/system-prompt';
 import { answerWithoutTools } from './no-tools-fallback';
 import { finalAnswer, runReasonActObserveLoop } from './reason-act-observe-loop';
 import { createStepRedactor } from './redaction';
@@ -18,11 +16,9 @@ import { RunApprovals } from './run-approvals';
 import { RunClock } from './run-clock';
 import { RunContext } from './run-context';
 import { RunRecorder } from './run-recorder';
+import { buildStandingRequest } from './standing-request';
 import { linkAbortSignals } from './signals';
-import { toLlmToolSchema } from './tool-schema';
 import { runToolsLoop } from './tools-loop';
-import { reportThinkingTool, thinkAloudTool } from './tools/report-thinking';
-import { requestInputTool } from './tools/request-input';
 import { userMessageOf } from './user-message-of';
 import { t, tCount } from '../i18n';
 
@@ -47,11 +43,16 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const now = options.now ?? Date.now;
   const startedAt = options.startedAt ?? now();
   const runId = options.runId ?? createRunId(startedAt);
-  const tools: AgentTool[] = [...options.tools, reportThinkingTool, thinkAloudTool];
-  if (options.askUser !== undefined) tools.push(requestInputTool);
-  const systemPrompt =
-    options.systemPrompt ??
-    buildSystemPrompt({ today: new Date(startedAt).toISOString().slice(0, 10), canAskUser: options.askUser !== undefined, toolNames: tools.map((tool) => tool.name) });
+  // What every request carries: compact on a small window (DESIGN.md 13.6).
+  const standing = buildStandingRequest({
+    tools: options.tools,
+    windowTokens: options.contextWindow?.tokens,
+    canAskUser: options.askUser !== undefined,
+    ...(options.approvals !== undefined ? { approvals: options.approvals } : {}),
+    today: new Date(startedAt).toISOString().slice(0, 10),
+  });
+  const tools = standing.tools;
+  const systemPrompt = options.systemPrompt ?? standing.system;
   const recorder = new RunRecorder({
     runId,
     now,
@@ -77,7 +78,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     },
     fitter: new RequestFitter(recorder, options.contextWindow),
     tools,
-    toolSchemas: tools.map(toLlmToolSchema),
+    toolSchemas: standing.schemas,
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
     inputTimeoutMs,
     approvals: new RunApprovals({ gate: options.approvals, recorder, clock, timeoutMs: inputTimeoutMs }),

@@ -28,6 +28,7 @@ export function createCliApprovalGate(options: {
 }): AgentApprovalGate {
   const hinted = new Set<string>();
   return {
+    canAsk: options.prompt !== undefined,
     remembered: (scope) => ((options.allowMcp && scope.startsWith('mcp:')) || (options.allowWrites && scope === WRITE_SCOPE) ? 'allow' : undefined),
     ask: async (request, signal) => {
       if (options.prompt === undefined) {

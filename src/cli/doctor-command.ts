@@ -56,6 +56,8 @@ export async function runDoctorCommand(args: readonly string[], io: CliIo): Prom
     ...(embeddings !== undefined ? { embeddings: { baseUrl: embeddings.baseUrl, model: embeddings.model } } : {}),
     modelCall: !flags['no-model-call'],
     tools: createVaultTools({ index, source: { listNotes: () => Promise.resolve([]), read: () => Promise.resolve('') } }),
+    // `ask` has no one to put a request_input question to.
+    canAskUser: false,
     words: CLI_FIX_WORDS,
   });
   if (flags.json) io.stdout.write(`${terminalJson({ ok: report.ok, baseUrl: shownBaseUrl(baseUrl), model, checks: report.checks })}\n`);

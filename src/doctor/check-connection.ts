@@ -1,4 +1,4 @@
-import { standingRequestTokens, smallestWindowFor, windowFitsStandingRequest } from '../agent/standing-request';
+import { buildStandingRequest, isSmallWindow, standingRequestTokens, smallestWindowFor, windowFitsStandingRequest } from '../agent/standing-request';
 import { type AgentTool, toolsRefusal } from '../agent';
 import {
   type ContextWindow,
@@ -37,6 +37,8 @@ export interface CheckConnectionOptions {
   readonly modelCall: boolean;
   /** The host's vault tools: with the agent's own they are what every request carries. */
   readonly tools: readonly AgentTool[];
+  /** Whether runs can ask the user (`request_input`): the plugin's can, the CLI's cannot. Default true. */
+  readonly canAskUser?: boolean;
   readonly words: ConnectionFixWords;
   /** Longest wait for the server's listing endpoints. Default 5 s. */
   readonly timeoutMs?: number;
@@ -162,13 +164,14 @@ function checkModel(model: string, names: readonly string[], kind: ModelServerKi
 async function windowCheck(options: CheckConnectionOptions & { model: string; kind: ModelServerKind | undefined; ask: { timeoutMs: number; fetch?: typeof fetch; apiKey?: string }; answers: ServerAnswers }): Promise<ConnectionCheck> {
   const window: ContextWindow =
     options.contextWindow !== undefined ? { tokens: options.contextWindow, source: 'setting' } : await discoverContextWindow({ baseUrl: options.baseUrl, model: options.model, ...options.ask, answers: options.answers });
-  const standing = standingRequestTokens(options.tools);
+  // The standing part as a run on this window would send it: compact on a small window (DESIGN.md 13.6).
+  const standingAt = (windowTokens: number) => standingRequestTokens(buildStandingRequest({ tools: options.tools, windowTokens, canAskUser: options.canAskUser ?? true, today: '2026-01-01' }));
   const tokens = window.tokens;
-  const needs = standing;
-  if (windowFitsStandingRequest(window.tokens, standing)) {
-    return { id: 'window', status: 'pass', text: t('doctor.windowFits', { tokens, source: windowSourceLabel(window.source), needs }) };
+  const needs = standingAt(tokens);
+  if (windowFitsStandingRequest(window.tokens, needs)) {
+    return { id: 'window', status: 'pass', text: t(isSmallWindow(tokens) ? 'doctor.windowFitsCompact' : 'doctor.windowFits', { tokens, source: windowSourceLabel(window.source), needs }) };
   }
-  const least = smallestWindowFor(standing);
+  const least = smallestWindowFor(standingAt);
   return {
     id: 'window',
     status: 'fail',

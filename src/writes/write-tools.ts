@@ -116,6 +116,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
   const createNote: AgentTool<typeof createSchema> = {
     name: 'createNote',
     description: 'Creates a new Markdown note in the vault. Never overwrites: fails when the note exists. The user approves every change.',
+    compactDescription: 'Create a note (never overwrites); the user approves.',
     schema: createSchema,
     approval: approval('approval.createNote', createPlan, true),
     describeStart: (args) => t('trace.create', { path: args.path }),
@@ -131,6 +132,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
   const appendToNote: AgentTool<typeof appendSchema> = {
     name: 'appendToNote',
     description: 'Adds Markdown at the end of an existing note. The user approves every change.',
+    compactDescription: 'Add Markdown at the end of a note; the user approves.',
     schema: appendSchema,
     approval: approval('approval.appendToNote', appendPlan),
     describeStart: (args) => t('trace.appendTo', { path: args.path }),
@@ -145,6 +147,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
   const editNote: AgentTool<typeof editSchema> = {
     name: 'editNote',
     description: 'Replaces one passage of an existing note: `find` must occur exactly once in the note, copied exactly. The user approves every change.',
+    compactDescription: 'Replace `find` (once in the note, copied exactly) with `replace`; the user approves.',
     schema: editSchema,
     approval: approval('approval.editNote', editPlan),
     describeStart: (args) => t('trace.edit', { path: args.path }),

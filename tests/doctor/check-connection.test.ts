@@ -102,17 +102,31 @@ describe('checkConnection', () => {
   });
 
   it('fails a window smaller than the instructions and tools need, with the server\'s own fix', async () => {
-    const llamaCpp = await imitate('llama.cpp', { window: 2048 });
+    const llamaCpp = await imitate('llama.cpp', { window: 1024 });
     const report = await check({ baseUrl: llamaCpp.url, modelCall: false });
     const window = line(report, 'window');
     expect(window?.status).toBe('fail');
-    expect(window?.text).toMatch(/^Context window: 2,048 tokens \(llama\.cpp \/props\), too small for the instructions and tools \(about [\d,]+ tokens\) with a question and its answer\.$/);
-    expect(window?.fix).toBe('Start llama-server with a larger window, e.g. -c 3072.');
+    expect(window?.text).toMatch(/^Context window: 1,024 tokens \(llama\.cpp \/props\), too small for the instructions and tools \(about [\d,]+ tokens\) with a question and its answer\.$/);
+    // 2,048 holds the compact instructions and tools (DESIGN.md 13.6) with a question and its answer.
+    expect(window?.fix).toBe('Start llama-server with a larger window, e.g. -c 2048.');
     expect(report.ok).toBe(false);
-    const vllm = await imitate('vLLM', { window: 2048 });
-    expect(line(await check({ baseUrl: vllm.url, modelCall: false }), 'window')?.fix).toBe('Start vLLM with --max-model-len 3072 or more.');
-    const setting = await check({ baseUrl: vllm.url, modelCall: false, contextWindow: 1024 });
-    expect(line(setting, 'window')?.fix).toBe('Raise CONTEXT_WINDOW to at least 3,072 (and load the model with that window).');
+    const vllm = await imitate('vLLM', { window: 1024 });
+    expect(line(await check({ baseUrl: vllm.url, modelCall: false }), 'window')?.fix).toBe('Start vLLM with --max-model-len 2048 or more.');
+    const setting = await check({ baseUrl: vllm.url, modelCall: false, contextWindow: 1000 });
+    expect(line(setting, 'window')?.fix).toBe('Raise CONTEXT_WINDOW to at least 2,048 (and load the model with that window).');
+  });
+
+  it('shows the standing part of every request: at most 1,200 tokens, compact, on a window of 8,192 or less; the full set on a larger one (issue 38)', async () => {
+    const needs = (text: string | undefined) => Number(/about ([\d,]+)/.exec(text ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
+    const small = await imitate('llama.cpp', { window: 2048 });
+    const smallLine = line(await check({ baseUrl: small.url, modelCall: false }), 'window');
+    expect(smallLine?.status).toBe('pass');
+    expect(smallLine?.text).toMatch(/^Context window: 2,048 tokens \(llama\.cpp \/props\); the instructions and tools, in their compact form for a small window, take about [\d,]+\.$/);
+    expect(needs(smallLine?.text)).toBeLessThanOrEqual(1200);
+    const large = await imitate('llama.cpp', { window: 32768 });
+    const largeLine = line(await check({ baseUrl: large.url, modelCall: false }), 'window');
+    expect(largeLine?.text).toMatch(/^Context window: 32,768 tokens \(llama\.cpp \/props\); the instructions and tools take about [\d,]+\.$/);
+    expect(needs(largeLine?.text)).toBeGreaterThan(needs(smallLine?.text) * 2);
   });
 
   it('in German, the window’s source and a failing embeddings endpoint are said in German (issue 29: no English inside a German line)', async () => {

@@ -31,6 +31,7 @@ const NOTED = 'Noted. Continue.';
 export const reportThinkingTool: AgentTool<typeof reportThinkingSchema> = {
   name: 'report_thinking',
   description: 'Report briefly what you are doing or concluding at a decision point, so the user can follow your work. Does not search or change anything.',
+  compactDescription: 'Say what you are doing, in a few words.',
   schema: reportThinkingSchema,
   describeStart: (args) => clampLine(args.step, THOUGHT_LIMITS.stepChars),
   execute: () => Promise.resolve({ output: NOTED }),

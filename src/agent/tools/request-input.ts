@@ -20,6 +20,7 @@ export type RequestInputArgs = z.infer<typeof requestInputSchema>;
 export const requestInputTool: AgentTool<typeof requestInputSchema> = {
   name: 'request_input',
   description: 'Ask the user one short question and wait for the answer. Use it only when the notes cannot settle something only the user knows.',
+  compactDescription: 'Ask the user one short question and wait.',
   schema: requestInputSchema,
   describeStart: (args) => clampLine(t('trace.asked', { question: args.question }), 120),
   execute: () => Promise.resolve({ output: 'The user cannot be asked here. Continue with your best judgement.' }),

@@ -560,6 +560,7 @@ export const de: MessageTable = {
   'doctor.pull': ', oder lade es herunter mit: ollama pull {model}',
   'doctor.fixAnyModel': 'Setze {setting} auf eines der Modelle des Servers.',
   'doctor.windowFits': 'Kontextfenster: {tokens} Tokens ({source}); Anweisungen und Werkzeuge brauchen etwa {needs}.',
+  'doctor.windowFitsCompact': 'Kontextfenster: {tokens} Tokens ({source}); Anweisungen und Werkzeuge brauchen in ihrer kompakten Form für kleine Fenster etwa {needs}.',
   'doctor.windowTooSmall': 'Kontextfenster: {tokens} Tokens ({source}), zu klein für Anweisungen und Werkzeuge (etwa {needs} Tokens) mit einer Frage und ihrer Antwort.',
   'doctor.fixRaiseWindow': 'Erhöhe {setting} auf mindestens {least} (und lade das Modell mit diesem Fenster).',
   'doctor.fixOllamaWindow': 'Gib dem Modell ein größeres Fenster, z. B. starte Ollama mit OLLAMA_CONTEXT_LENGTH={least} ollama serve.',

@@ -581,6 +581,7 @@ export const en = {
   'doctor.pull': ', or download it with: ollama pull {model}',
   'doctor.fixAnyModel': "Set {setting} to one of the server's models.",
   'doctor.windowFits': 'Context window: {tokens} tokens ({source}); the instructions and tools take about {needs}.',
+  'doctor.windowFitsCompact': 'Context window: {tokens} tokens ({source}); the instructions and tools, in their compact form for a small window, take about {needs}.',
   'doctor.windowTooSmall': 'Context window: {tokens} tokens ({source}), too small for the instructions and tools (about {needs} tokens) with a question and its answer.',
   'doctor.fixRaiseWindow': 'Raise {setting} to at least {least} (and load the model with that window).',
   'doctor.fixOllamaWindow': 'Give the model a larger window, e.g. start Ollama with OLLAMA_CONTEXT_LENGTH={least} ollama serve.',

@@ -560,6 +560,7 @@ export const es: MessageTable = {
   'doctor.pull': ', o descárgalo con: ollama pull {model}',
   'doctor.fixAnyModel': 'Pon en {setting} uno de los modelos del servidor.',
   'doctor.windowFits': 'Ventana de contexto: {tokens} tokens ({source}); las instrucciones y las herramientas ocupan unos {needs}.',
+  'doctor.windowFitsCompact': 'Ventana de contexto: {tokens} tokens ({source}); las instrucciones y las herramientas, en su forma compacta para ventanas pequeñas, ocupan unos {needs}.',
   'doctor.windowTooSmall': 'Ventana de contexto: {tokens} tokens ({source}), demasiado pequeña para las instrucciones y las herramientas (unos {needs} tokens) con una pregunta y su respuesta.',
   'doctor.fixRaiseWindow': 'Sube {setting} a al menos {least} (y carga el modelo con esa ventana).',
   'doctor.fixOllamaWindow': 'Da al modelo una ventana más grande, p. ej. inicia Ollama con OLLAMA_CONTEXT_LENGTH={least} ollama serve.',

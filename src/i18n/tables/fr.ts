@@ -560,6 +560,7 @@ export const fr: MessageTable = {
   'doctor.pull': ', ou téléchargez-le avec : ollama pull {model}',
   'doctor.fixAnyModel': 'Indiquez dans {setting} l’un des modèles du serveur.',
   'doctor.windowFits': 'Fenêtre de contexte : {tokens} jetons ({source}) ; les instructions et les outils en prennent environ {needs}.',
+  'doctor.windowFitsCompact': 'Fenêtre de contexte : {tokens} jetons ({source}) ; les instructions et les outils, sous leur forme compacte pour une petite fenêtre, en prennent environ {needs}.',
   'doctor.windowTooSmall': 'Fenêtre de contexte : {tokens} jetons ({source}), trop petite pour les instructions et les outils (environ {needs} jetons) avec une question et sa réponse.',
   'doctor.fixRaiseWindow': 'Augmentez {setting} à au moins {least} (et chargez le modèle avec cette fenêtre).',
   'doctor.fixOllamaWindow': 'Donnez au modèle une fenêtre plus grande, p. ex. lancez Ollama avec OLLAMA_CONTEXT_LENGTH={least} ollama serve.',

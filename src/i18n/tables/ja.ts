@@ -560,6 +560,7 @@ export const ja: MessageTable = {
   'doctor.pull': '（または次のコマンドでダウンロード: ollama pull {model}）',
   'doctor.fixAnyModel': '{setting}をサーバーのモデルのいずれかに設定してください。',
   'doctor.windowFits': 'コンテキストウィンドウ: {tokens}トークン（{source}）。指示とツールで約{needs}を使います。',
+  'doctor.windowFitsCompact': 'コンテキストウィンドウ: {tokens}トークン（{source}）。小さいウィンドウ向けの簡潔な形の指示とツールで約{needs}を使います。',
   'doctor.windowTooSmall': 'コンテキストウィンドウ: {tokens}トークン（{source}）。指示とツール（約{needs}トークン）に質問と回答を加えるには小さすぎます。',
   'doctor.fixRaiseWindow': '{setting}を{least}以上に上げてください（そのウィンドウでモデルを読み込んでください）。',
   'doctor.fixOllamaWindow': 'モデルのウィンドウを大きくしてください（例: OLLAMA_CONTEXT_LENGTH={least} ollama serve で Ollama を起動）。',

@@ -560,6 +560,7 @@ export const zh: MessageTable = {
   'doctor.pull': '，或用以下命令下载：ollama pull {model}',
   'doctor.fixAnyModel': '将{setting}设为服务器上的某个模型。',
   'doctor.windowFits': '上下文窗口：{tokens} 个令牌（{source}）；指令和工具约占 {needs}。',
+  'doctor.windowFitsCompact': '上下文窗口：{tokens} 个令牌（{source}）；适用于小窗口的精简指令和工具约占 {needs}。',
   'doctor.windowTooSmall': '上下文窗口：{tokens} 个令牌（{source}），放不下指令和工具（约 {needs} 个令牌）以及一个问题和回答。',
   'doctor.fixRaiseWindow': '将{setting}提高到至少 {least}（并以该窗口加载模型）。',
   'doctor.fixOllamaWindow': '给模型更大的窗口，例如用 OLLAMA_CONTEXT_LENGTH={least} ollama serve 启动 Ollama。',

@@ -28,6 +28,7 @@ export function createLinksTool(index: VaultIndexReader, scope?: ToolScope): Age
     name: 'getLinks',
     readOnly: true,
     description: 'List the links of a note: the notes it links to and the notes that link to it (backlinks).',
+    compactDescription: "List a note's links and backlinks.",
     schema: linksSchema,
     describeStart: (args) => t('trace.followingLinks', { path: args.path }),
     describeEnd: (args, result) => {

@@ -59,6 +59,7 @@ export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => Me
     readOnly: true,
     description:
       'Search the notes in the vault. Returns the best matching notes with the heading and passage that matched; for a long note, also the readNote chunk that holds the passage (read that chunk, not the start of the note). Use several short searches with different words rather than one long one.',
+    compactDescription: 'Search the notes; each result names the note path, the passage and, in a long note, the readNote chunk.',
     schema: localSearchSchema,
     describeStart: (args) => `${t('trace.searching', { query: args.query })}${args.folder?.trim() ? t('trace.searchingIn', { folder: args.folder.trim() }) : ''}${args.tag?.trim() ? t('trace.searchingTagged', { tag: args.tag.trim().replace(/^#/, '') }) : ''}`,
     describeEnd: (args, result) => {

@@ -39,6 +39,7 @@ export function createReadNoteTool(options: { index: VaultIndexReader; source: V
     name: 'readNote',
     readOnly: true,
     description: 'Read a note in full (long notes come in chunks). Give the path from localSearch, or the note title or an alias as in a [[link]]; for a long note, give the chunk localSearch named for the result.',
+    compactDescription: 'Read a note by its path or title; for a long note, the chunk the search named.',
     schema: readNoteSchema,
     describeStart: (args) => (args.chunk ? t('trace.readingPart', { path: args.path, part: args.chunk + 1 }) : t('trace.reading', { path: args.path })),
     describeEnd: (args, result) => {

@@ -26,6 +26,7 @@ export function createTagNotesTool(index: VaultIndexReader, scope?: ToolScope): 
     name: 'getTagNotes',
     readOnly: true,
     description: 'List the notes that carry a tag (inline #tags and frontmatter tags, nested tags included), newest first. With an empty tag, list the tags in use.',
+    compactDescription: 'List the notes with a tag, newest first (an empty tag lists the tags).',
     schema: tagNotesSchema,
     describeStart: (args) => (args.tag.trim() === '' ? t('trace.listingTags') : t('trace.lookingUpTag', { tag: args.tag.replace(/^#/, '') })),
     describeEnd: (args, result) => {

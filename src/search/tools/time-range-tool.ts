@@ -16,6 +16,7 @@ export const timeRangeTool: AgentTool<typeof timeRangeSchema> = {
   name: 'getTimeRange',
   readOnly: true,
   description: 'Turn a time expression ("last week", "yesterday", "2024-05") into a {start, end} range in epoch ms, to pass as localSearch timeRange.',
+  compactDescription: 'Turn "last week", "2024-05" and the like into a localSearch timeRange.',
   schema: timeRangeSchema,
   describeStart: (args) => t('trace.workingOut', { expression: args.expression }),
   describeEnd: (args, result) => {
