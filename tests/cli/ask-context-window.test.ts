@@ -52,6 +52,22 @@ describe('glassbox ask on a small window', () => {
     expect(server.chats.slice(1).every((chat) => !chat.overflowed)).toBe(true);
   });
 
+  it('answers a question with a note attached on a 3,000-token window, offering no note writes it cannot approve (issue 38, DESIGN.md 13.6)', async () => {
+    await server.close();
+    server = await startImitatedServer('llama.cpp', { window: 3000, model: 'qwen3:8b' });
+    const outcome = await ask('--note', 'Big.md', 'What does the big note say?');
+    expect(outcome.stderr).toBe('');
+    expect(outcome.status).toBe(0);
+    const lines = outcome.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; status?: string; text?: string });
+    expect(lines.at(-1)).toMatchObject({ type: 'run_end', status: 'complete' });
+    expect(lines.filter((line) => line.type === 'text_delta').map((line) => line.text).join('')).toContain('Read it: [[Long 1]] (Long 1.md)');
+    for (const chat of server.chats) expect(chat.tokens).toBeLessThanOrEqual(3000);
+    // The attached note went with the question.
+    expect(server.chats[0]?.messages.at(-1)?.content).toMatch(/Note Big\.md/);
+    const offered = JSON.parse(server.requests.find((request) => request.path === '/v1/chat/completions')?.body ?? '{}') as { tools?: { function: { name: string } }[] };
+    expect(offered.tools?.map((tool) => tool.function.name)).toEqual(['localSearch', 'readNote', 'getTimeRange', 'getTagNotes', 'getLinks', 'report_thinking']);
+  });
+
   it('--context-window must be a whole number of tokens', async () => {
     const outcome = await ask('--context-window', 'lots', 'Hi');
     expect(outcome.status).toBe(2);
