@@ -92,6 +92,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     for (const notice of contextNotices(options.context)) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
   }
   for (const notice of options.notices ?? []) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
+  if (standing.withheld.length > 0) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: t('trace.toolsWithheld', { tools: standing.withheld.join(', ') }) });
   clock.start();
   const maxIterations = Math.max(1, options.maxIterations ?? AGENT_DEFAULTS.maxIterations);
   let outcome: LoopOutcome;

@@ -43,6 +43,8 @@ export interface StandingRequest {
   readonly schemas: readonly LlmToolSchema[];
   /** True on a small window: the compact prompt and schemas, and only the tools that can run. */
   readonly compact: boolean;
+  /** The host's tools left out because no one could approve their calls (small windows only). */
+  readonly withheld: readonly string[];
 }
 
 /**
@@ -56,7 +58,8 @@ export function buildStandingRequest(options: StandingRequestOptions): StandingR
   const host = compact ? options.tools.filter((tool) => tool.approval === undefined || canBeApproved(options.approvals, tool.approval.scope)) : options.tools;
   const tools: AgentTool[] = [...host, reportThinkingTool, ...(compact ? [] : [thinkAloudTool]), ...(options.canAskUser ? [requestInputTool] : [])];
   const system = buildSystemPrompt({ today: options.today, canAskUser: options.canAskUser, toolNames: tools.map((tool) => tool.name), compact });
-  return { system, tools, schemas: tools.map(compact ? compactToolSchema : toLlmToolSchema), compact };
+  const withheld = options.tools.filter((tool) => !host.includes(tool)).map((tool) => tool.name);
+  return { system, tools, schemas: tools.map(compact ? compactToolSchema : toLlmToolSchema), compact, withheld };
 }
 
 /** The tokens a standing request costs by the project's estimate: `glassbox doctor` compares them with the window. */

@@ -69,7 +69,8 @@ describe('glassbox ask --mcp', () => {
 
   it('declines MCP calls in a pipe without --allow-mcp, saying which flag allows them, and still answers', async () => {
     const io = captureIo();
-    await expect(ask(io, '--model', 'forecast', '--events', 'jsonl', 'Weather?')).resolves.toBe(0);
+    // A large window: MCP tools are offered (on a small one they are not, below).
+    await expect(ask(io, '--model', 'forecast', '--context-window', '16384', '--events', 'jsonl', 'Weather?')).resolves.toBe(0);
     const events = io.out().trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; status?: string; output?: string });
     expect(events.filter((event) => event.type === 'tool_end').map((event) => event.output)).toEqual([
       'The user declined this call. Continue without it.',
@@ -77,6 +78,20 @@ describe('glassbox ask --mcp', () => {
     ]);
     expect(io.err()).toBe('weather__forecast needs approval and no one can be asked in a pipe: declined (run with --allow-mcp to allow MCP tools).\n');
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'complete' });
+  });
+
+  it('on a small window in a pipe without --allow-mcp, offers no MCP tools and says so in the trace (DESIGN.md 13.6)', async () => {
+    const io = captureIo();
+    // The scripted server reports no window: a loopback server gets 8,192.
+    await expect(ask(io, '--model', 'forecast', '--events', 'jsonl', 'Weather?')).resolves.toBe(0);
+    const events = io.out().trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; step?: { kind: string; summary: string } });
+    const notices = events.filter((event) => event.type === 'step' && event.step?.kind === 'notice').map((event) => event.step?.summary ?? '');
+    expect(notices.find((notice) => notice.startsWith('Not offered'))).toMatch(/^Not offered on this small context window, as no one can approve their calls here: createNote, appendToNote, editNote, weather__forecast, .*tracker__forecast/);
+    // The scripted model calls it all the same: nothing runs, nobody is asked, the model is told it has no such tool.
+    const ends = events.filter((event) => event.type === 'tool_end') as unknown as { status: string; output: string }[];
+    expect(ends.length).toBeGreaterThan(0);
+    for (const end of ends) expect(end).toMatchObject({ status: 'error', output: expect.stringMatching(/^Error: there is no tool named "weather__forecast"/) as string });
+    expect(io.err()).toBe('');
   });
 
   it('asks in a terminal: "a" allows the server for the rest of the run', async () => {

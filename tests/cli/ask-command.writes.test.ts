@@ -61,7 +61,8 @@ describe('glassbox ask: note writes', () => {
   });
 
   it('in a pipe without --allow-writes the write is declined, saying which flag approves it; inspect reports declined', async () => {
-    const outcome = await cli.run(askArgs('--save'));
+    // A large window: the write tools are offered (on a small one they are not, below).
+    const outcome = await cli.run(askArgs('--save', '--context-window', '16384'));
     expect(outcome.status).toBe(0);
     expect(await standup()).toBe(MEETING);
     expect(outcome.stderr).toContain('editNote wants to change Meetings/Standup.md and no one can be asked in a pipe: declined (run with --allow-writes to approve note writes).\n');
@@ -72,6 +73,17 @@ describe('glassbox ask: note writes', () => {
     // The model read the refusal.
     const request = server.requests.filter((entry) => (entry.body as { model?: string } | undefined)?.model === 'edit').at(-1)!;
     expect((request.body as { messages: { role: string; content: string }[] }).messages.at(-1)).toMatchObject({ role: 'tool', content: 'The user declined this change.' });
+  });
+
+  it('on a small window in a pipe without --allow-writes, offers no write tools and says so (DESIGN.md 13.6)', async () => {
+    // The scripted server reports no window: a loopback server gets 8,192.
+    const outcome = await cli.run(askArgs());
+    expect(outcome.status).toBe(0);
+    expect(await standup()).toBe(MEETING);
+    expect(outcome.stdout).toContain('Not offered on this small context window, as no one can approve their calls here: createNote, appendToNote, editNote');
+    const request = server.requests.filter((entry) => (entry.body as { model?: string } | undefined)?.model === 'edit').at(-1)!;
+    const offered = ((request.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((tool) => tool.function.name);
+    expect(offered).toEqual(['localSearch', 'readNote', 'getTimeRange', 'getTagNotes', 'getLinks', 'report_thinking']);
   });
 
   it.each([

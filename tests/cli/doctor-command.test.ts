@@ -13,7 +13,7 @@ let small: ImitatedServer;
 beforeAll(async () => {
   cli = await buildCli();
   ollama = await startImitatedServer('Ollama', { window: 8192, model: 'qwen3:8b', otherModels: ['gemma3:4b'] });
-  small = await startImitatedServer('llama.cpp', { window: 2048, model: 'qwen3-4b' });
+  small = await startImitatedServer('llama.cpp', { window: 1024, model: 'qwen3-4b' });
 });
 
 afterAll(async () => {
@@ -25,7 +25,9 @@ describe('glassbox doctor', () => {
     const outcome = await cli.run(['doctor', '--base-url', ollama.url, '--model', 'qwen3:8b']);
     expect(outcome.stderr).toBe('');
     const lines = outcome.stdout.split('\n');
-    expect(lines[3]).toMatch(/^✓ Context window: 4,096 tokens \(Ollama default\); the instructions and tools take about [\d,]+\.$/);
+    // A small window gets the compact instructions and tools (DESIGN.md 13.6): at most 1,200 tokens, said so.
+    expect(lines[3]).toMatch(/^✓ Context window: 4,096 tokens \(Ollama default\); the instructions and tools, in their compact form for a small window, take about [\d,]+\.$/);
+    expect(Number(/about ([\d,]+)/.exec(lines[3] ?? '')?.[1]?.replace(/,/g, ''))).toBeLessThanOrEqual(1200);
     expect([...lines.slice(0, 3), ...lines.slice(4)]).toEqual([
       `✓ Ollama answers at ${ollama.url}.`,
       '✓ No API key needed.',
@@ -57,7 +59,7 @@ describe('glassbox doctor', () => {
 
   it('names the fix for a window smaller than the tools need, and for nothing listening', async () => {
     const tooSmall = await cli.run(['doctor', '--base-url', small.url, '--model', 'qwen3-4b', '--no-model-call']);
-    expect(tooSmall.stdout).toMatch(/^✗ Context window: 2,048 tokens \(llama\.cpp \/props\), too small for the instructions and tools \(about [\d,]+ tokens\) with a question and its answer\.\n {2}Fix: Start llama-server with a larger window, e\.g\. -c 3072\.$/m);
+    expect(tooSmall.stdout).toMatch(/^✗ Context window: 1,024 tokens \(llama\.cpp \/props\), too small for the instructions and tools \(about [\d,]+ tokens\) with a question and its answer\.\n {2}Fix: Start llama-server with a larger window, e\.g\. -c 2048\.$/m);
     expect(tooSmall.stdout).toContain('– Tools: not checked (no model call was made).');
     expect(tooSmall.stdout.trimEnd().split('\n').at(-1)).toBe('A chat would not work yet: see the fixes above.');
     expect(tooSmall.status).toBe(1);

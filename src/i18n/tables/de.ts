@@ -368,6 +368,7 @@ export const de: MessageTable = {
   'trace.noAnswerInTime': 'Keine Antwort in der Zeit',
   'trace.stoppedBeforeAnswer': 'Vor einer Antwort angehalten',
   'trace.cutOff': 'Die Antwort wurde am Längenlimit des Modells abgeschnitten',
+  'trace.toolsWithheld': 'In diesem kleinen Kontextfenster nicht angeboten, da hier niemand ihre Aufrufe genehmigen kann: {tools}',
   'trace.repeatedStop': 'Angehalten: Derselbe Werkzeugaufruf kam viermal; die Antwort nutzt, was gefunden wurde',
   'trace.limitStop.one': 'Nach {count} Durchgang angehalten (das Limit); die Antwort nutzt, was gefunden wurde',
   'trace.limitStop.other': 'Nach {count} Durchgängen angehalten (das Limit); die Antwort nutzt, was gefunden wurde',

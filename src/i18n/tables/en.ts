@@ -389,6 +389,7 @@ export const en = {
   'trace.noAnswerInTime': 'No answer in time',
   'trace.stoppedBeforeAnswer': 'Stopped before an answer',
   'trace.cutOff': 'The answer was cut off at the model’s length limit',
+  'trace.toolsWithheld': 'Not offered on this small context window, as no one can approve their calls here: {tools}',
   'trace.repeatedStop': 'Stopped: the same tool call came four times; answering with what was found',
   'trace.limitStop.one': 'Stopped after {count} iteration (the limit); answering with what was found',
   'trace.limitStop.other': 'Stopped after {count} iterations (the limit); answering with what was found',

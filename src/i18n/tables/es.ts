@@ -368,6 +368,7 @@ export const es: MessageTable = {
   'trace.noAnswerInTime': 'Sin respuesta a tiempo',
   'trace.stoppedBeforeAnswer': 'Detenido antes de una respuesta',
   'trace.cutOff': 'La respuesta se cortó en el límite de longitud del modelo',
+  'trace.toolsWithheld': 'No se ofrecen en esta ventana de contexto pequeña, porque aquí nadie puede aprobar sus llamadas: {tools}',
   'trace.repeatedStop': 'Detenido: la misma llamada a herramienta llegó cuatro veces; se responde con lo encontrado',
   'trace.limitStop.one': 'Detenido tras {count} iteración (el límite); se responde con lo encontrado',
   'trace.limitStop.other': 'Detenido tras {count} iteraciones (el límite); se responde con lo encontrado',

@@ -368,6 +368,7 @@ export const fr: MessageTable = {
   'trace.noAnswerInTime': 'Pas de réponse à temps',
   'trace.stoppedBeforeAnswer': 'Arrêté avant une réponse',
   'trace.cutOff': 'La réponse a été coupée à la limite de longueur du modèle',
+  'trace.toolsWithheld': 'Non proposés dans cette petite fenêtre de contexte, car personne ne peut approuver leurs appels ici : {tools}',
   'trace.repeatedStop': 'Arrêté : le même appel d’outil est venu quatre fois ; réponse avec ce qui a été trouvé',
   'trace.limitStop.one': 'Arrêté après {count} itération (la limite) ; réponse avec ce qui a été trouvé',
   'trace.limitStop.other': 'Arrêté après {count} itérations (la limite) ; réponse avec ce qui a été trouvé',

@@ -368,6 +368,7 @@ export const ja: MessageTable = {
   'trace.noAnswerInTime': '時間内に回答がありませんでした',
   'trace.stoppedBeforeAnswer': '回答の前に停止しました',
   'trace.cutOff': '回答はモデルの長さの上限で途切れました',
+  'trace.toolsWithheld': 'この小さいコンテキストウィンドウでは、ここで呼び出しを承認できる人がいないため提供しません: {tools}',
   'trace.repeatedStop': '停止しました: 同じツール呼び出しが4回続いたため、見つかった内容で回答します',
   'trace.limitStop.one': '{count}回の反復で停止しました（上限）。見つかった内容で回答します',
   'trace.limitStop.other': '{count}回の反復で停止しました（上限）。見つかった内容で回答します',

@@ -368,6 +368,7 @@ export const zh: MessageTable = {
   'trace.noAnswerInTime': '未及时回答',
   'trace.stoppedBeforeAnswer': '在回答前已停止',
   'trace.cutOff': '回答在模型的长度上限处被截断',
+  'trace.toolsWithheld': '在这个小上下文窗口中不提供，因为这里无人能批准其调用：{tools}',
   'trace.repeatedStop': '已停止：同一个工具调用出现了四次；将根据已找到的内容回答',
   'trace.limitStop.one': '已在 {count} 轮后停止（达到上限）；将根据已找到的内容回答',
   'trace.limitStop.other': '已在 {count} 轮后停止（达到上限）；将根据已找到的内容回答',
