@@ -29,9 +29,19 @@ const LETTER_FOLD_PATTERN = /[ßæœøđðłıþςىيك]/g;
 const NON_ASCII = /[^\u0000-\u007f]/;
 
 /**
+ * Devanagari spellings that people type either way: the nukta (फ़ाइल / फाइल; NFKD has already
+ * split the precomposed letters such as ज़ into ज and the nukta) and chandrabindu for anusvara
+ * (बनाएँ / बनाएं). Zero-width joiners and non-joiners between Indic letters only choose a glyph
+ * shape: without this they would split a word in two.
+ */
+const DEVANAGARI_NUKTA = /\u093c/g;
+const DEVANAGARI_CHANDRABINDU = /\u0901/g;
+const INDIC_JOINER = /([\u0900-\u0dff])[\u200c\u200d](?=[\u0900-\u0dff])/g;
+
+/**
  * Folds text for matching: lower case, compatibility forms (full-width Latin, half-width
  * katakana, ligatures) unified by NFKD, accents removed where they are accents (see
- * {@link FOLDED_MARKS}), then NFC so that Hangul syllables, kana and Indic letters stay whole.
+ * {@link FOLDED_MARKS}) and Devanagari's optional marks ({@link DEVANAGARI_NUKTA}), then NFC so that Hangul syllables, kana and Indic letters stay whole.
  * Index and query go through the same function, so a folded form only has to be consistent.
  */
 export function foldText(text: string): string {
@@ -40,6 +50,9 @@ export function foldText(text: string): string {
   return lower
     .normalize('NFKD')
     .replace(FOLDED_MARKS, '')
+    .replace(DEVANAGARI_NUKTA, '')
+    .replace(DEVANAGARI_CHANDRABINDU, '\u0902')
+    .replace(INDIC_JOINER, '$1')
     .normalize('NFC')
     .replace(LETTER_FOLD_PATTERN, (letter) => LETTER_FOLDS[letter] ?? letter);
 }

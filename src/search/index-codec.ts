@@ -6,7 +6,7 @@ import type { Language } from './language/language-profiles';
 import { TermDictionary } from './term-dictionary';
 
 /** "GBX" + format version. Bump on any layout change; old data is then rebuilt, never misread. */
-const MAGIC = 0x03584247;
+const MAGIC = 0x04584247;
 
 interface Header {
   readonly notes: number;

@@ -4,18 +4,20 @@ import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as finnish } from '@orama/stemmers/finnish';
 import { stemmer as french } from '@orama/stemmers/french';
 import { stemmer as german } from '@orama/stemmers/german';
+import { stemmer as hindi } from '@orama/stemmers/indian';
 import { stemmer as italian } from '@orama/stemmers/italian';
 import { stemmer as norwegian } from '@orama/stemmers/norwegian';
 import { stemmer as portuguese } from '@orama/stemmers/portuguese';
 import { stemmer as russian } from '@orama/stemmers/russian';
 import { stemmer as spanish } from '@orama/stemmers/spanish';
 import { stemmer as swedish } from '@orama/stemmers/swedish';
+import { stemmer as turkish } from '@orama/stemmers/turkish';
 import type { Language } from './language-profiles';
 
 /** Snowball stemmers by language (docs/decisions/snowball-stemmers.md). */
 const STEMMERS: Partial<Record<Language, (word: string) => string>> = {
   en: english, de: german, fr: french, es: spanish, it: italian, pt: portuguese, nl: dutch,
-  sv: swedish, no: norwegian, da: danish, fi: finnish, ru: russian,
+  sv: swedish, no: norwegian, da: danish, fi: finnish, ru: russian, tr: turkish, hi: hindi,
 };
 
 /** Languages with a stemmer, in a fixed order (query forms are tried in this order). */
@@ -25,7 +27,7 @@ export const STEMMED_LANGUAGES = Object.keys(STEMMERS) as Language[];
 const MIN_STEM_LENGTH = 4;
 
 /** Latin-script languages without a stemmer: their words stay unstemmed. */
-const UNSTEMMED_LATIN = new Set<Language>(['ro', 'tr', 'id', 'hu', 'pl', 'cs', 'sk', 'vi', 'ca']);
+const UNSTEMMED_LATIN = new Set<Language>(['ro', 'id', 'hu', 'pl', 'cs', 'sk', 'vi', 'ca']);
 
 /**
  * Which stemmer a folded word gets in a note of `language`: the note's own for a word of the
@@ -40,6 +42,8 @@ export function stemmerLanguage(word: string, language: Language | undefined): L
     return language !== undefined && language !== 'ru' && STEMMERS[language] !== undefined ? language : 'en';
   }
   if (code >= 0x430 && code <= 0x44f) return language === 'uk' ? undefined : 'ru';
+  // Devanagari: Hindi's light stemmer, unless the note is in another language of the script.
+  if (code >= 0x900 && code <= 0x97f) return language === undefined || language === 'hi' ? 'hi' : undefined;
   return undefined;
 }
 

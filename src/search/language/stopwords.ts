@@ -4,6 +4,7 @@ import { stopwords as english } from '@orama/stopwords/english';
 import { stopwords as finnish } from '@orama/stopwords/finnish';
 import { stopwords as french } from '@orama/stopwords/french';
 import { stopwords as german } from '@orama/stopwords/german';
+import { stopwords as hindi } from '@orama/stopwords/indian';
 import { stopwords as italian } from '@orama/stopwords/italian';
 import { stopwords as japanese } from '@orama/stopwords/japanese';
 import { stopwords as mandarin } from '@orama/stopwords/mandarin';
@@ -12,6 +13,7 @@ import { stopwords as portuguese } from '@orama/stopwords/portuguese';
 import { stopwords as russian } from '@orama/stopwords/russian';
 import { stopwords as spanish } from '@orama/stopwords/spanish';
 import { stopwords as swedish } from '@orama/stopwords/swedish';
+import { stopwords as turkish } from '@orama/stopwords/turkish';
 import { foldText } from '../fold-text';
 import { PROFILE_WORDS, type Language } from './language-profiles';
 
@@ -32,13 +34,16 @@ const QUESTION_WORDS: Partial<Record<Language, string>> = {
   da: 'hvordan hvad hvorfor hvornår hvor hvilken hvilke hvem kan jeg gøre muligt',
   fi: 'miten mikä miksi milloin missä kuka voin voi voiko',
   ru: 'как что почему когда где какой какая какие кто можно ли нужно могу сделать',
+  // Turkish: also the case endings an apostrophe splits off a name (Obsidian'da, Notion'dan, Sync'in).
+  tr: "nasıl nedir neresi kim kimdir hangisi mı mi mu mü mıdır midir musun misin miyim mıyım yapabilirim yapılır edilir ederim lütfen da de ta te dan den tan ten nın nin nun nün ın in un ün ya ye yı yi yu yü yla yle la le a e ı i u ü",
+  hi: 'क्या कैसे क्यों कहाँ कहां कब कौन कौनसा किस किसे मैं मुझे मेरा मेरे मेरी हम है हैं था थी थे हो होता होती करें करूँ करूं करना करते करता करती सकता सकती सकते का की के को से में पर और या भी यह वह इस उस एक',
   zh: '如何 怎么 怎样 什么 为什么 哪里 哪个 吗 呢 吧 可以 能 能否 请 我 我们 在 中 的 了 是 要',
   ja: 'どう どうやって どうすれば 方法 何 なぜ どこ どの ですか ますか できますか か を に は が で の て と も から する します したい',
 };
 
 const LISTS: Partial<Record<Language, readonly string[]>> = {
   en: english, de: german, fr: french, es: spanish, it: italian, pt: portuguese, nl: dutch, sv: swedish, no: norwegian,
-  da: danish, fi: finnish, ru: russian, zh: mandarin, ja: japanese,
+  da: danish, fi: finnish, ru: russian, zh: mandarin, ja: japanese, tr: turkish, hi: hindi,
 };
 
 /** Folded stopwords of each language: its stopword list, question words and profile words. */
