@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import type { AgentTool } from '../../../src/agent/agent-tool';
 import type { AttachedContext } from '../../../src/agent/question-context';
 import { runAgent } from '../../../src/agent/run-agent';
 import type { AgentEvent } from '../../../src/agent';
 import type { ReasoningStep } from '../../../src/markers';
 import { createOpenAiChatModel, discoverContextWindow, type ContextWindow, type LlmMessage } from '../../../src/llm';
 import { setUiLanguage } from '../../../src/i18n';
+import { longNotesTool } from '../../support/long-notes-tool';
 import { type ImitatedServer, type ImitatedServerKind, proseOf, startImitatedServer } from '../../support/imitated-model-servers';
 
 const MODEL = 'qwen3:8b';
@@ -14,15 +13,7 @@ const KINDS: ImitatedServerKind[] = ['llama.cpp', 'Ollama', 'LM Studio', 'vLLM']
 const SOURCES: Record<ImitatedServerKind, string> = { 'llama.cpp': 'llama.cpp /props', Ollama: 'Ollama default', 'LM Studio': 'LM Studio /api/v0/models', vLLM: 'vLLM /v1/models' };
 
 /** `readNote` over long notes: "Long N.md" is about 1,200 tokens of prose. */
-const readSchema = z.object({ path: z.string() });
-const longNotes: AgentTool<typeof readSchema> = {
-  name: 'readNote',
-  description: 'Read a note by its path.',
-  schema: readSchema,
-  readOnly: true,
-  describeStart: (args) => `Reading ${args.path}`,
-  execute: (args) => Promise.resolve({ output: `${args.path}\n${proseOf(1200, args.path.length * 7 + Number(/\d+/.exec(args.path)?.[0] ?? 0))}` }),
-};
+const longNotes = longNotesTool((path) => proseOf(1200, path.length * 7 + Number(/\d+/.exec(path)?.[0] ?? 0)));
 
 async function ask(server: ImitatedServer, options: { question: string; history?: LlmMessage[]; context?: AttachedContext; window: ContextWindow }) {
   const steps: ReasoningStep[] = [];

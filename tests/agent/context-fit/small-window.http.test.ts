@@ -1,8 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
-import type { AgentTool } from '../../../src/agent/agent-tool';
 import { runAgent } from '../../../src/agent/run-agent';
 import { createCliApprovalGate } from '../../../src/cli/cli-approval-gate';
 import { NodeNoteWriter } from '../../../src/cli/node-note-writer';
@@ -11,6 +9,7 @@ import { createVaultTools } from '../../../src/search';
 import { VaultIndex } from '../../../src/search/vault-index';
 import { createWriteTools } from '../../../src/writes/write-tools';
 import { countTokens, prefixWithinTokens } from '../../../src/agent/context-fit/count-tokens';
+import { longNotesTool } from '../../support/long-notes-tool';
 import { type ImitatedServer, proseOf, startImitatedServer } from '../../support/imitated-model-servers';
 import { MemoryVaultSource } from '../../search/support/memory-vault-source';
 
@@ -31,15 +30,7 @@ const noteText = (seed: number) => {
   const text = proseOf(2000, seed);
   return text.slice(0, prefixWithinTokens(text, 2000));
 };
-const readSchema = z.object({ path: z.string() });
-const longNotes: AgentTool<typeof readSchema> = {
-  name: 'readNote',
-  description: 'Read a note by its path.',
-  schema: readSchema,
-  readOnly: true,
-  describeStart: (args) => `Reading ${args.path}`,
-  execute: (args) => Promise.resolve({ output: `${args.path}\n${noteText(Number(/\d+/.exec(args.path)?.[0] ?? 0) * 31)}` }),
-};
+const longNotes = longNotesTool((path) => noteText(Number(/\d+/.exec(path)?.[0] ?? 0) * 31));
 
 let server: ImitatedServer;
 let vault: string;
@@ -59,7 +50,7 @@ it('keeps the previous answer through six turns of 2,000-token tool results on a
   expect(contextWindow.tokens).toBe(WINDOW);
   const source = new MemoryVaultSource({});
   const vaultTools = createVaultTools({ index: new VaultIndex(source), source }).filter((tool) => tool.name !== 'readNote');
-  const tools = [...vaultTools, longNotes as AgentTool, ...createWriteTools({ writer: new NodeNoteWriter(vault), conversationsFolder: () => 'Glassbox/Conversations' })];
+  const tools = [...vaultTools, longNotes, ...createWriteTools({ writer: new NodeNoteWriter(vault), conversationsFolder: () => 'Glassbox/Conversations' })];
   const approvals = createCliApprovalGate({ allowMcp: false, allowWrites: false, prompt: undefined, stderr: { write: () => true } });
   let history: LlmMessage[] = [];
   for (let turn = 1; turn <= 6; turn++) {
