@@ -1,3 +1,4 @@
+import { verifyCitations, type CitationNotes } from '../citations';
 import type { LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
 import type { AgentTool } from './agent-tool';
@@ -83,6 +84,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     recorder.step(contextStep(recorder.nextStepId(), options.context ?? NOTHING_ATTACHED, options.images));
   }
   if (options.context !== undefined) {
+    recorder.noteRead(notesSent(options.context));
     for (const notice of contextNotices(options.context)) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
   }
   for (const notice of options.notices ?? []) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
@@ -138,11 +140,24 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   if (status === 'error' && errorMessage !== undefined) {
     recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage });
   }
+  await emitCitations(recorder, options.citationNotes);
   recorder.end(status, errorMessage);
   const payload = recorder.payload;
   if (payload === null) throw new Error('The run ended without a reasoning state.');
   const result = { status, content: recorder.content(), answer: recorder.answer, payload, transcript: [...context.transcript] };
   return errorMessage === undefined ? result : { ...result, error: errorMessage };
+}
+
+/** The notes an attachment sent text of (a note, a `[[link]]`, a prompt variable's note, a selection). */
+function notesSent(context: AttachedContext): string[] {
+  return context.attachments.flatMap((attachment) => (attachment.text.trim() === '' ? [] : [attachment.path]));
+}
+
+/** The `citations` event (DESIGN.md 13.3), when the host can resolve notes and the answer cites one; a failed check never fails the run. */
+async function emitCitations(recorder: RunRecorder, notes: CitationNotes | undefined): Promise<void> {
+  if (notes === undefined || recorder.answer.trim() === '') return;
+  const citations = await verifyCitations({ answer: recorder.answer, readPaths: recorder.readPaths, notes }).catch(() => []);
+  if (citations.length > 0) recorder.emit({ type: 'citations', citations });
 }
 
 /** The context step of a question that attached images and no notes. */

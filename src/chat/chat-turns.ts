@@ -285,6 +285,7 @@ function publishTiming(event: AgentEvent): 'soon' | 'text' | 'frame' {
     case 'approval_request':
     case 'approval_response':
     case 'answer_start':
+    case 'citations':
     case 'run_end':
       return 'frame';
     default: {
