@@ -1,7 +1,7 @@
 import type { ReasoningCitation, ReasoningCitationQuote } from '../markers';
 import { readAnswerCitations } from './answer-citations';
 import { citationKey } from './citation-target';
-import { findQuote, normaliseText, type NormalisedText } from './note-quotes';
+import { findQuote } from './note-quotes';
 
 /** What the check knows of the vault and the run, all of it already at hand (no reading, no model). */
 export interface CitationSources {
@@ -20,18 +20,14 @@ export interface CitationSources {
  */
 export function checkCitations(answer: string, sources: CitationSources): ReasoningCitation[] {
   const { targets, quotes } = readAnswerCitations(answer);
-  const normalised = new Map<string, NormalisedText | undefined>();
   return targets.map((target) => {
     const path = sources.resolve(target);
     const key = citationKey(target);
     const own = quotes.filter((quote) => quote.citation === key);
     const checked: ReasoningCitationQuote[] = own.map((quote) => {
       if (path === undefined) return { text: quote.text, found: false };
-      const source = sources.textOf(path);
-      if (source === undefined) return { text: quote.text, found: false };
-      if (!normalised.has(path)) normalised.set(path, normaliseText(source));
-      const note = normalised.get(path);
-      const line = note === undefined ? undefined : findQuote(quote.text, note, source);
+      const note = sources.textOf(path);
+      const line = note === undefined ? undefined : findQuote(quote.text, note);
       return line === undefined ? { text: quote.text, found: false } : { text: quote.text, found: true, line };
     });
     if (path === undefined) return { target, status: 'missing', quotes: checked };

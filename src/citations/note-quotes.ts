@@ -1,61 +1,43 @@
-/**
- * A note's text made comparable with quotations: lower case, one space for any run of
- * whitespace (line breaks included), typographic quotes and dashes as plain ones, and Markdown's
- * emphasis and link brackets dropped, since an answer quotes the words, not the markup.
- * `offsets[i]` is where the i-th character came from, so a match gives back its line.
- */
-export interface NormalisedText {
-  readonly text: string;
-  readonly offsets: readonly number[];
-}
-
-const DROPPED = new Set(['*', '_', '`', '~', '=', '[', ']']);
-const SAME_AS: Readonly<Record<string, string>> = { '“': '"', '”': '"', '„': '"', '‘': "'", '’': "'", '–': '-', '—': '-', '\u00a0': ' ' };
-
-/** Normalises text as described on {@link NormalisedText}. */
-export function normaliseText(source: string): NormalisedText {
-  let text = '';
-  const offsets: number[] = [];
-  let pendingSpace = false;
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index];
-    if (DROPPED.has(char)) continue;
-    const mapped = SAME_AS[char] ?? char;
-    if (/\s/.test(mapped)) {
-      pendingSpace = text !== '';
-      continue;
-    }
-    if (pendingSpace) {
-      text += ' ';
-      offsets.push(index - 1);
-      pendingSpace = false;
-    }
-    text += mapped.toLowerCase();
-    offsets.push(index);
-  }
-  return { text, offsets };
-}
+/** Markup an answer leaves out when it quotes a note: emphasis, highlights, link brackets, quote marks of lines. */
+const MARKUP = '[*_`~=\\[\\]>]*';
+/** Between two words of a quotation the note may have any whitespace (line breaks too) and markup. */
+const GAP = '[\\s*_`~=\\[\\]>]+';
+/** Characters that stand for each other: typographic quotes and dashes as plain ones, a no-break space as a space. */
+const SAME_AS: Readonly<Record<string, string>> = { '"': '["“”„]', '“': '["“”„]', '”': '["“”„]', '„': '["“”„]', "'": "['‘’]", '‘': "['‘’]", '’': "['‘’]", '-': '[-–—]', '–': '[-–—]', '—': '[-–—]' };
+const DROPPED = /[*_`~=[\]]/g;
+const EDGE_PUNCTUATION = /^[\s.,;:!?'"“”‘’()-]+|[\s.,;:!?'"“”‘’()-]+$/g;
 
 /**
  * Where a quotation stands in a note (1-based line of its first word), or undefined when the note
- * does not hold it. An ellipsis (`…`, `...`, `[…]`) in the quotation leaves words out: each part
+ * does not hold it: case aside, any whitespace (line breaks included) between words, typographic
+ * quotes and dashes as plain ones, Markdown emphasis and link brackets ignored, since an answer
+ * quotes the words, not the markup. An ellipsis (`…`, `...`, `[…]`) leaves words out: each part
  * must be found, in order. Punctuation at either end is not the note's (`“within 30 days.”`).
+ * One native regular expression per part over the note's text: no copy of the note is made.
  */
-export function findQuote(quote: string, note: NormalisedText, source: string): number | undefined {
+export function findQuote(quote: string, note: string): number | undefined {
   const parts = quote
     .split(/\[?(?:…|\.\.\.)\]?/)
-    .map((part) => normaliseText(part).text.replace(/^[\s.,;:!?'"()-]+|[\s.,;:!?'"()-]+$/g, ''))
-    .filter((part) => part !== '');
+    .map((part) => part.replace(DROPPED, '').replace(EDGE_PUNCTUATION, ''))
+    .filter((part) => part.trim() !== '');
   if (parts.length === 0) return undefined;
   let from = 0;
   let first: number | undefined;
   for (const part of parts) {
-    const at = note.text.indexOf(part, from);
-    if (at < 0) return undefined;
-    first ??= at;
-    from = at + part.length;
+    const pattern = new RegExp(part.trim().split(/\s+/).map(wordPattern).join(GAP), 'giu');
+    pattern.lastIndex = from;
+    const match = pattern.exec(note);
+    if (match === null) return undefined;
+    first ??= match.index;
+    from = match.index + match[0].length;
   }
-  return lineAt(source, note.offsets[first ?? 0] ?? 0);
+  return lineAt(note, first ?? 0);
+}
+
+function wordPattern(word: string): string {
+  let pattern = '';
+  for (const char of word) pattern += SAME_AS[char] ?? char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return `${pattern}${MARKUP}`;
 }
 
 function lineAt(source: string, offset: number): number {
