@@ -83,7 +83,7 @@ export function readAnswerCitations(answer: string): AnswerCitations {
   }
   const quotes: AnswerQuote[] = [];
   for (const span of spans.sort((a, b) => a.start - b.start)) {
-    const text = cleanQuote(span.text);
+    const text = cleanQuote(span.text, span.block);
     if (!isQuotation(text)) continue;
     const cited = attribute(links, { start: span.start, end: span.end, unit: unitOf(span.start), block: span.block });
     quotes.push({ text, start: span.start, end: span.end, citation: cited === undefined ? undefined : citationKey(cited.target) });
@@ -95,7 +95,8 @@ function attribute(links: readonly AnswerLink[], span: { start: number; end: num
   let best: AnswerLink | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const link of links) {
-    if (link.unit !== span.unit) continue;
+    // A link inside an inline quotation is part of what is quoted (`"approval from [[Finance]]"`), not its source.
+    if (link.unit !== span.unit || (!span.block && link.start > span.start && link.end < span.end)) continue;
     const distance = link.start >= span.end ? link.start - span.end : link.end <= span.start ? span.start - link.end : 0;
     // Ties go to the citation after the quote: `“…” ([[Note]])` is the usual form.
     if (distance < bestDistance || (distance === bestDistance && link.start >= span.end)) {
@@ -159,11 +160,15 @@ function quoteBlocks(prose: string): { text: string; start: number; end: number 
   return blocks.filter((block) => !/^\s*\[!/.test(block.text));
 }
 
-/** A quotation's own words: without the citation written into it (`> … — [[Note]]`) and the outer quote marks. */
-function cleanQuote(text: string): string {
-  return text
-    .replace(/!?\[\[[^\]\n]+\]\]|!?\[[^\]\n]*\]\([^)\n]+\)/g, ' ')
-    .replace(/\s*[—–-]\s*$/, '')
+/**
+ * A quotation's own words: a `>` block without the citation written after it (`> … — [[Note]]`), without the outer
+ * quote marks; a link quoted with the sentence stays as the words it shows (`[[Dana Kowalski]]` →
+ * `Dana Kowalski`), which the note's text holds inside its brackets.
+ */
+function cleanQuote(text: string, block: boolean): string {
+  return (block ? text.replace(/\s*[—–-]?\s*\(?(?:\[\[[^\]\n]+\]\]|\[[^\]\n]*\]\([^)\n]+\))\)?[.\s]*$/, '') : text)
+    .replace(/!?\[\[([^\]|\n]+)(?:\|([^\]\n]*))?\]\]/g, (_link, target: string, shown: string | undefined) => shown ?? target)
+    .replace(/!?\[([^\]\n]*)\]\([^)\n]+\)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[“"]|[”"]$/g, '')

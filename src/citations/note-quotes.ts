@@ -24,7 +24,7 @@ export function findQuote(quote: string, note: string): number | undefined {
   let from = 0;
   let first: number | undefined;
   for (const part of parts) {
-    const pattern = new RegExp(part.trim().split(/\s+/).map(wordPattern).join(GAP), 'giu');
+    const pattern = new RegExp(partPattern(part.trim()), 'giu');
     pattern.lastIndex = from;
     const match = pattern.exec(note);
     if (match === null) return undefined;
@@ -34,10 +34,21 @@ export function findQuote(quote: string, note: string): number | undefined {
   return lineAt(note, first ?? 0);
 }
 
-function wordPattern(word: string): string {
+/** Words and punctuation as in the quotation, with markup allowed between them (`Kowalski]],`) and any gap where it has whitespace. */
+function partPattern(part: string): string {
   let pattern = '';
-  for (const char of word) pattern += SAME_AS[char] ?? char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return `${pattern}${MARKUP}`;
+  let previous: 'gap' | 'text' | null = null;
+  for (const token of part.match(/[\p{L}\p{N}]+|\s+|[^\s\p{L}\p{N}]/gu) ?? []) {
+    if (/^\s/.test(token)) {
+      pattern += GAP;
+      previous = 'gap';
+      continue;
+    }
+    if (previous === 'text') pattern += MARKUP;
+    pattern += SAME_AS[token] ?? token.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    previous = 'text';
+  }
+  return pattern;
 }
 
 function lineAt(source: string, offset: number): number {

@@ -77,3 +77,28 @@ describe('verifyCitations', () => {
     expect(source.reads).toEqual([]);
   });
 });
+
+describe('verifyCitations on quotes that hold links', () => {
+  // The demo model quotes sentences with their links: the link is quoted, not the quote's source.
+  it('attributes a quote holding a link to the citation before it, and finds it with the link as words', async () => {
+    const source = new MemoryVaultSource({
+      'Handbook/Remote work policy.md': '# Remote\n\n- Working abroad needs approval from [[Dana Kowalski]], for tax reasons.\n',
+      'People/Dana Kowalski.md': '# Dana\n',
+    });
+    const index = await VaultIndex.build(source, { yieldToHost: immediate });
+    const answer = '- [[Remote work policy]]: "Working abroad needs approval from [[Dana Kowalski]], for tax reasons."\n\n> Working abroad needs approval\n> — [[Remote work policy]]';
+    const verdicts = await verifyCitations({ answer, readPaths: ['Handbook/Remote work policy.md'], notes: indexContextNotes({ index, source }) });
+    expect(verdicts).toEqual([
+      {
+        target: 'Remote work policy',
+        status: 'read',
+        path: 'Handbook/Remote work policy.md',
+        quotes: [
+          { text: 'Working abroad needs approval from Dana Kowalski, for tax reasons.', found: true, line: 3 },
+          { text: 'Working abroad needs approval', found: true, line: 3 },
+        ],
+      },
+      { target: 'Dana Kowalski', status: 'unread', path: 'People/Dana Kowalski.md', quotes: [] },
+    ]);
+  });
+});
