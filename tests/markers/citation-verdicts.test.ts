@@ -22,7 +22,7 @@ describe('citationsOf', () => {
   });
 
   it('skips an entry of another shape, keeping the rest', () => {
-    const payload = { ...BASE, citations: [{ target: 'X', status: 'read' }, CITATIONS[0], 'nonsense'] };
+    const payload = { ...BASE, citations: [{ target: 'X', status: 'read' }, CITATIONS[0], 'nonsense'] } as unknown as ReasoningPayload;
     expect(citationsOf(payload)).toEqual([CITATIONS[0]]);
   });
 });

@@ -39,8 +39,9 @@ export class CitationMarks {
     for (const link of el.querySelectorAll<HTMLElement>('a.internal-link')) {
       const linktext = link.getAttribute('data-href') ?? link.getAttribute('href') ?? '';
       const citation = byKey.get(citationKey(citationTarget(linktext, 'wikilink') ?? '')) ?? byKey.get(citationKey(citationTarget(linktext, 'markdown') ?? ''));
-      if (citation === undefined || citation.status === 'read') continue;
-      link.after(this.icon(citation.status === 'missing' ? 'x-circle' : 'alert-triangle', citation.status, citation.status === 'missing' ? t('citations.missing', { target: citation.target }) : t('citations.unread', { target: citation.target })));
+      const why = citation === undefined ? null : citationWhy(citation);
+      if (citation === undefined || why === null) continue;
+      link.after(this.icon(citation.status === 'missing' ? 'x-circle' : 'alert-triangle', citation.status, why));
     }
     for (const citation of this.citations) {
       for (const quote of citation.quotes) this.markQuote(el, citation, quote);
@@ -64,6 +65,8 @@ export class CitationMarks {
     link.setAttribute('role', 'link');
     link.setAttribute('aria-label', t('citations.openQuote', { target: citation.target, line }));
     const open = (event: MouseEvent | KeyboardEvent): void => {
+      // A link quoted with the sentence opens its own note (the renderer's handler, further up).
+      if (event.target instanceof Element && event.target.closest('a.internal-link') !== null) return;
       event.preventDefault();
       if (this.options.host.openNoteAtLine !== undefined) this.options.host.openNoteAtLine(path, line, event instanceof MouseEvent ? event : undefined);
       else this.options.host.openLink(path, this.options.sourcePath(), event instanceof MouseEvent ? event : undefined);
@@ -72,27 +75,13 @@ export class CitationMarks {
     link.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') open(event);
     });
-    try {
-      range.surroundContents(link);
-    } catch {
-      // The quotation crosses an element (emphasis inside it): the link goes after it, as an icon.
-      this.options.host.setIcon?.(link, 'arrow-up-right');
-      if (this.options.host.setIcon === undefined) link.textContent = '↗';
-      range.collapse(false);
-      range.insertNode(link);
-    }
+    // The quotation may cross elements (emphasis, a link inside it): its nodes move into the link.
+    link.append(range.extractContents());
+    range.insertNode(link);
   }
 
   private icon(icon: string, status: string, why: string): HTMLElement {
-    const mark = this.options.body.ownerDocument.createElement('span');
-    mark.className = MARK_CLASS;
-    mark.dataset.citation = status;
-    mark.setAttribute('role', 'img');
-    mark.setAttribute('aria-label', why);
-    mark.setAttribute('data-tooltip-position', 'top');
-    if (this.options.host.setIcon !== undefined) this.options.host.setIcon(mark, icon);
-    else mark.textContent = status === 'missing' ? '✗' : '!';
-    return mark;
+    return citationMark({ doc: this.options.body.ownerDocument, status, why, host: this.options.host, icon });
   }
 
   private drawSummary(): void {
@@ -114,6 +103,32 @@ export class CitationMarks {
     this.summary.textContent = parts.join(' · ');
     if (this.summary.previousElementSibling !== this.options.body) this.options.body.after(this.summary);
   }
+}
+
+/**
+ * One mark: an icon (the host's, or a glyph without one) whose accessible name, shown as its
+ * tooltip, says why. `status` is `unread`, `missing` or `quote-not-found` (styles.css colours it).
+ * Live Preview draws the same marks into the editor (src/obsidian/notes/live-preview).
+ */
+export function citationMark(options: { doc: Document; status: string; why: string; host: Pick<HostServices, 'setIcon'>; icon?: string }): HTMLElement {
+  const mark = options.doc.createElement('span');
+  mark.className = MARK_CLASS;
+  mark.dataset.citation = options.status;
+  mark.setAttribute('role', 'img');
+  mark.setAttribute('aria-label', options.why);
+  mark.setAttribute('data-tooltip-position', 'top');
+  const icon = options.icon ?? (options.status === 'missing' ? 'x-circle' : 'alert-triangle');
+  if (options.host.setIcon !== undefined) options.host.setIcon(mark, icon);
+  else mark.textContent = options.status === 'missing' ? '✗' : '!';
+  return mark;
+}
+
+/** Why a citation or quotation is marked, in the UI's language; null when it is not (read, found). */
+export function citationWhy(citation: ReasoningCitation, quote?: ReasoningCitationQuote): string | null {
+  if (quote !== undefined) return quote.found ? null : t('citations.quoteNotFound', { target: citation.target });
+  if (citation.status === 'missing') return t('citations.missing', { target: citation.target });
+  if (citation.status === 'unread') return t('citations.unread', { target: citation.target });
+  return null;
 }
 
 /** Takes out the marks and quotation links a block had, leaving its text as it was rendered. */
