@@ -7,6 +7,7 @@ import type { AgentRunEndStatus } from './events';
 import { contextNotices, contextStep } from './context-step';
 import { RequestFitter } from './context-fit/request-fitter';
 import { shownLimit } from './format-limit';
+import { notesInHistory } from './history-reads';
 import { withImageFallback } from './image-fallback';
 import type { AttachedContext } from './question-context';
 import type { LoopOutcome } from './loop-outcome';
@@ -80,6 +81,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
+  // The history goes with every request: the notes its tool results quote reach the model in this run too.
+  recorder.noteRead(notesInHistory(options.history));
   if (options.context !== undefined || (options.images?.length ?? 0) > 0) {
     recorder.step(contextStep(recorder.nextStepId(), options.context ?? NOTHING_ATTACHED, options.images));
   }

@@ -1,6 +1,6 @@
 import { runAgent } from '../../src/agent/run-agent';
 import type { AgentEvent } from '../../src/agent/events';
-import { createOpenAiChatModel } from '../../src/llm';
+import { createOpenAiChatModel, type LlmMessage } from '../../src/llm';
 import { citationsOf, parseAssistantContent, type ReasoningCitation } from '../../src/markers';
 import { createVaultTools, indexContextNotes, VaultIndex } from '../../src/search';
 import { attachQuestionContext } from '../../src/search/context';
@@ -28,13 +28,14 @@ beforeAll(async () => {
         .turn((t) => t.text(ANSWER, { chunkChars: 20 })),
       attached: scenario().turn((t) => t.text('As the note says, “the studio plan costs $40 a month” [[Pricing]].')),
       'no-links': scenario().turn((t) => t.text('Refunds take 14 days.')),
+      'cites-again': scenario().turn((t) => t.text('As before: “within 14 days of the return” [[Refund policy]].')),
     },
   });
 });
 
 afterAll(() => server.close());
 
-async function run(model: string, question: string): Promise<{ events: AgentEvent[]; content: string }> {
+async function run(model: string, question: string, history: LlmMessage[] = []): Promise<{ events: AgentEvent[]; content: string; transcript: readonly LlmMessage[] }> {
   const source = new MemoryVaultSource(NOTES);
   const index = await VaultIndex.build(source, { yieldToHost: immediate });
   const notes = indexContextNotes({ index, source });
@@ -45,13 +46,13 @@ async function run(model: string, question: string): Promise<{ events: AgentEven
     modelName: model,
     tools: createVaultTools({ index, source }),
     question,
-    history: [],
+    history,
     signal: new AbortController().signal,
     onEvent: (event) => events.push(event),
     context,
     citationNotes: notes,
   });
-  return { events, content: result.content };
+  return { events, content: result.content, transcript: result.transcript };
 }
 
 describe('runAgent citations (issue 39)', () => {
@@ -79,6 +80,16 @@ describe('runAgent citations (issue 39)', () => {
     const { events } = await run('attached', 'What does [[Pricing]] say about the plan?');
     const citations = events.find((event) => event.type === 'citations');
     expect(citations).toMatchObject({ citations: [{ target: 'Pricing', status: 'read', quotes: [{ text: 'the studio plan costs $40 a month', found: true, line: 3 }] }] });
+  });
+
+  it('counts a note read by an earlier turn whose results the history sends again (a follow-up, a Continue)', async () => {
+    const question = 'How long do refunds take?';
+    const first = await run('cites', question);
+    const history: LlmMessage[] = [{ role: 'user', content: question }, ...first.transcript];
+    const again = await run('cites-again', 'And again?', history);
+    expect(again.events.find((event) => event.type === 'citations')).toMatchObject({ citations: [{ target: 'Refund policy', status: 'read', quotes: [{ found: true }] }] });
+    const alone = await run('cites-again', 'And again?');
+    expect(alone.events.find((event) => event.type === 'citations')).toMatchObject({ citations: [{ target: 'Refund policy', status: 'unread' }] });
   });
 
   it('sends no citations event when the answer cites nothing', async () => {
