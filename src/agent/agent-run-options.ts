@@ -1,3 +1,4 @@
+import type { CitationNotes } from '../citations';
 import type { ChatModel, ContextWindow, LlmErrorAdvice, LlmMessage } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import type { AgentTool } from './agent-tool';
@@ -90,6 +91,11 @@ export interface AgentRunOptions {
    * step says what was left out. Without it requests go whole until the server says one was too long.
    */
   readonly contextWindow?: ContextWindow;
+  /**
+   * The vault's link rule and notes (the hosts' `ContextNotes`): with it, the answer's citations
+   * are checked against what the run read and sent as a `citations` event before `run_end` (DESIGN.md 13.3).
+   */
+  readonly citationNotes?: CitationNotes;
 }
 
 /** What a run produced. */

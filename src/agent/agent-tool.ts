@@ -46,4 +46,6 @@ export interface AgentToolResult {
   readonly data?: unknown;
   /** A note write's change as made (it replaces the proposed one on the step): what undo reads. */
   readonly change?: ReasoningChange;
+  /** Vault paths of the notes whose text `output` gives the model (a passage, a note read): what the citation check counts as read. */
+  readonly readPaths?: readonly string[];
 }

@@ -1,4 +1,4 @@
-import type { ReasoningChange, ReasoningModelTurn, ReasoningStep, ReasoningUsage } from '../markers';
+import type { ReasoningChange, ReasoningCitation, ReasoningModelTurn, ReasoningStep, ReasoningUsage } from '../markers';
 import type { AgentApprovalChoice, AgentApprovalDecision } from './approval';
 
 /**
@@ -19,6 +19,7 @@ export type AgentEvent =
   | AgentApprovalResponseEvent
   | AgentAnswerStartEvent
   | AgentTextDeltaEvent
+  | AgentCitationsEvent
   | AgentRunEndEvent;
 
 /** The `type` of every {@link AgentEvent}. */
@@ -129,6 +130,15 @@ export interface AgentAnswerStartEvent extends AgentEventBase {
 export interface AgentTextDeltaEvent extends AgentEventBase {
   readonly type: 'text_delta';
   readonly text: string;
+}
+
+/**
+ * The answer's citations checked against what the run read (DESIGN.md 13.3): sent once, just
+ * before `run_end`, when the answer cites a note. The verdicts are kept in the saved trace.
+ */
+export interface AgentCitationsEvent extends AgentEventBase {
+  readonly type: 'citations';
+  readonly citations: readonly ReasoningCitation[];
 }
 
 /** The run ended. Always the last event of a run. */

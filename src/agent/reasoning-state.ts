@@ -71,6 +71,8 @@ export function reduceReasoning(state: ReasoningPayload | null, event: AgentEven
     case 'answer_start':
       if (state.answerStartedAt !== undefined) return state;
       return { ...resume(state, event.at), status: 'collapsed', answerStartedAt: event.at, elapsedMs: activeMs(state, event.at) };
+    case 'citations':
+      return { ...state, citations: event.citations.map((citation) => ({ ...citation, quotes: citation.quotes.map((quote) => ({ ...quote })) })) };
     case 'run_end':
       return endRun(state, event);
     default: {

@@ -1,3 +1,4 @@
+import { verifyCitations, type CitationNotes } from '../citations';
 import type { LlmMessage } from '../llm';
 import { stripMarkers } from '../markers';
 import { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult } from './agent-run-options';
@@ -5,6 +6,7 @@ import type { AgentRunEndStatus } from './events';
 import { contextNotices, contextStep } from './context-step';
 import { RequestFitter } from './context-fit/request-fitter';
 import { shownLimit } from './format-limit';
+import { notesInHistory } from './history-reads';
 import { withImageFallback } from './image-fallback';
 import type { AttachedContext } from './question-context';
 import type { LoopOutcome } from './loop-outcome';
@@ -85,10 +87,13 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
+  // The history goes with every request: the notes its tool results quote reach the model in this run too.
+  recorder.noteRead(notesInHistory(options.history));
   if (options.context !== undefined || (options.images?.length ?? 0) > 0) {
     recorder.step(contextStep(recorder.nextStepId(), options.context ?? NOTHING_ATTACHED, options.images));
   }
   if (options.context !== undefined) {
+    recorder.noteRead(notesSent(options.context));
     for (const notice of contextNotices(options.context)) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
   }
   for (const notice of options.notices ?? []) recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice });
@@ -145,11 +150,24 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   if (status === 'error' && errorMessage !== undefined) {
     recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage });
   }
+  await emitCitations(recorder, options.citationNotes);
   recorder.end(status, errorMessage);
   const payload = recorder.payload;
   if (payload === null) throw new Error('The run ended without a reasoning state.');
   const result = { status, content: recorder.content(), answer: recorder.answer, payload, transcript: [...context.transcript] };
   return errorMessage === undefined ? result : { ...result, error: errorMessage };
+}
+
+/** The notes an attachment sent text of (a note, a `[[link]]`, a prompt variable's note, a selection). */
+function notesSent(context: AttachedContext): string[] {
+  return context.attachments.flatMap((attachment) => (attachment.text.trim() === '' ? [] : [attachment.path]));
+}
+
+/** The `citations` event (DESIGN.md 13.3), when the host can resolve notes and the answer cites one; a failed check never fails the run. */
+async function emitCitations(recorder: RunRecorder, notes: CitationNotes | undefined): Promise<void> {
+  if (notes === undefined || recorder.answer.trim() === '') return;
+  const citations = await verifyCitations({ answer: recorder.answer, readPaths: recorder.readPaths, notes }).catch(() => []);
+  if (citations.length > 0) recorder.emit({ type: 'citations', citations });
 }
 
 /** The context step of a question that attached images and no notes. */

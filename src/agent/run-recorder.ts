@@ -27,6 +27,7 @@ export class RunRecorder {
   private readonly stepTimes = new Map<string, number>();
   private readonly turns: ReasoningModelTurn[] = [];
   private model: string | undefined;
+  private readonly notesRead = new Set<string>();
 
   constructor(
     private readonly options: {
@@ -59,6 +60,16 @@ export class RunRecorder {
   /** Token usage summed over the model calls so far. */
   get usage(): ReasoningUsage | undefined {
     return sumUsage(this.turns.flatMap((turn) => (turn.usage !== undefined ? [turn.usage] : [])));
+  }
+
+  /** Vault paths of the notes whose text reached the model in this run, in the order they first did. */
+  get readPaths(): readonly string[] {
+    return [...this.notesRead];
+  }
+
+  /** Records notes whose text reached the model (a tool's passages, an attachment): the citation check reads it. */
+  noteRead(paths: Iterable<string>): void {
+    for (const path of paths) this.notesRead.add(path);
   }
 
   /** Emits `run_start` at `startedAt` (the moment the user sent the message). */

@@ -108,6 +108,7 @@ export async function runToolCall(options: { call: LlmToolCall; tools: readonly 
     linked.dispose();
   }
   const durationMs = Math.max(0, recorder.now() - startedAt);
+  if (outcome.status === 'ok' && result?.readPaths !== undefined) recorder.noteRead(result.readPaths);
   recorder.emit({ type: 'tool_end', stepId, callId: call.id, name: call.name, status: outcome.status, durationMs, output: outcome.output });
   const endSummary = result !== undefined && tool.describeEnd !== undefined ? safeDescribe(() => tool.describeEnd?.(input, result) ?? startSummary, startSummary) : startSummary;
   // A write's change as made (with its undo record) replaces the one proposed on the card.

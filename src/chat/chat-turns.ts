@@ -1,6 +1,7 @@
 import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type PromptUse, type QuestionContext, type QuestionImage, reduceReasoning, userMessageOf } from '../agent';
 import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
+import type { CitationNotes } from '../citations';
 import type { ChatModel, ContextWindow, LlmErrorAdvice, LlmMessage } from '../llm';
 import { composeAssistantContent } from '../markers';
 import { runChoiceFor } from '../prompts';
@@ -32,6 +33,8 @@ export interface ChatRunSetup {
   readonly contextWindow?: ContextWindow;
   /** Images sent with the question (read and downscaled by the host). */
   readonly images?: readonly QuestionImage[];
+  /** The vault's notes and link rule: the answer's citations are checked against what the run read (DESIGN.md 13.3). */
+  readonly citationNotes?: CitationNotes;
 }
 
 /** What a run is prepared for: the model, and the question with what the user attached to it. */
@@ -149,6 +152,7 @@ export class ChatTurns {
         ...(setup.onToolsRefused !== undefined ? { onToolsRefused: setup.onToolsRefused } : {}),
         ...(setup.contextWindow !== undefined ? { contextWindow: setup.contextWindow } : {}),
         ...(images.length > 0 ? { images } : {}),
+        ...(setup.citationNotes !== undefined ? { citationNotes: setup.citationNotes } : {}),
         question,
         history,
         signal: turn.abort.signal,
@@ -285,6 +289,7 @@ function publishTiming(event: AgentEvent): 'soon' | 'text' | 'frame' {
     case 'approval_request':
     case 'approval_response':
     case 'answer_start':
+    case 'citations':
     case 'run_end':
       return 'frame';
     default: {

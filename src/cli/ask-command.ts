@@ -7,7 +7,7 @@ import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel, discoverContextWindow } from '../llm';
 import type { ReasoningPayload } from '../markers';
 import { runChoiceFor } from '../prompts';
-import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
+import { createVaultTools, FolderExcludingSource, indexContextNotes, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
 import { buildCliMeaningSearch } from './cli-meaning-search';
 import { readAskContext } from './ask-context';
@@ -106,6 +106,8 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       ...(images.length > 0 ? { images } : {}),
       notices: mcpTools.notices,
       errorAdvice: CLI_ERROR_ADVICE,
+      // The answer's citations are checked against the indexed notes by the link rule of typed [[links]] (DESIGN.md 13.3).
+      citationNotes: indexContextNotes({ index, source: vaultSource }),
       approvals: createCliApprovalGate({ allowMcp: options.allowMcp, allowWrites: options.allowWrites, prompt: io.prompt, stderr: io.stderr }),
       question,
       // A continued conversation's earlier turns, with every tool result they had (DESIGN.md 11.4).

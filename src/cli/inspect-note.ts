@@ -5,12 +5,12 @@ import { describeFsError } from './describe-fs-error';
 import { timelineLines } from './inspect-timeline';
 import { stripControls, terminalJson } from './terminal-text';
 import { answerAlternates, parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
-import { noteWritesOf, parseAssistantContent, type ModelPrice } from '../markers';
+import { citationsOf, noteWritesOf, parseAssistantContent, type ModelPrice } from '../markers';
 
 /**
  * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
  * (DESIGN.md 8): `{ frontmatter, format, warnings, messages: [{ role, at, text, reasoning,
- * reasoningError, legacyToolCalls, thinks, noteWrites }] }`; a question with attached notes also has `attachments`.
+ * reasoningError, legacyToolCalls, thinks, noteWrites }] }`, an answer also `citations`; a question with attached notes also has `attachments`.
  * With `--timeline`, each run's steps one a line instead (`timelineLines`; with a price, each run's cost). Works for Glassbox notes and for imported
  * `**user**:` / `**ai**:` notes. Markers are read only in assistant messages (DESIGN.md 3.3), so a
  * user message's text is its content as typed. Returns 0, or 1 with one sentence on stderr.
@@ -90,5 +90,7 @@ export function inspectMessage(message: ConversationMessage): Record<string, unk
     thinks: parsed.thinks,
     // The agent's note writes: path, status (ok / declined / error) and +N −M (DESIGN.md 11.2).
     noteWrites: noteWritesOf(parsed.reasoning),
+    // The answer's citations as the run checked them (DESIGN.md 13.3); [] for an older note.
+    citations: citationsOf(parsed.reasoning),
   };
 }

@@ -1,8 +1,9 @@
 import { setInterval, clearInterval } from 'node:timers';
-import { describeRunDuration, waitingLabel, withStepFailures } from '../markers';
+import { citationsOf, describeRunDuration, waitingLabel, withStepFailures } from '../markers';
 import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';
+import { sourcesList } from './sources-list';
 import { stripControls } from './terminal-text';
 import { fitToColumns } from './terminal-width';
 
@@ -72,6 +73,9 @@ export class TerminalBlockRenderer {
         return;
       case 'run_end':
         this.end(event);
+        return;
+      case 'citations':
+        // Kept on the payload; the "Sources" list goes under the answer at the end.
         return;
       case 'approval_request':
         // The approval prompt is written below the block: draw the step it is about, then leave
@@ -204,6 +208,8 @@ export class TerminalBlockRenderer {
       this.options.out.write('\n');
       if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.settledHeader()}\n`);
       this.printNewSteps();
+      const sources = sourcesList(citationsOf(this.payload));
+      if (sources !== '') this.options.out.write(`\n${sources}`);
       return;
     }
     // No answer: keep the steps on screen under the final header (the user wants to see what happened).

@@ -1,5 +1,6 @@
-import { describeRunDuration, formatStepDuration, parseAssistantContent, readToolChange, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
+import { citationsOf, describeRunDuration, formatStepDuration, parseAssistantContent, readToolChange, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
+import { citationLines, citationSummaryLine } from './citation-lines';
 import { formatHeaderTime, messageName } from './note-lines';
 
 /** Options of {@link exportHtml}. */
@@ -56,6 +57,9 @@ function exportMessage(message: ConversationMessage, clock: 'local' | 'utc'): st
   if (parsed.reasoning !== null) parts.push(reasoningDetails(parsed.reasoning));
   else if (parsed.reasoningError) parts.push('<p class="meta">Reasoning unavailable</p>');
   for (const segment of parsed.segments) parts.push(exportSegment(segment));
+  // The citations as the run checked them (DESIGN.md 13.3), as text under the answer.
+  const citations = citationsOf(parsed.reasoning);
+  if (citations.length > 0) parts.push(`<div class="sources"><p class="meta">${escapeHtml(citationSummaryLine(citations))}</p><ul>${citationLines(citations).map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></div>`);
   return `<section class="message assistant">${parts.join('')}</section>`;
 }
 

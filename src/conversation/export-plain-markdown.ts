@@ -1,4 +1,5 @@
-import { describeRunDuration } from '../markers';
+import { citationsOf, describeRunDuration } from '../markers';
+import { citationLines, citationSummaryLine } from './citation-lines';
 import { parseAssistantContent, unclosedFence, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
 import { escapeMessageLine, formatHeaderTime, messageName } from './note-lines';
@@ -42,6 +43,9 @@ function exportMessage(message: ConversationMessage, clock: 'local' | 'utc'): st
   const parts = [heading];
   if (parsed.reasoning !== null) parts.push(reasoningCallout(parsed.reasoning));
   for (const segment of parsed.segments) parts.push(exportSegment(segment));
+  // The citations as the run checked them (DESIGN.md 13.3), open under the answer.
+  const citations = citationsOf(parsed.reasoning);
+  if (citations.length > 0) parts.push([`> [!${EXPORT_CALLOUT}] ${citationSummaryLine(citations)}`, ...citationLines(citations).map((line) => `> - ${neutraliseMessageLine(line)}`)].join('\n'));
   return parts.filter((part) => part.trim() !== '');
 }
 

@@ -38,6 +38,7 @@ export { answerAlternates, shownMessages, shownAtFor, type AnswerAlternates } fr
 export { CONTINUE_QUESTION, isResumableTurn } from './resumable-turn';
 export { exportPlainMarkdown, EXPORT_CALLOUT, type ExportPlainMarkdownOptions } from './export-plain-markdown';
 export { exportHtml, escapeHtml, type ExportHtmlOptions } from './export-html';
+export { citationLines, citationSummaryLine } from './citation-lines';
 export { conversationsBaseText, CONVERSATIONS_BASE_NAME } from './conversations-base';
 export { findAssistantHeaders, type AssistantHeaderAnchor } from './reasoning-anchors';
 export { findNoteMachineRanges, type NoteMachineRange } from './note-machine-lines';

@@ -1,3 +1,5 @@
+import type { ReasoningCitation } from './citation-verdicts';
+
 /**
  * The REASONING_BLOCK payload, version 1 (DESIGN.md 3.1). This is the data the chain runner
  * writes into an assistant message, the renderer reads back, and the note format keeps.
@@ -148,6 +150,8 @@ export interface ReasoningPayload {
   readonly usage?: ReasoningUsage;
   /** Each model call of the run, in order (absent in notes written before it was kept). */
   readonly turns?: readonly ReasoningModelTurn[];
+  /** The answer's citations checked against what the run read (DESIGN.md 13.3); absent in older notes and answers that cite nothing. */
+  readonly citations?: readonly ReasoningCitation[];
   readonly [extra: string]: unknown;
 }
 

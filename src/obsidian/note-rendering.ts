@@ -18,6 +18,7 @@ export function registerNoteRendering(plugin: Plugin, host: GlassboxSettingsHost
     conversationLivePreview({
       isLivePreview: (state) => state.field(editorLivePreviewField, false) ?? false,
       mountReasoning: messageRendererMount({ host: services, displayOptions, sourcePath: (state) => state.field(editorInfoField, false)?.file?.path ?? '' }),
+      host: services,
     }),
   );
 }

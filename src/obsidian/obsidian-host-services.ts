@@ -34,6 +34,11 @@ export class ObsidianHostServices implements HostServices {
     void this.app.workspace.openLinkText(linktext, sourcePath, event ? Keymap.isModEvent(event) : false);
   }
 
+  openNoteAtLine(path: string, line: number, event?: MouseEvent): void {
+    // The editor's eState scrolls to a 0-based line and highlights it, as a search result does.
+    void this.app.workspace.openLinkText(path, '', event ? Keymap.isModEvent(event) : false, { eState: { line: line - 1 } });
+  }
+
   hoverLink(options: { event: MouseEvent; linktext: string; sourcePath: string; targetEl: HTMLElement }): void {
     const hover = this.options.hover;
     if (hover === undefined) return;

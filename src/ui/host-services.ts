@@ -25,6 +25,8 @@ export interface HostServices {
    * click, Ctrl/Cmd-click and middle-click open it in a new tab, as in a note.
    */
   openLink(linktext: string, sourcePath: string, event?: MouseEvent): void;
+  /** Opens the note at `path` scrolled to `line` (1-based): a found quotation's place (DESIGN.md 13.3). */
+  openNoteAtLine?(path: string, line: number, event?: MouseEvent): void;
   /** The pointer is over an internal link: Obsidian's page preview may show the note. */
   hoverLink?(options: { event: MouseEvent; linktext: string; sourcePath: string; targetEl: HTMLElement }): void;
   /** A fresh, loaded component to pass to {@link HostServices.renderMarkdown}; the caller unloads it. */

@@ -71,7 +71,7 @@ describe('glassbox ask', () => {
     expect(events[0]).toMatchObject({ type: 'run_start', model: 'extractive', question: 'How long do refunds take?' });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', status: 'complete' });
     const types = new Set(events.map((event) => event.type));
-    expect([...types].sort()).toEqual(['answer_start', 'reasoning_delta', 'run_end', 'run_start', 'step', 'text_delta', 'tool_end', 'tool_start']);
+    expect([...types].sort()).toEqual(['answer_start', 'citations', 'reasoning_delta', 'run_end', 'run_start', 'step', 'text_delta', 'tool_end', 'tool_start']);
     expect(new Set(events.map((event) => event.runId)).size).toBe(1);
   });
 

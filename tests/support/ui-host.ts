@@ -6,6 +6,8 @@ import type { HostComponent, HostServices } from '../../src/ui/host-services';
 export interface RecordingHost extends HostServices {
   readonly rendered: string[];
   readonly openedLinks: { linktext: string; sourcePath: string }[];
+  /** Each `openNoteAtLine` call (a found quotation clicked). */
+  readonly openedAtLine: { path: string; line: number }[];
   readonly liveComponents: () => number;
 }
 
@@ -14,10 +16,12 @@ export function recordingHost(): RecordingHost {
   installDomHelpers(window);
   const rendered: string[] = [];
   const openedLinks: { linktext: string; sourcePath: string }[] = [];
+  const openedAtLine: { path: string; line: number }[] = [];
   let live = 0;
   return {
     rendered,
     openedLinks,
+    openedAtLine,
     liveComponents: () => live,
     renderMarkdown(markdown, el) {
       rendered.push(markdown);
@@ -26,6 +30,9 @@ export function recordingHost(): RecordingHost {
     },
     openLink(linktext, sourcePath) {
       openedLinks.push({ linktext, sourcePath });
+    },
+    openNoteAtLine(path, line) {
+      openedAtLine.push({ path, line });
     },
     createComponent(): HostComponent {
       live += 1;

@@ -1,5 +1,5 @@
-/** A glyph for the icons whose look matters in the playground (a tool step's status); others draw nothing. */
-const GLYPHS: Readonly<Record<string, string>> = Object.freeze({ loader: '◌', check: '✓', x: '✕', ban: '⊘', minus: '⊖' });
+/** A glyph for the icons whose look matters in the playground (a tool step's status, a citation's mark); others draw nothing. */
+const GLYPHS: Readonly<Record<string, string>> = Object.freeze({ loader: '◌', check: '✓', x: '✕', ban: '⊘', minus: '⊖', 'alert-triangle': '⚠', 'x-circle': '⊗', 'arrow-up-right': '↗' });
 
 /**
  * Obsidian's `setIcon`, without the SVGs: the parent gets one span naming the icon, so tests can

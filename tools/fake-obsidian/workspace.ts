@@ -36,6 +36,8 @@ export interface FakeOpenedLink {
   newLeaf: unknown;
   /** The file the link resolved to, or null for an unresolved link. */
   file: TFile | null;
+  /** The view state asked for (`eState.line`: the line a note opens scrolled to), when one was given. */
+  openViewState?: unknown;
 }
 
 /** Fake-only: the saved layout, per side (see `Workspace.getLayout`). */
@@ -231,7 +233,7 @@ export class Workspace extends Events {
   /** Resolves the link, records it in `openedLinks`, and opens the file in a main leaf if it exists. */
   async openLinkText(linktext: string, sourcePath: string, newLeaf?: unknown, openViewState?: { active?: boolean }): Promise<void> {
     const file = this.app.metadataCache.getFirstLinkpathDest(linktext, sourcePath);
-    this.openedLinks.push({ linktext, sourcePath, newLeaf, file });
+    this.openedLinks.push({ linktext, sourcePath, newLeaf, file, ...(openViewState !== undefined ? { openViewState } : {}) });
     if (file) await this.getLeaf(newLeaf).openFile(file, { active: openViewState?.active ?? true });
   }
 

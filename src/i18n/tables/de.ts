@@ -147,6 +147,18 @@ export const de: MessageTable = {
   'answer.undoFailed': 'Nichts weiter wurde rückgängig gemacht: {error}',
   'answer.loadImage': 'Bild von {host} laden',
 
+  'citations.unread': '{target} wird zitiert, aber nichts daraus hat das Modell in diesem Lauf erreicht',
+  'citations.missing': 'Keine Notiz namens {target}',
+  'citations.quoteNotFound': 'Dieses Zitat steht nicht in {target}',
+  'citations.openQuote': '{target} in Zeile {line} öffnen',
+  'citations.sources': 'Quellen: {count}',
+  'citations.notRead.one': '{count} nicht gelesen',
+  'citations.notRead.other': '{count} nicht gelesen',
+  'citations.missingCount.one': '{count} fehlt',
+  'citations.missingCount.other': '{count} fehlen',
+  'citations.quotesNotFound.one': '{count} Zitat nicht gefunden',
+  'citations.quotesNotFound.other': '{count} Zitate nicht gefunden',
+
   'context.attached': 'An die nächste Frage angehängt',
   'context.limitScope': 'Auf Ordner oder Tag beschränken',
   'context.overBudget': 'Der angehängte Text hat etwa {tokens} Tokens, mehr als das Budget von {budget} Tokens: Der Lauf kürzt ihn.',

@@ -160,6 +160,19 @@ export const en = {
   'answer.undoFailed': 'Nothing more was undone: {error}',
   'answer.loadImage': 'Load image from {host}',
 
+  // Verified citations (DESIGN.md 13.3)
+  'citations.unread': '{target} is cited, but none of its text reached the model in this run',
+  'citations.missing': 'No note named {target}',
+  'citations.quoteNotFound': 'This quote is not in {target}',
+  'citations.openQuote': 'Open {target} at line {line}',
+  'citations.sources': 'Sources: {count}',
+  'citations.notRead.one': '{count} not read',
+  'citations.notRead.other': '{count} not read',
+  'citations.missingCount.one': '{count} missing',
+  'citations.missingCount.other': '{count} missing',
+  'citations.quotesNotFound.one': '{count} quote not found',
+  'citations.quotesNotFound.other': '{count} quotes not found',
+
   // What a question carries
   'context.attached': 'Attached to the next question',
   'context.limitScope': 'Limit to folder or tag',

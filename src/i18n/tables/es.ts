@@ -147,6 +147,18 @@ export const es: MessageTable = {
   'answer.undoFailed': 'No se deshizo nada más: {error}',
   'answer.loadImage': 'Cargar imagen de {host}',
 
+  'citations.unread': '{target} se cita, pero nada de su texto llegó al modelo en esta ejecución',
+  'citations.missing': 'No hay ninguna nota llamada {target}',
+  'citations.quoteNotFound': 'Esta cita no está en {target}',
+  'citations.openQuote': 'Abrir {target} en la línea {line}',
+  'citations.sources': 'Fuentes: {count}',
+  'citations.notRead.one': '{count} sin leer',
+  'citations.notRead.other': '{count} sin leer',
+  'citations.missingCount.one': '{count} no existe',
+  'citations.missingCount.other': '{count} no existen',
+  'citations.quotesNotFound.one': '{count} cita no encontrada',
+  'citations.quotesNotFound.other': '{count} citas no encontradas',
+
   'context.attached': 'Adjunto a la próxima pregunta',
   'context.limitScope': 'Limitar a una carpeta o etiqueta',
   'context.overBudget': 'El texto adjunto tiene unos {tokens} tokens, más que el presupuesto de {budget} tokens: la ejecución lo recortará.',

@@ -147,6 +147,18 @@ export const fr: MessageTable = {
   'answer.undoFailed': 'Rien de plus n’a été annulé : {error}',
   'answer.loadImage': 'Charger l’image depuis {host}',
 
+  'citations.unread': '{target} est cité, mais rien de son texte n’a atteint le modèle pendant cette exécution',
+  'citations.missing': 'Aucune note nommée {target}',
+  'citations.quoteNotFound': 'Cette citation ne figure pas dans {target}',
+  'citations.openQuote': 'Ouvrir {target} à la ligne {line}',
+  'citations.sources': 'Sources : {count}',
+  'citations.notRead.one': '{count} non lue',
+  'citations.notRead.other': '{count} non lues',
+  'citations.missingCount.one': '{count} introuvable',
+  'citations.missingCount.other': '{count} introuvables',
+  'citations.quotesNotFound.one': '{count} citation introuvable',
+  'citations.quotesNotFound.other': '{count} citations introuvables',
+
   'context.attached': 'Joint à la prochaine question',
   'context.limitScope': 'Limiter à un dossier ou une étiquette',
   'context.overBudget': 'Le texte joint fait environ {tokens} jetons, au-delà du budget de {budget} jetons : l’exécution le coupera.',

@@ -147,6 +147,18 @@ export const ja: MessageTable = {
   'answer.undoFailed': 'これ以上は元に戻せませんでした: {error}',
   'answer.loadImage': '{host} から画像を読み込む',
 
+  'citations.unread': '{target} が引用されていますが、この実行ではその本文はモデルに届いていません',
+  'citations.missing': '{target} という名前のノートはありません',
+  'citations.quoteNotFound': 'この引用は {target} にありません',
+  'citations.openQuote': '{target} を {line} 行目で開く',
+  'citations.sources': '出典: {count}',
+  'citations.notRead.one': '未読 {count}',
+  'citations.notRead.other': '未読 {count}',
+  'citations.missingCount.one': '存在しない {count}',
+  'citations.missingCount.other': '存在しない {count}',
+  'citations.quotesNotFound.one': '見つからない引用 {count}',
+  'citations.quotesNotFound.other': '見つからない引用 {count}',
+
   'context.attached': '次の質問に添付',
   'context.limitScope': 'フォルダーまたはタグに限定',
   'context.overBudget': '添付テキストは約{tokens}トークンで、{budget}トークンの予算を超えています。実行時に切り詰められます。',

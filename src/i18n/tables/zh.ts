@@ -147,6 +147,18 @@ export const zh: MessageTable = {
   'answer.undoFailed': '没有撤销更多内容：{error}',
   'answer.loadImage': '从 {host} 加载图片',
 
+  'citations.unread': '引用了 {target}，但本次运行中它的内容没有传给模型',
+  'citations.missing': '没有名为 {target} 的笔记',
+  'citations.quoteNotFound': '{target} 中没有这段引文',
+  'citations.openQuote': '在第 {line} 行打开 {target}',
+  'citations.sources': '来源：{count}',
+  'citations.notRead.one': '{count} 个未读',
+  'citations.notRead.other': '{count} 个未读',
+  'citations.missingCount.one': '{count} 个不存在',
+  'citations.missingCount.other': '{count} 个不存在',
+  'citations.quotesNotFound.one': '{count} 处引文未找到',
+  'citations.quotesNotFound.other': '{count} 处引文未找到',
+
   'context.attached': '附加到下一个问题',
   'context.limitScope': '限定到文件夹或标签',
   'context.overBudget': '附加文本约 {tokens} 个令牌，超过 {budget} 个令牌的预算：运行时会截断。',

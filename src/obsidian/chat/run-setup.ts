@@ -98,6 +98,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
       ...(withoutTools !== undefined ? { withoutTools } : {}),
       onToolsRefused,
       contextWindow: modelWindow,
+      citationNotes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder }),
     };
   };
 }

@@ -85,7 +85,9 @@ export function createLocalSearchTool(index: VaultIndexReader, hybrid?: () => Me
       const { results, failure } = semantic ? await semantic.search(args.query, options) : { results: await index.search(args.query, options), failure: undefined };
       const notice = failure === undefined ? undefined : `${failure} These results match words only.`;
       const data: LocalSearchData = { results, ...(notice ? { notice } : {}) };
-      return { output: `${notice ? `${notice}\n\n` : ''}${formatSearchResults(args.query, results)}`, data };
+      // A result with a passage gave the model text of its note; a title alone did not (DESIGN.md 13.3).
+      const readPaths = results.flatMap((result) => (result.passage.trim() === '' ? [] : [result.path]));
+      return { output: `${notice ? `${notice}\n\n` : ''}${formatSearchResults(args.query, results)}`, data, readPaths };
     },
   };
 }

@@ -70,7 +70,7 @@ export function createReadNoteTool(options: { index: VaultIndexReader; source: V
           : chunks.length > 1
             ? `\n\n[End of note: chunk ${chunk + 1} of ${chunks.length}.]`
             : '';
-      return { output: `${header}\n\n${chunks[chunk]}${more}`, data };
+      return { output: `${header}\n\n${chunks[chunk]}${more}`, data, readPaths: [path] };
     },
   };
 }

@@ -13,6 +13,7 @@ import { MarkdownBlockSplitter } from './split-markdown-blocks';
 import type { ManagedRoot, RootRegistry } from './root-registry';
 import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
 import { markAnswerLive } from './live-answer-class';
+import { CitationMarks } from './citation-marks';
 import { t } from '../../i18n';
 
 /** Collaborators of a {@link MessageRenderer}. */
@@ -79,6 +80,7 @@ export class MessageRenderer {
   /** One per Markdown segment: a growing answer is split again from its last block only. */
   private readonly splitters: MarkdownBlockSplitter[] = [];
   private readonly split = (markdown: string, ordinal: number): readonly string[] => (this.splitters[ordinal] ??= new MarkdownBlockSplitter()).split(markdown);
+  private readonly citationMarks: CitationMarks;
 
   constructor(private readonly options: MessageRendererOptions) {
     const { host } = options;
@@ -87,6 +89,7 @@ export class MessageRenderer {
     this.reasoningSlot = appendElement(options.container, 'div', 'glassbox-reasoning-slot');
     this.body = appendElement(options.container, 'div', 'glassbox-message-markdown markdown-rendered');
     options.after?.after(this.reasoningSlot, this.body);
+    this.citationMarks = new CitationMarks({ body: this.body, host, sourcePath: () => this.sourcePath });
     this.body.addEventListener('click', this.onClick);
     this.body.addEventListener('auxclick', this.onClick);
     this.body.addEventListener('mouseover', this.onHover);
@@ -106,6 +109,7 @@ export class MessageRenderer {
     if (input.live !== this.shownLive) markAnswerLive(this.body, input.live);
     this.shownLive = input.live;
     this.updatePieces(toMessagePieces(parsed.segments, this.split), input.live);
+    this.citationMarks.update(parsed.reasoning);
   }
 
   /**
@@ -232,7 +236,10 @@ export class MessageRenderer {
         rendered.component = component;
         this.markdownRenders += 1;
         // Inert: the host's renderer runs other plugins' processors (Dataview, Templater) and raw HTML.
-        this.options.host.renderMarkdown(inertAnswerMarkdown(piece.text), el, this.sourcePath, component).then(() => offerRemoteImages(el), () => {
+        this.options.host.renderMarkdown(inertAnswerMarkdown(piece.text), el, this.sourcePath, component).then(() => {
+          offerRemoteImages(el);
+          this.citationMarks.mark(el);
+        }, () => {
           // A failing post-processor must not lose the answer: show the text as text.
           el.replaceChildren();
           appendElement(el, 'p', '', piece.text);

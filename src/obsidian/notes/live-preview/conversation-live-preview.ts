@@ -1,6 +1,8 @@
 import { StateField, type EditorState, type Extension, type Range, type Text } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, WidgetType } from '@codemirror/view';
 import { findNoteMachineRanges, type NoteMachineRange } from '../../../conversation';
+import type { HostServices } from '../../../ui/host-services';
+import { citationDecorations } from './citation-decorations';
 
 /** Mounts the block of one reasoning marker into `container` and returns how to unmount it. */
 export type MountReasoningBlock = (options: { container: HTMLElement; marker: string; state: EditorState }) => () => void;
@@ -11,6 +13,8 @@ export interface ConversationLivePreviewOptions {
   readonly isLivePreview: (state: EditorState) => boolean;
   /** Renders the block as the chat view does (main.ts passes the one message renderer). */
   readonly mountReasoning: MountReasoningBlock;
+  /** Draws the host's icons: the answers' citation marks (DESIGN.md 13.3) are drawn with them. */
+  readonly host?: Pick<HostServices, 'setIcon'>;
 }
 
 /** One reasoning block in place of its marker line; the same marker keeps the same DOM (and its open/closed state). */
@@ -73,6 +77,7 @@ export function conversationLivePreview(options: ConversationLivePreviewOptions)
     }
     return ranges;
   };
+  const marksByDoc = new WeakMap<Text, Range<Decoration>[]>();
   const build = (state: EditorState): DecorationSet => {
     if (!options.isLivePreview(state)) return Decoration.none;
     const decorations: Range<Decoration>[] = [];
@@ -94,6 +99,13 @@ export function conversationLivePreview(options: ConversationLivePreviewOptions)
         }
       }
     }
+    // Each answer's citation marks where they stand (citation-decorations.ts), once per document version.
+    let marks = marksByDoc.get(state.doc);
+    if (marks === undefined) {
+      marks = citationDecorations({ doc: state.doc.toString(), ranges: rangesOf(state.doc), host: options.host ?? {} });
+      marksByDoc.set(state.doc, marks);
+    }
+    decorations.push(...marks);
     return Decoration.set(decorations, true);
   };
   const field = StateField.define<DecorationSet>({
