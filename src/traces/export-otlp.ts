@@ -1,5 +1,6 @@
 import type { Conversation } from '../conversation';
-import { runCost, runCostAt, type ModelPrice, type ModelPrices, type RunCost, type ReasoningModelTurn, type ReasoningStep } from '../markers';
+import type { ReasoningModelTurn, ReasoningStep } from '../markers';
+import { costOfRun, priceFor, type TracePrices } from './run-prices';
 import { conversationRuns, type ConversationRun } from './conversation-runs';
 import { otlpId } from './otlp-ids';
 import { otlpAttributes, unixNano, type OtlpSpan, type OtlpTraceRequest } from './otlp-json';
@@ -12,7 +13,7 @@ export interface ExportOtlpOptions {
    */
   readonly includeContent?: boolean;
   /** Prices by model (the plugin's settings) or one price for every call (the CLI's flags). */
-  readonly prices?: ModelPrices | ModelPrice;
+  readonly prices?: TracePrices;
   /** The Glassbox version, the instrumentation scope's version. */
   readonly version?: string;
 }
@@ -44,7 +45,7 @@ function runSpans(conversation: Conversation, run: ConversationRun, index: numbe
   const rootId = otlpId(`${seed}\u0000root`, 8);
   const content = options.includeContent === true;
   const model = run.turns.at(-1)?.model ?? conversation.model;
-  const cost = costOfRun(run, options.prices);
+  const cost = costOfRun(run.payload, options.prices);
   const failed = run.payload.status === 'error';
   const root: OtlpSpan = {
     traceId,
@@ -146,19 +147,4 @@ function toolSpan(step: ReasoningStep, content: boolean, place: SpanPlace): Otlp
     }),
     status: failed ? { code: 2 } : { code: 0 },
   };
-}
-
-function priceFor(model: string, prices: ExportOtlpOptions['prices']): ModelPrice | undefined {
-  if (prices === undefined) return undefined;
-  if (isOnePrice(prices)) return prices;
-  return Object.hasOwn(prices, model) ? prices[model] : undefined;
-}
-
-function isOnePrice(prices: ModelPrices | ModelPrice): prices is ModelPrice {
-  return typeof (prices as ModelPrice).inputPerMillion === 'number' && typeof (prices as ModelPrice).outputPerMillion === 'number';
-}
-
-function costOfRun(run: ConversationRun, prices: ExportOtlpOptions['prices']): RunCost | undefined {
-  if (prices === undefined) return undefined;
-  return isOnePrice(prices) ? runCostAt(run.payload, prices) : runCost(run.payload, prices);
 }

@@ -6,3 +6,5 @@
 export { conversationRuns, type ConversationRun } from './conversation-runs';
 export { exportOtlp, type ExportOtlpOptions } from './export-otlp';
 export type { OtlpTraceRequest, OtlpSpan, OtlpAttribute } from './otlp-json';
+export { findRuns, type FoundRun, type RunQuery, type SavedNote } from './find-runs';
+export type { TracePrices } from './run-prices';
