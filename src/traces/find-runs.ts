@@ -1,5 +1,5 @@
 import { parseConversationNote } from '../conversation';
-import type { ReasoningStatus, RunCost } from '../markers';
+import type { RunCost } from '../markers';
 import { conversationRuns } from './conversation-runs';
 import { costOfRun, type TracePrices } from './run-prices';
 
@@ -9,7 +9,7 @@ export interface RunQuery {
   readonly read?: string;
   /** A tool the run called. */
   readonly tool?: string;
-  readonly status?: ReasoningStatus | string;
+  readonly status?: string;
   /** Epoch ms: runs started at or after it. */
   readonly since?: number;
 }
