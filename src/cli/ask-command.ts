@@ -23,6 +23,7 @@ import { NodeVaultSource } from './node-vault-source';
 import { NodeNoteWriter } from './node-note-writer';
 import { createWriteTools } from '../writes/write-tools';
 import { saveAskRun } from './save-ask-run';
+import { sendRunTraces } from './send-run-traces';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
 import { stripControls, terminalJson } from './terminal-text';
 
@@ -122,7 +123,9 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(result.error)}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
-    if (save && !(await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }))) return 1;
+    const saved = !save || (await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }));
+    if (options.otlpEndpoint !== undefined) await sendRunTraces({ endpoint: options.otlpEndpoint, includeContent: options.otlpIncludeContent, model: modelName, question, startedAt, result, io, ...(continued !== null ? { conversationId: continued.conversation.id } : {}) });
+    if (!saved) return 1;
     return exitStatus(result.status, stoppedBy);
   } finally {
     renderer?.dispose();

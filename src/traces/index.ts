@@ -8,3 +8,4 @@ export { exportOtlp, type ExportOtlpOptions } from './export-otlp';
 export type { OtlpTraceRequest, OtlpSpan, OtlpAttribute } from './otlp-json';
 export { findRuns, type FoundRun, type RunQuery, type SavedNote } from './find-runs';
 export type { TracePrices } from './run-prices';
+export { sendOtlpTraces, otlpTracesUrl, isOtlpEndpoint, type OtlpSendResult } from './send-otlp';
