@@ -20,6 +20,6 @@ export async function sendRunTraces(options: { endpoint: string; includeContent:
     { id: createMessageId(options.startedAt), role: 'assistant' as const, at: options.startedAt, content: options.result.content },
   ];
   const request = exportOtlp({ ...conversation, messages }, { includeContent: options.includeContent });
-  const sent = await sendOtlpTraces(options.endpoint, request);
+  const sent = await sendOtlpTraces(options.endpoint, request, fetch);
   io.stderr.write(stripControls(sent.ok ? `traces sent: ${sent.url}\n` : `The traces could not be sent to ${sent.url}: ${sent.problem}.\n`));
 }

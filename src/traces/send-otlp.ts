@@ -12,18 +12,16 @@ export type OtlpSendResult = { readonly ok: true; readonly url: string } | { rea
  * server's key or any other header of the chat. A failure is a result, never a throw: the answer
  * the traces describe is already given and saved.
  */
-export async function sendOtlpTraces(baseUrl: string, request: OtlpTraceRequest, fetchImpl: typeof fetch = fetch): Promise<OtlpSendResult> {
+export async function sendOtlpTraces(baseUrl: string, request: OtlpTraceRequest, fetchImpl: typeof fetch): Promise<OtlpSendResult> {
   const url = otlpTracesUrl(baseUrl);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+  // AbortSignal.timeout works in Obsidian and in Node alike, and does not keep the CLI alive.
+  const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
   try {
-    const response = await fetchImpl(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request), signal: controller.signal, redirect: 'error' });
+    const response = await fetchImpl(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request), signal, redirect: 'error' });
     if (!response.ok) return { ok: false, url, problem: `the collector answered HTTP ${response.status}` };
     return { ok: true, url };
   } catch (error) {
-    return { ok: false, url, problem: controller.signal.aborted ? `no answer within ${SEND_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
+    return { ok: false, url, problem: signal.aborted ? `no answer within ${SEND_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error) };
   }
 }
 
