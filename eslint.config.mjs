@@ -17,7 +17,7 @@ const DEPTHS = [0, 1, 2, 3];
 // zod nor the tools, and the folder filter the plugin wraps its vault source in at load, whose
 // index would evaluate the stemmers, and the main-thread side of the indexing worker (the index
 // itself is only in the worker's script; docs/decisions/index-worker.md).
-const LIGHT_ENTRIES = ['mcp/mcp-server-config', 'agent/run-agent', 'agent/standing-request', 'search/typo-candidates', 'search/folder-excluding-source', 'search/worker', 'search/context', 'search/embeddings/embedding-plan', 'search/embeddings/embedding-client', 'writes/write-tools'];
+const LIGHT_ENTRIES = ['mcp/mcp-server-config', 'search/fold-text', 'traces/search-conversations-tool', 'agent/run-agent', 'agent/standing-request', 'search/typo-candidates', 'search/folder-excluding-source', 'search/worker', 'search/context', 'search/embeddings/embedding-plan', 'search/embeddings/embedding-client', 'writes/write-tools'];
 const up = (depth) => (depth === 0 ? '\\./' : '(\\.\\./)'.concat(`{${depth}}`));
 const moduleMapConfig = (depth, core) => ({
   files: core

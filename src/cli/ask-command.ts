@@ -23,6 +23,7 @@ import { NodeVaultSource } from './node-vault-source';
 import { NodeNoteWriter } from './node-note-writer';
 import { createWriteTools } from '../writes/write-tools';
 import { saveAskRun } from './save-ask-run';
+import { searchConversationsTools } from './search-conversations-tools';
 import { sendRunTraces } from './send-run-traces';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
 import { stripControls, terminalJson } from './terminal-text';
@@ -95,6 +96,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       modelName,
       tools: [
         ...createVaultTools({ index, source, ...(hybrid !== undefined ? { hybrid: () => hybrid } : {}), ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
+        ...(await searchConversationsTools(vaultSource)),
         ...createWriteTools({ writer: new NodeNoteWriter(vaultDir, { conversationsFolder: DEFAULT_CONVERSATION_FOLDER }), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
         ...mcpTools.tools,
       ],
