@@ -10,5 +10,5 @@ import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 export async function searchConversationsTools(source: VaultSource): Promise<AgentTool[]> {
   const notes = await source.listNotes();
   if (!notes.some((note) => isInsideFolder(note.path, DEFAULT_CONVERSATION_FOLDER))) return [];
-  return [createSearchConversationsTool({ source, folder: () => DEFAULT_CONVERSATION_FOLDER }) as AgentTool];
+  return [createSearchConversationsTool({ source, folder: () => DEFAULT_CONVERSATION_FOLDER })];
 }
