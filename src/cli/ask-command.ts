@@ -26,7 +26,7 @@ import { saveAskRun } from './save-ask-run';
 import { searchConversationsTools } from './search-conversations-tools';
 import { sendRunTraces } from './send-run-traces';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
-import { stripControls, terminalJson } from './terminal-text';
+import { stripControls, terminalJson } from '../commands';
 
 /** Exit status of a stopped run: 128 + the signal's number, as shells report it (130 for Ctrl-C). */
 export const EXIT_STOPPED: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };

@@ -5,8 +5,8 @@ import { exportOtlp } from '../traces';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
-import { inspectNoteText, notConversationNote } from './inspect-note';
-import { stripControls, terminalJson } from './terminal-text';
+import { inspectNoteText, notConversationNote } from '../commands';
+import { stripControls, terminalJson } from '../commands';
 
 /** `glassbox export`'s command line (DESIGN.md 12.3, 12.5). */
 export const EXPORT_COMMAND = {

@@ -7,7 +7,7 @@ import { DOCTOR_COMMAND, runDoctorCommand } from './doctor-command';
 import { EXPORT_COMMAND, runExportCommand } from './export-command';
 import { INSPECT_COMMAND, runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
 import { runTracesCommand, TRACES_COMMAND } from './traces-command';
 import { runUndoCommand, UNDO_COMMAND } from './undo-command';
 

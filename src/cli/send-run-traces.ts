@@ -2,7 +2,7 @@ import type { AgentRunResult } from '../agent';
 import { createConversation, createMessageId, titleFromQuestion } from '../conversation';
 import { exportOtlp, sendOtlpTraces } from '../traces';
 import type { CliIo } from './cli-io';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
 
 /**
  * `ask --otlp-endpoint URL`: the finished run's traces to a collector (DESIGN.md 13.5), what was

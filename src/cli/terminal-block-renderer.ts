@@ -3,7 +3,7 @@ import { describeRunDuration, waitingLabel, withStepFailures } from '../markers'
 import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
 import { fitToColumns } from './terminal-width';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

@@ -7,7 +7,7 @@ import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { NodeVaultSource } from './node-vault-source';
 import { PRICE_FLAGS, readPriceFlags } from './price-flags';
-import { stripControls, terminalJson } from './terminal-text';
+import { stripControls, terminalJson } from '../commands';
 
 /** The run statuses `--status` takes (DESIGN.md 3.1, 13.4). */
 const STATUSES = ['complete', 'stopped', 'error', 'max_iterations', 'awaiting_input', 'budget'] as const;

@@ -9,3 +9,4 @@ export type { OtlpTraceRequest, OtlpSpan, OtlpAttribute } from './otlp-json';
 export { findRuns, type FoundRun, type RunQuery, type SavedNote } from './find-runs';
 export type { TracePrices } from './run-prices';
 export { sendOtlpTraces, otlpTracesUrl, isOtlpEndpoint, type OtlpSendResult } from './send-otlp';
+export { RunTraceForwarder, type RunTraceForwarderOptions } from './run-trace-forwarder';
