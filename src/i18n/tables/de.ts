@@ -356,7 +356,7 @@ export const de: MessageTable = {
   'traces.statusError': 'Fehlgeschlagen',
   'traces.statusStepLimit': 'Schrittlimit',
   'traces.sendFailed': 'Glassbox: Die Traces konnten nicht an {url} gesendet werden: {problem}.',
-  'settings.traces': 'Traces',
+  'settings.traces': 'Ablaufverfolgung',
   'settings.otlpEndpoint': 'OpenTelemetry-Endpunkt',
   'settings.otlpEndpointDesc': 'Die Traces jedes beendeten Laufs werden als OTLP/JSON hierher gesendet (an /v1/traces), für Langfuse, Phoenix oder Jaeger. Namen, Zeiten, Token-Zahlen, Status und Kosten; nie Ihr API-Schlüssel. Leer: nichts wird gesendet.',
   'settings.otlpEndpointInvalid': 'Geben Sie eine http://- oder https://-Adresse ein, etwa http://localhost:4318.',

@@ -378,7 +378,7 @@ export const en = {
   'traces.statusStepLimit': 'Step limit',
   'traces.sendFailed': 'Glassbox: the traces could not be sent to {url}: {problem}.',
   'settings.traces': 'Traces',
-  'settings.otlpEndpoint': 'OpenTelemetry endpoint',
+  'settings.otlpEndpoint': 'Trace endpoint',
   'settings.otlpEndpointDesc': 'Each finished run\'s traces are sent here as OTLP/JSON (to /v1/traces), for Langfuse, Phoenix or Jaeger. Names, times, token counts, statuses and costs; never your API key. Empty: nothing is sent.',
   'settings.otlpEndpointInvalid': 'Enter an http:// or https:// address, like http://localhost:4318.',
   'settings.otlpIncludeContent': 'Send what was said',
