@@ -82,9 +82,9 @@ describe("Glassbox on Obsidian's command line", () => {
 
     const asked = await cli(app, 'glassbox:ask', { question: 'How long do refunds take?' });
     expect(asked.startsWith(ANSWER)).toBe(true);
-    // The chat shows the run it made.
-    const chat = app.workspace.getLeavesOfType('glassbox-chat')[0];
-    await act(async () => until(() => chat?.view.containerEl.textContent?.includes('Refunds take 14 days') === true));
+    // The chat shows the run it made (its question and its steps).
+    const chats = () => app.workspace.getLeavesOfType('glassbox-chat').map((leaf) => leaf.view.containerEl.textContent ?? '');
+    await act(async () => until(() => chats().some((text) => text.includes('How long do refunds take?') && text.includes('Refund policy'))));
     await until(() => app.vault.getMarkdownFiles().some((file) => file.path.startsWith('Glassbox/Conversations/')));
     const note = app.vault.getMarkdownFiles().find((file) => file.path.startsWith('Glassbox/Conversations/'))?.path ?? '';
 
