@@ -5,8 +5,8 @@ import globals from 'globals';
 // The module map (docs/module-map.md), enforced. Modules with an index.ts are imported through
 // it from anywhere else; the core modules never import the host (Obsidian), React, or the
 // layers built on them. Each message names the rule it breaks.
-const INDEXED_MODULES = ['agent', 'chat', 'citations', 'conversation', 'doctor', 'i18n', 'llm', 'markers', 'mcp', 'prompts', 'search', 'writes'];
-const CORE_MODULES = ['agent', 'chat', 'citations', 'conversation', 'doctor', 'i18n', 'llm', 'markers', 'mcp', 'prompts', 'search', 'writes'];
+const INDEXED_MODULES = ['agent', 'chat', 'citations', 'commands', 'conversation', 'doctor', 'i18n', 'llm', 'markers', 'mcp', 'prompts', 'search', 'traces', 'writes'];
+const CORE_MODULES = ['agent', 'chat', 'citations', 'commands', 'conversation', 'doctor', 'i18n', 'llm', 'markers', 'mcp', 'prompts', 'search', 'traces', 'writes'];
 const coreBoundary = (name) => `module-map rule "core stays headless": src/{${CORE_MODULES.join(',')}} may not import ${name} (docs/module-map.md).`;
 // Imports are relative, so what `../chat/x` means depends on how deep the importing file sits:
 // one config per depth (src/main.ts is depth 0, src/agent/x.ts depth 1, …).
@@ -17,7 +17,7 @@ const DEPTHS = [0, 1, 2, 3];
 // zod nor the tools, and the folder filter the plugin wraps its vault source in at load, whose
 // index would evaluate the stemmers, and the main-thread side of the indexing worker (the index
 // itself is only in the worker's script; docs/decisions/index-worker.md).
-const LIGHT_ENTRIES = ['mcp/mcp-server-config', 'agent/run-agent', 'agent/standing-request', 'search/typo-candidates', 'search/folder-excluding-source', 'search/worker', 'search/context', 'search/embeddings/embedding-plan', 'search/embeddings/embedding-client', 'writes/write-tools'];
+const LIGHT_ENTRIES = ['mcp/mcp-server-config', 'search/fold-text', 'traces/search-conversations-tool', 'agent/run-agent', 'agent/standing-request', 'search/typo-candidates', 'search/folder-excluding-source', 'search/worker', 'search/context', 'search/embeddings/embedding-plan', 'search/embeddings/embedding-client', 'writes/write-tools'];
 const up = (depth) => (depth === 0 ? '\\./' : '(\\.\\./)'.concat(`{${depth}}`));
 const moduleMapConfig = (depth, core) => ({
   files: core

@@ -16,7 +16,11 @@ import { ConversationsBaseFile } from './obsidian/notes/conversations-base-file'
 import { ObsidianNoteWriter } from './obsidian/notes/obsidian-note-writer';
 import { addPluginCommands } from './obsidian/plugin-commands';
 import { createSearchServices, type SearchServices } from './obsidian/search-services';
-import { pluginConnectionCheck } from './obsidian/settings/connection-check';
+import { pluginConnectionCheck, pluginConnectionReport } from './obsidian/settings/connection-check';
+import { inAppAsk } from './obsidian/traces/in-app-ask';
+import { registerGlassboxCliHandlers } from './obsidian/traces/obsidian-cli-handlers';
+import { registerTraceCommands } from './obsidian/traces/register-trace-commands';
+import { traceForwardingSaver } from './obsidian/traces/trace-forwarding-saver';
 import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 import { setUiLanguage, t } from './i18n';
@@ -57,7 +61,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       // The agent is evaluated on first use, not when Obsidian loads the plugin: esbuild defers a
       // module reached only through import().
       runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
-      saver: conversations,
+      // Each run's traces also go to the OpenTelemetry endpoint of the settings, when one is set.
+      saver: traceForwardingSaver(conversations, this),
       show: (session) => void tabs.show(session),
     });
     this.sessions = sessions;
@@ -91,7 +96,11 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
     this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
     addPluginCommands(this, { settings: this, tabs, writes, semantic: search.semantic });
-    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck({ host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools }) }));
+    const connection = { host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools };
+    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck(connection) }));
+    // Traces beyond the chat (DESIGN.md 13.5): which conversations used a note, and Obsidian's command line.
+    registerTraceCommands(this, { host: this, openConversation: (path) => void tabs.openNote(path) });
+    registerGlassboxCliHandlers(this, { app: this.app, host: this, vaultTools: connection.vaultTools, checkConnection: pluginConnectionReport(connection), ask: inAppAsk(sessions, (session) => tabs.show(session)) });
     registerNoteRendering(this, this, { openInChat: (path) => void tabs.openNote(path) });
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => search.vaultTools.start());

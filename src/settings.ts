@@ -101,6 +101,10 @@ export interface GlassboxSettings {
    * their questions are answered from a search of the vault without tools. Forgotten in the settings tab.
    */
   modelsWithoutTools: Record<string, string>;
+  /** An OpenTelemetry collector's base URL: each finished run's traces are POSTed to it as OTLP/JSON at `/v1/traces` (DESIGN.md 13.5); empty = off. */
+  otlpEndpoint: string;
+  /** Whether those traces carry what was said (questions, answers, tool inputs and outputs); off: names, times, counts, statuses and costs only. */
+  otlpIncludeContent: boolean;
   /** Conversations folders Glassbox has put its `Conversations.base` in (not a setting shown: it writes one once per folder). */
   conversationsBases: string[];
 }
@@ -138,6 +142,8 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   embeddingModel: 'text-embedding-3-small',
   embeddingsBaseUrl: '',
   modelsWithoutTools: {},
+  otlpEndpoint: '',
+  otlpIncludeContent: false,
   conversationsBases: [],
 });
 

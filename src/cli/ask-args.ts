@@ -3,6 +3,7 @@ import type { AgentLoopStyle } from '../agent';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, shownBaseUrl } from '../llm';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError } from './cli-io';
+import { isOtlpEndpoint } from '../traces';
 
 /**
  * The default endpoint: Ollama's OpenAI-compatible API on this machine, the most common way to
@@ -45,6 +46,10 @@ export interface AskArgs {
   readonly images: readonly string[];
   /** `--prompt NAME`: a custom prompt of the vault; the question, if any, fills its `{}`. */
   readonly prompt: string | undefined;
+  /** `--otlp-endpoint URL`: where the finished run's traces go (OTLP/JSON to URL/v1/traces); undefined = nowhere. */
+  readonly otlpEndpoint: string | undefined;
+  /** `--otlp-include-content`: the traces also carry the question, answer and tool inputs and outputs. */
+  readonly otlpIncludeContent: boolean;
   /** Whether `--model` / `--loop` were given: they win over a prompt's own `model` / `loop`. */
   readonly modelFromFlag: boolean;
   readonly loopFromFlag: boolean;
@@ -76,6 +81,8 @@ export const ASK_COMMAND = {
     image: { value: 'PATH', multiple: true, description: 'Send an image with the question (models that take images).' },
     ...EMBEDDINGS_FLAGS,
     'context-window': { value: 'N', description: "The model's context window in tokens (every request is fitted to it).", defaultValue: 'ask the server' },
+    'otlp-endpoint': { value: 'URL', description: "Send the run's traces to this OpenTelemetry collector (OTLP/JSON to URL/v1/traces).", defaultValue: 'GLASSBOX_OTLP_ENDPOINT, else nowhere' },
+    'otlp-include-content': { description: 'The traces also carry the question, the answer and the tool inputs and outputs.' },
   },
   words: '"question"',
 } as const satisfies CommandSpec;
@@ -109,6 +116,9 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   if (model === undefined && flags.prompt === undefined) throw new CliUsageError('Say which model to use with --model NAME or GLASSBOX_MODEL (e.g. --model qwen3:8b).');
   const apiKey = flags['api-key'] ?? nonEmpty(env.GLASSBOX_API_KEY);
   const embeddings = readEmbeddingsEndpoint({ flags, env, chatBaseUrl: baseUrl, ...(apiKey !== undefined ? { apiKey } : {}) });
+  const otlpEndpoint = flags['otlp-endpoint'] ?? nonEmpty(env.GLASSBOX_OTLP_ENDPOINT);
+  if (otlpEndpoint !== undefined && !isOtlpEndpoint(otlpEndpoint)) throw new CliUsageError(`The OTLP endpoint must be an http:// or https:// URL, like http://localhost:4318, not "${otlpEndpoint}".`);
+  if (flags['otlp-include-content'] && otlpEndpoint === undefined) throw new CliUsageError('--otlp-include-content says what the traces carry: add --otlp-endpoint URL.');
   return {
     vault,
     ...(embeddings !== undefined ? { embeddings } : {}),
@@ -131,6 +141,8 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     contextWindow,
     prompt: flags.prompt,
     images: flags.image,
+    otlpEndpoint,
+    otlpIncludeContent: flags['otlp-include-content'],
     modelFromFlag: flags.model !== undefined,
     loopFromFlag: flags.loop !== undefined,
     question,

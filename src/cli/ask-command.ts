@@ -23,8 +23,10 @@ import { NodeVaultSource } from './node-vault-source';
 import { NodeNoteWriter } from './node-note-writer';
 import { createWriteTools } from '../writes/write-tools';
 import { saveAskRun } from './save-ask-run';
+import { searchConversationsTools } from './search-conversations-tools';
+import { sendRunTraces } from './send-run-traces';
 import { TerminalBlockRenderer } from './terminal-block-renderer';
-import { stripControls, terminalJson } from './terminal-text';
+import { stripControls, terminalJson } from '../commands';
 
 /** Exit status of a stopped run: 128 + the signal's number, as shells report it (130 for Ctrl-C). */
 export const EXIT_STOPPED: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
@@ -98,6 +100,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       runId,
       tools: [
         ...createVaultTools({ index, source, ...(hybrid !== undefined ? { hybrid: () => hybrid } : {}), ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
+        ...(await searchConversationsTools(vaultSource)),
         ...createWriteTools({ writer: new NodeNoteWriter(vaultDir, { conversationsFolder: DEFAULT_CONVERSATION_FOLDER }), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
         ...mcpTools.tools,
       ],
@@ -128,7 +131,9 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(result.error)}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
-    if (save && !(await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }))) return 1;
+    const saved = !save || (await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }));
+    if (options.otlpEndpoint !== undefined) await sendRunTraces({ endpoint: options.otlpEndpoint, includeContent: options.otlpIncludeContent, model: modelName, question, startedAt, result, io, ...(continued !== null ? { conversationId: continued.conversation.id } : {}) });
+    if (!saved) return 1;
     return exitStatus(result.status, stoppedBy);
   } finally {
     renderer?.dispose();

@@ -1,11 +1,11 @@
-import { checkConnection, type ConnectionFixWords, formatConnectionReport } from '../doctor';
+import { checkConnection, type ConnectionFixWords } from '../doctor';
 import { shownBaseUrl } from '../llm';
 import { createVaultTools, VaultIndex } from '../search';
 import { DEFAULT_BASE_URL, nonEmpty, parseContextWindow } from './ask-args';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { EMBEDDINGS_FLAGS, readEmbeddingsEndpoint } from './cli-meaning-search';
-import { stripControls, terminalJson } from './terminal-text';
+import { doctorOutput } from '../commands';
 
 /** `glassbox doctor`'s command line (DESIGN.md 12.5). */
 export const DOCTOR_COMMAND = {
@@ -60,7 +60,6 @@ export async function runDoctorCommand(args: readonly string[], io: CliIo): Prom
     canAskUser: false,
     words: CLI_FIX_WORDS,
   });
-  if (flags.json) io.stdout.write(`${terminalJson({ ok: report.ok, baseUrl: shownBaseUrl(baseUrl), model, checks: report.checks })}\n`);
-  else io.stdout.write(`${stripControls(formatConnectionReport(report))}\n`);
+  io.stdout.write(doctorOutput(report, { json: flags.json, baseUrl: shownBaseUrl(baseUrl), model }));
   return report.ok ? 0 : 1;
 }

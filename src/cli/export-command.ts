@@ -1,11 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { exportHtml, parseConversationNote } from '../conversation';
+import { exportHtml, exportPlainMarkdown, parseConversationNote, type Conversation } from '../conversation';
+import { exportOtlp } from '../traces';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
-import { inspectNoteText, notConversationNote } from './inspect-note';
-import { stripControls, terminalJson } from './terminal-text';
+import { inspectNoteText, notConversationNote } from '../commands';
+import { stripControls, terminalJson } from '../commands';
 
 /** `glassbox export`'s command line (DESIGN.md 12.3, 12.5). */
 export const EXPORT_COMMAND = {
@@ -13,20 +14,30 @@ export const EXPORT_COMMAND = {
   flags: {
     html: { description: 'One self-contained HTML file: no script, the reasoning blocks as <details>.' },
     json: { description: "The conversation as JSON, in inspect's shape." },
+    markdown: { description: 'Plain Markdown that renders anywhere: each reasoning block a folded callout.' },
+    otlp: { description: 'The runs as OpenTelemetry traces (OTLP/JSON, GenAI conventions) for Langfuse, Phoenix or Jaeger.' },
+    'include-content': { description: 'With --otlp: also the questions, answers and tool inputs and outputs.' },
     out: { value: 'FILE', description: 'Write to this file.', defaultValue: 'standard output' },
   },
   words: 'NOTE.md',
 } as const satisfies CommandSpec;
 
+const FORMATS = ['html', 'json', 'markdown', 'otlp'] as const;
+
 /**
- * `glassbox export NOTE.md --html|--json [--out FILE]`: the conversation as one self-contained
- * HTML page (`exportHtml`) or as `inspect`'s JSON, on stdout or into FILE. Exit status: 0
+ * `glassbox export NOTE.md --html|--json|--markdown|--otlp [--out FILE]`: the conversation as one
+ * self-contained HTML page (`exportHtml`), as `inspect`'s JSON, as plain Markdown
+ * (`exportPlainMarkdown`, the plugin's export) or as OTLP/JSON traces (`exportOtlp`; what was said
+ * only with `--include-content`), on stdout or into FILE. Exit status: 0
  * exported, 1 the note could not be read or is no conversation, or FILE could not be written
  * (one sentence on stderr), 2 bad usage.
  */
 export async function runExportCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { flags, words } = parseFlags(EXPORT_COMMAND, args);
-  if (flags.html === flags.json) throw new CliUsageError('Say which format with --html or --json (one of them).');
+  const chosen = FORMATS.filter((format) => flags[format]);
+  if (chosen.length !== 1) throw new CliUsageError('Say which format with --html, --json, --markdown or --otlp (one of them).');
+  const format = chosen[0] ?? 'json';
+  if (flags['include-content'] && format !== 'otlp') throw new CliUsageError('--include-content is for --otlp: the other formats always hold the conversation.');
   const [file, ...extra] = words;
   if (file === undefined) throw new CliUsageError('Name the conversation note to export, e.g. glassbox export "Glassbox/Conversations/My question.md" --html.');
   if (extra.length > 0) throw new CliUsageError(`Unexpected argument "${extra[0]}": give one note.`);
@@ -41,14 +52,14 @@ export async function runExportCommand(args: readonly string[], io: CliIo): Prom
     return fail(`Cannot read "${file}": ${describeFsError(error)}.`);
   }
   let output: string;
-  if (flags.html) {
-    const parsed = parseConversationNote(text);
-    if (!parsed.ok) return fail(notConversationNote(file));
-    output = exportHtml(parsed.value);
-  } else {
+  if (format === 'json') {
     const inspected = inspectNoteText(text);
     if (inspected === null) return fail(notConversationNote(file));
     output = `${terminalJson(inspected, 2)}\n`;
+  } else {
+    const parsed = parseConversationNote(text);
+    if (!parsed.ok) return fail(notConversationNote(file));
+    output = exportAs(format, parsed.value, { file, includeContent: flags['include-content'] });
   }
   if (flags.out === undefined) {
     io.stdout.write(output);
@@ -61,4 +72,15 @@ export async function runExportCommand(args: readonly string[], io: CliIo): Prom
   }
   io.stderr.write(`${stripControls(`exported: ${flags.out}`)}\n`);
   return 0;
+}
+
+function exportAs(format: 'html' | 'markdown' | 'otlp', conversation: Conversation, options: { file: string; includeContent: boolean }): string {
+  switch (format) {
+    case 'html':
+      return exportHtml(conversation);
+    case 'markdown':
+      return exportPlainMarkdown(conversation, { sourcePath: options.file.replace(/\\/g, '/') });
+    case 'otlp':
+      return `${JSON.stringify(exportOtlp(conversation, { includeContent: options.includeContent }), null, 2)}\n`;
+  }
 }

@@ -1,4 +1,5 @@
 import type { ModelPrice } from '../markers';
+import { readPriceFlags } from './price-flags';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectMessage } from './inspect-message';
@@ -52,19 +53,9 @@ export function parseInspectArgs(args: readonly string[]): InspectTarget {
   if (first === undefined) throw new CliUsageError(`"glassbox inspect" needs a file. ${USAGE_HINT}`);
   if (extra.length > 0) throw new CliUsageError(`Unexpected argument "${extra[0]}". ${USAGE_HINT}`);
   if (flags.message !== undefined && flags.timeline) throw new CliUsageError('--timeline reads a conversation note: run "glassbox inspect NOTE.md --timeline".');
-  const price = readPrice(flags['price-in'], flags['price-out'], flags.timeline);
+  // The prices price the timeline; the environment's prices are for commands that always show cost.
+  const price = readPriceFlags(flags, {});
+  if (price !== undefined && !flags.timeline) throw new CliUsageError('The prices price the timeline: add --timeline.');
   if (flags.message !== undefined) return { mode: 'message', file: first };
   return { mode: 'note', file: first, timeline: flags.timeline, ...(price !== undefined ? { price } : {}) };
-}
-
-/** `--price-in` and `--price-out`: both or neither, each an amount, and only for the timeline that shows the cost. */
-function readPrice(input: string | undefined, output: string | undefined, timeline: boolean): ModelPrice | undefined {
-  if (input === undefined && output === undefined) return undefined;
-  if (input === undefined || output === undefined) throw new CliUsageError('Give both prices: "--price-in USD --price-out USD" (per million tokens).');
-  if (!timeline) throw new CliUsageError('The prices price the timeline: add --timeline.');
-  const [inputPerMillion, outputPerMillion] = [Number(input), Number(output)];
-  for (const [flag, text, amount] of [['--price-in', input, inputPerMillion], ['--price-out', output, outputPerMillion]] as const) {
-    if (text.trim() === '' || !(amount >= 0)) throw new CliUsageError(`${flag} needs an amount in US dollars per million tokens, like 2.5; got "${text}".`);
-  }
-  return { inputPerMillion, outputPerMillion };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
-import { terminalJson } from './terminal-text';
+import { terminalJson } from '../commands';
 import { noteWritesOf, parseAssistantContent } from '../markers';
 
 /**

@@ -7,7 +7,8 @@ import { DOCTOR_COMMAND, runDoctorCommand } from './doctor-command';
 import { EXPORT_COMMAND, runExportCommand } from './export-command';
 import { INSPECT_COMMAND, runInspectCommand } from './inspect-command';
 import { runSearchCommand, SEARCH_COMMAND } from './search-command';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
+import { runTracesCommand, TRACES_COMMAND } from './traces-command';
 import { runUndoCommand, UNDO_COMMAND } from './undo-command';
 
 const USAGE = `Usage:
@@ -15,13 +16,14 @@ ${usageOf(ASK_COMMAND)}  glassbox ask --vault DIR --continue NOTE
                (no question: resumes a run that was stopped or hit its step limit)
 ${usageOf(SEARCH_COMMAND)}  glassbox inspect NOTE.md [--timeline [--price-in USD --price-out USD]]
   glassbox inspect --message FILE
-${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}${usageOf(DOCTOR_COMMAND)}
+${usageOf(UNDO_COMMAND)}${usageOf(EXPORT_COMMAND)}${usageOf(DOCTOR_COMMAND)}${usageOf(TRACES_COMMAND)}
 ${optionsOf(ASK_COMMAND)}
 ${optionsOf(SEARCH_COMMAND)}
 ${optionsOf(INSPECT_COMMAND)}
 ${optionsOf(UNDO_COMMAND)}
 ${optionsOf(EXPORT_COMMAND)}
-${optionsOf(DOCTOR_COMMAND)}`;
+${optionsOf(DOCTOR_COMMAND)}
+${optionsOf(TRACES_COMMAND)}`;
 
 /** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -40,6 +42,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runExportCommand(rest, io);
       case 'doctor':
         return await runDoctorCommand(rest, io);
+      case 'traces':
+        return await runTracesCommand(rest, io);
       case undefined:
       case '--help':
       case '-h':

@@ -5,7 +5,7 @@ import type { ContinuedConversation } from './continued-conversation';
 import { describeFsError } from './describe-fs-error';
 import type { CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER, NodeConversationStore } from './node-conversation-store';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
 
 /**
  * `ask --save` and `ask --continue`: writes the question and the run's answer (complete, stopped or failed) as a

@@ -6,7 +6,7 @@ import { buildCliMeaningSearch, EMBEDDINGS_FLAGS, readEmbeddingsEndpoint, type E
 import { CliUsageError, type CliIo } from './cli-io';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
-import { stripControls, terminalJson } from './terminal-text';
+import { searchOutput, stripControls } from '../commands';
 import { vaultFolder } from './vault-folder';
 
 /** Parsed `glassbox search` arguments. */
@@ -82,29 +82,6 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
   const started = performance.now();
   const results = meaning?.search !== undefined ? (await meaning.search.search(options.query, searchOptions)).results : await index.search(options.query, searchOptions);
   const tookMs = Math.round((performance.now() - started) * 100) / 100;
-  if (options.json) {
-    const rows = results.map((result) => ({
-      path: result.path,
-      title: result.title,
-      score: Math.round(result.score * 1000) / 1000,
-      ...(result.heading !== undefined ? { heading: result.heading } : {}),
-      passage: result.passage,
-      ...(result.chunk !== undefined ? { chunk: result.chunk, chunks: result.chunks } : {}),
-    }));
-    io.stdout.write(`${terminalJson({ tookMs, results: rows }, 2)}\n`);
-    return 0;
-  }
-  if (results.length === 0) {
-    io.stdout.write(stripControls(`No notes found for "${options.query}" (${index.size} notes searched).\n`));
-    return 0;
-  }
-  const lines = results.map((result, position) => {
-    const heading = result.heading ? ` § ${result.heading}` : '';
-    // A section with only its heading has no passage: no blank indented line under it.
-    const passage = result.passage.trim() === '' ? '' : `\n   ${result.passage}`;
-    return `${position + 1}. ${result.title} (${result.path})${heading}${passage}`;
-  });
-  // Titles, headings and passages are the notes' own text: no control character reaches the terminal.
-  io.stdout.write(stripControls(`${lines.join('\n')}\n\n${results.length} of ${index.size} notes in ${tookMs} ms.\n`));
+  io.stdout.write(searchOutput(results, { query: options.query, json: options.json, tookMs, size: index.size }));
   return 0;
 }

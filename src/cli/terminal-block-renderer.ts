@@ -4,7 +4,7 @@ import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';
 import { sourcesList } from './sources-list';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
 import { fitToColumns } from './terminal-width';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

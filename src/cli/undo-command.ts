@@ -7,7 +7,7 @@ import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { findVaultNote } from './find-vault-note';
 import { NodeNoteWriter } from './node-note-writer';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
 
 /** `glassbox undo`'s command line (DESIGN.md 12.3, 12.5). */
 export const UNDO_COMMAND = {

@@ -1,6 +1,6 @@
 export type { VaultChange, VaultNoteInfo, VaultNoteMetadata, VaultSource } from './vault-source';
 export { VaultIndex } from './vault-index';
-export { FolderExcludingSource } from './folder-excluding-source';
+export { FolderExcludingSource, isInsideFolder } from './folder-excluding-source';
 export type { IndexBuildOptions, IndexBuildStats, IndexedNote, IndexProgress, RankedNote, SearchOptions, SearchResult, TimeRange, VaultIndexOptions } from './index-types';
 export type { IndexStore } from './index-store';
 export type { VaultIndexReader } from './index-reader';

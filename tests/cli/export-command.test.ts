@@ -100,10 +100,25 @@ describe('glassbox export --json', () => {
   });
 });
 
+describe('glassbox export --markdown', () => {
+  it('prints the plugin\'s plain-Markdown export: the reasoning block a folded callout, no marker, the answer\'s markup inert', async () => {
+    const { status, out, err } = await exported('--markdown');
+    expect(status).toBe(0);
+    expect(err).toBe('');
+    expect(out).toMatch(/^---\ntitle: "What does <b onmouseover=alert\(5\)>Hostile<\/b> say\?"/);
+    expect(out).toMatch(/^> \[!glassbox\]- Thought for /m);
+    expect(out).not.toContain('REASONING_BLOCK');
+    expect(out).not.toContain('GLASSBOX_MESSAGE');
+    // The answer's raw HTML does not reach the page as a live element.
+    expect(out).not.toMatch(/^The note says <script>/m);
+  });
+});
+
 describe('glassbox export: mistakes', () => {
   it('needs exactly one format (exit 2), and a conversation note (exit 1, one sentence)', async () => {
     expect((await exported()).status).toBe(2);
     expect((await exported('--html', '--json')).status).toBe(2);
+    expect((await exported('--markdown', '--otlp')).status).toBe(2);
     const io = captureIo();
     await expect(runCli(['export', join(vault, 'Hostile.md'), '--html'], io)).resolves.toBe(1);
     expect(io.err()).toBe(`"${join(vault, 'Hostile.md')}" is not a conversation note: it has no "🧑 You" or "🤖 Glassbox" headers and no "**user**:" lines.\n`);

@@ -1,5 +1,5 @@
 import type { Extension } from '@codemirror/state';
-import type { PluginManifest } from 'obsidian';
+import type { CliFlags, CliHandler, PluginManifest } from 'obsidian';
 import { CommandRegistry } from './commands';
 import { FileManager } from './file-manager';
 import type { FakeCodeBlockProcessor, FakeMarkdownPostProcessor } from './markdown-renderer';
@@ -77,6 +77,22 @@ export class App {
   appId = Math.random().toString(16).slice(2, 18);
   /** Fake-only: hover-link sources registered with the Page preview core plugin, by id. */
   readonly hoverLinkSources = new Map<string, { display: string; defaultMod: boolean }>();
+  /** Handlers plugins registered for Obsidian's command line (`registerCliHandler`, 1.12.2), by command. */
+  readonly cliHandlers = new Map<string, { description: string; flags: CliFlags | null; handler: CliHandler }>();
+
+  /**
+   * Fake-only: runs `obsidian COMMAND key=value …` as the app's command line does: an unknown
+   * command or a missing required flag is the app's own error line; otherwise the handler gets
+   * the flags as strings (a flag given without a value as `'true'`) and its text is the output.
+   */
+  async runCli(command: string, params: Readonly<Record<string, string>> = {}): Promise<string> {
+    const registered = this.cliHandlers.get(command);
+    if (registered === undefined) return `Error: unknown command "${command}"`;
+    for (const [name, flag] of Object.entries(registered.flags ?? {})) {
+      if (flag.required === true && params[name] === undefined) return `Error: missing required flag "${name}"`;
+    }
+    return await registered.handler({ ...params });
+  }
   /** Fake-only: the Page preview core plugin's previews, in order (see `showPagePreviews`). */
   readonly pagePreviews: { linktext: string; sourcePath: string; source: string; targetEl: HTMLElement }[] = [];
   /** Fake-only: the status bar. */

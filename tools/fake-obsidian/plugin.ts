@@ -1,5 +1,5 @@
 import type { Extension } from '@codemirror/state';
-import type { Command, PluginManifest } from 'obsidian';
+import type { CliFlags, CliHandler, Command, PluginManifest } from 'obsidian';
 import type { App } from './app';
 import { Component } from './component';
 import type { FakeCodeBlockProcessor, FakeMarkdownPostProcessor } from './markdown-renderer';
@@ -85,6 +85,12 @@ export abstract class Plugin extends Component {
     });
     const processor: FakeMarkdownPostProcessor = () => undefined;
     return processor;
+  }
+
+  /** Registers a handler for Obsidian's command line (1.12.2): `obsidian COMMAND flag=value`; removed on unload. */
+  registerCliHandler(command: string, description: string, flags: CliFlags | null, handler: CliHandler): void {
+    this.app.cliHandlers.set(command, { description, flags, handler });
+    this.register(() => this.app.cliHandlers.delete(command));
   }
 
   /** Registers a view type as an emitter of `hover-link` with the Page preview core plugin. */

@@ -12,6 +12,8 @@ import { readQuestionImages } from './question-images';
 import { isCompleteHttpUrl } from '../network/complete-http-url';
 import { RunSetupError } from './run-setup-error';
 import type { NoteScope } from '../../search';
+import { isInsideFolder } from '../../search/folder-excluding-source';
+import { ObsidianVaultSource } from '../search/obsidian-vault-source';
 import type { VaultToolsSnapshot } from '../search/vault-tools-provider';
 import type { NoteChangeLog, NoteWriter } from '../../writes';
 import { t } from '../../i18n';
@@ -80,6 +82,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
     for (const problem of mcp.notices) new Notice(t('notice.fromGlassbox', { message: problem }));
     const writeTools = await noteWriteTools(options);
+    const conversationTools = await searchConversationsTools(options);
     const { images, notices: imageNotices } = request === undefined ? { images: [], notices: [] } : await readQuestionImages(options.app, { question: request.question, ...(request.context !== undefined ? { request: request.context } : {}), ...(context !== undefined ? { attached: context } : {}), modelName, settings });
     const notices = [...mcp.notices, ...imageNotices];
     // A model the server refused tools for is answered without them (DESIGN.md 12.1); the refusal is remembered.
@@ -90,7 +93,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     };
     return {
       model,
-      tools: [...tools, ...writeTools, ...mcp.tools],
+      tools: [...tools, ...conversationTools, ...writeTools, ...mcp.tools],
       ...(notice ? { notice } : {}),
       ...(notices.length > 0 ? { notices } : {}),
       ...(attachedAnything ? { context } : {}),
@@ -109,6 +112,19 @@ async function noteWriteTools(options: RunSetupOptions) {
   if (writes === undefined) return [];
   const { createWriteTools } = await import('../../writes/write-tools');
   return createWriteTools({ writer: writes.writer, changes: writes.changes, conversationsFolder: () => options.settings.settings.conversationsFolder });
+}
+
+/**
+ * `searchConversations` (DESIGN.md 13.5), evaluated when the first run needs it, and offered only
+ * when there is a saved conversation to search: a tool that can find nothing costs every request
+ * its schema.
+ */
+async function searchConversationsTools(options: RunSetupOptions) {
+  const folder = options.settings.settings.conversationsFolder;
+  const { vault, metadataCache } = options.app;
+  if (!vault.getMarkdownFiles().some((file) => isInsideFolder(file.path, folder))) return [];
+  const { createSearchConversationsTool } = await import('../../traces/search-conversations-tool');
+  return [createSearchConversationsTool({ source: new ObsidianVaultSource({ vault, metadataCache }), folder: () => options.settings.settings.conversationsFolder })];
 }
 
 /** Whether the base URL points at this machine (`localhost`, 127.0.0.0/8, `::1`). */

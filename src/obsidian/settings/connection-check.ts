@@ -1,5 +1,6 @@
 import type { AgentTool } from '../../agent';
-import type { ConnectionFixWords, ConnectionLine } from '../../doctor';
+import type { ConnectionFixWords, ConnectionLine, ConnectionReport } from '../../doctor';
+import { shownBaseUrl } from '../../llm';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { Endpoint } from '../network/endpoint';
 import { t } from '../../i18n';
@@ -20,9 +21,25 @@ export function pluginFixWords(): ConnectionFixWords {
  * first click) over the plugin's endpoint, its fetch (the one chats use), the key from secret
  * storage and the run's vault tools; the settings tab only shows the lines (the CLI's, word for word).
  */
-export function pluginConnectionCheck(options: { readonly host: GlassboxSettingsHost; readonly endpoint: () => Endpoint; readonly vaultTools: () => readonly AgentTool[] }): () => Promise<ConnectionLine[]> {
+export function pluginConnectionCheck(options: PluginConnectionOptions): () => Promise<ConnectionLine[]> {
+  const report = pluginConnectionReport(options);
   return async () => {
-    const { checkConnection, connectionLines } = await import('../../doctor');
+    const { connectionLines } = await import('../../doctor');
+    return connectionLines((await report()).report);
+  };
+}
+
+/** What {@link pluginConnectionReport} checks with. */
+export interface PluginConnectionOptions {
+  readonly host: GlassboxSettingsHost;
+  readonly endpoint: () => Endpoint;
+  readonly vaultTools: () => readonly AgentTool[];
+}
+
+/** The checks themselves, with the endpoint and model they ran against (`glassbox:doctor` prints them as the CLI does). */
+export function pluginConnectionReport(options: PluginConnectionOptions): () => Promise<{ report: ConnectionReport; baseUrl: string; model: string }> {
+  return async () => {
+    const { checkConnection } = await import('../../doctor');
     const { settings } = options.host;
     const endpoint = options.endpoint();
     const apiKey = endpoint.apiKey();
@@ -39,6 +56,6 @@ export function pluginConnectionCheck(options: { readonly host: GlassboxSettings
       tools: options.vaultTools(),
       words: pluginFixWords(),
     });
-    return connectionLines(report);
+    return { report, baseUrl: shownBaseUrl(endpoint.baseUrl), model: settings.model };
   };
 }

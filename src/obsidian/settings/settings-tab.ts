@@ -4,6 +4,7 @@ import type { ConnectionLine } from '../../doctor';
 import type { ServerModel } from '../../llm';
 import type { DesktopMcpServers } from '../network/desktop-mcp-servers';
 import { mcpSettingGroup } from './mcp-setting-definitions';
+import { traceSettingGroup } from './trace-setting-definitions';
 import { renderSettingDefinitions } from './render-setting-definitions';
 import { glassboxSettingDefinitions } from './setting-definitions';
 import { pluginContextWindow } from '../network/context-windows';
@@ -41,7 +42,7 @@ export class GlassboxSettingTab extends PluginSettingTab {
 
   override getSettingDefinitions(): SettingDefinitionItem[] {
     const mcp = this.mcp === null ? [] : [mcpSettingGroup({ host: this.host, servers: this.mcp, track: (cleanup) => this.mcpCleanups.push(cleanup) })];
-    return [...this.glassboxDefinitions(), ...mcp];
+    return [...this.glassboxDefinitions(), traceSettingGroup(), ...mcp];
   }
 
   private glassboxDefinitions(): SettingDefinitionItem[] {
