@@ -1,6 +1,6 @@
 import { citationLines } from '../conversation';
 import type { ReasoningCitation } from '../markers';
-import { stripControls } from './terminal-text';
+import { stripControls } from '../commands';
 
 /**
  * The "Sources" list that ends `glassbox ask`'s answer (DESIGN.md 13.3): one line per cited note,

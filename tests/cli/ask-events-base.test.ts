@@ -23,6 +23,7 @@ const CLI_LINES: Readonly<Record<AgentEventType | 'context_window', boolean>> = 
   approval_response: true,
   answer_start: true,
   text_delta: true,
+  citations: true,
   run_end: true,
 };
 

@@ -81,8 +81,10 @@ describe('glassbox inspect --timeline', () => {
     const saved = join(vault, /^saved: (.+)$/m.exec(io.err())?.[1] ?? 'missing');
     const { status, out } = await timeline(saved);
     expect(status).toBe(0);
-    const [header, ...steps] = out.split('\n').filter((line) => line !== '');
+    const [header, notice, ...steps] = out.split('\n').filter((line) => line !== '');
     expect(header).toMatch(/^Run 1 · .+ · complete · \d+(\.\d)? m?s · \d+ in, \d+ out$/);
+    // In a pipe on the default 8,192-token window no one can approve a note write: the trace says so first.
+    expect(notice).toMatch(/^ {2}\+0\.0s {2}notice +Not offered on this small context window, as no one can approve their calls here: createNote, appendToNote, editNote$/);
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/^ {2}\+\d+\.\ds {2}model +\d+(\.\d)? m?s +~?\d+ in · \d+ out +Model turn 1$/);
     expect(steps[1]).toMatch(/^ {2}\+\d+\.\ds {2}tool +\d+(\.\d)? m?s +ok +localSearch "refunds": Found 1 note: Refunds$/);
