@@ -18,6 +18,8 @@ import { RunApprovals } from './run-approvals';
 import { RunClock } from './run-clock';
 import { RunContext } from './run-context';
 import { RunRecorder } from './run-recorder';
+import { RunSpending } from './spending/run-spending';
+import { SpendingLimitError } from './spending/spending-limit-error';
 import { linkAbortSignals } from './signals';
 import { toLlmToolSchema } from './tool-schema';
 import { runToolsLoop } from './tools-loop';
@@ -57,6 +59,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const clock = new RunClock({ budgetMs: options.runTimeoutMs ?? AGENT_DEFAULTS.runTimeoutMs, now });
   const linked = linkAbortSignals([options.signal, clock.signal]);
   const inputTimeoutMs = options.inputTimeoutMs ?? AGENT_DEFAULTS.inputTimeoutMs;
+  const approvals = new RunApprovals({ gate: options.approvals, recorder, clock, timeoutMs: inputTimeoutMs });
   const model = withImageFallback(options.model, (notice) => recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice }));
   const context = new RunContext({
     run: { ...options, model },
@@ -75,7 +78,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     toolSchemas: tools.map(toLlmToolSchema),
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
     inputTimeoutMs,
-    approvals: new RunApprovals({ gate: options.approvals, recorder, clock, timeoutMs: inputTimeoutMs }),
+    approvals,
+    ...(options.spending !== undefined ? { spending: new RunSpending({ limits: options.spending, recorder, approvals }) } : {}),
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
@@ -122,6 +126,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
         status = 'stopped';
         break;
       case 'error':
+        if (outcome.error instanceof SpendingLimitError) {
+          status = 'budget';
+          errorMessage = outcome.error.userMessage;
+          break;
+        }
         status = 'error';
         errorMessage = userMessageOf(outcome.error, { ...(options.errorAdvice ? { advice: options.errorAdvice } : {}), context: (detail) => t('error.runFailedDetail', { detail }) });
         break;
@@ -135,8 +144,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: t('trace.cutOff') });
   }
   context.closeOpenToolCalls();
-  if (status === 'error' && errorMessage !== undefined) {
-    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage });
+  if ((status === 'error' || status === 'budget') && errorMessage !== undefined) {
+    // A budget sentence is longer than a summary holds: the detail keeps it whole.
+    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage, ...(status === 'budget' ? { detail: errorMessage } : {}) });
   }
   recorder.end(status, errorMessage);
   const payload = recorder.payload;

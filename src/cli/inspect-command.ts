@@ -1,5 +1,6 @@
 import type { ModelPrice } from '../markers';
 import { parseFlags, type CommandSpec } from './cli-flags';
+import { readPriceAmount } from './price-amount';
 import { CliUsageError, type CliIo } from './cli-io';
 import { runInspectMessage } from './inspect-message';
 import { runInspectNote } from './inspect-note';
@@ -62,9 +63,7 @@ function readPrice(input: string | undefined, output: string | undefined, timeli
   if (input === undefined && output === undefined) return undefined;
   if (input === undefined || output === undefined) throw new CliUsageError('Give both prices: "--price-in USD --price-out USD" (per million tokens).');
   if (!timeline) throw new CliUsageError('The prices price the timeline: add --timeline.');
-  const [inputPerMillion, outputPerMillion] = [Number(input), Number(output)];
-  for (const [flag, text, amount] of [['--price-in', input, inputPerMillion], ['--price-out', output, outputPerMillion]] as const) {
-    if (text.trim() === '' || !(amount >= 0)) throw new CliUsageError(`${flag} needs an amount in US dollars per million tokens, like 2.5; got "${text}".`);
-  }
+  const inputPerMillion = readPriceAmount('--price-in', input);
+  const outputPerMillion = readPriceAmount('--price-out', output);
   return { inputPerMillion, outputPerMillion };
 }
