@@ -18,6 +18,7 @@ import { addPluginCommands } from './obsidian/plugin-commands';
 import { createSearchServices, type SearchServices } from './obsidian/search-services';
 import { pluginConnectionCheck } from './obsidian/settings/connection-check';
 import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
+import { DeviceDaySpend } from './obsidian/spending/device-day-spend';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 import { setUiLanguage, t } from './i18n';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
@@ -36,6 +37,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   private tabs: ChatTabs | null = null;
   /** Desktop only (null on mobile). */
   private mcp: DesktopMcpServers | null = null;
+  private daySpend: DeviceDaySpend | null = null;
 
   override async onload(): Promise<void> {
     // Obsidian applies a language change on restart: the table is chosen once, before any string.
@@ -50,10 +52,13 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     // Note writes (each approved in the chat) and the command that undoes the last one.
     const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };
+    // What this device's runs spent today (DESIGN.md 13.4): limits each run, shown in the chat and the settings.
+    const daySpend = new DeviceDaySpend({ app: this.app, settings: this });
+    this.daySpend = daySpend;
     const sessions = new ChatSessions({
       app: this.app,
       settings: this,
-      prepareRun: this.runSetup(endpoint, writes),
+      prepareRun: this.runSetup(endpoint, writes, daySpend),
       // The agent is evaluated on first use, not when Obsidian loads the plugin: esbuild defers a
       // module reached only through import().
       runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
@@ -75,6 +80,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       pluginId: this.manifest.id,
       ribbonIcon: () => ribbonIconEl,
       changes: writes.changes,
+      spentToday: daySpend,
       listModels: models,
       firstRun: pluginFirstRun(this, () => endpoint.current().apiKey()),
       restoreNote: (view, path) => tabs.openNoteIn(view, path),
@@ -91,7 +97,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
     this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
     addPluginCommands(this, { settings: this, tabs, writes, semantic: search.semantic });
-    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck({ host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools }) }));
+    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck({ host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools }), daySpend }));
     registerNoteRendering(this, this, { openInChat: (path) => void tabs.openNote(path) });
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => search.vaultTools.start());
@@ -128,6 +134,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.mcp?.configure(this.settings.mcpServers);
     void this.search?.semantic.sync();
     this.sessions?.settingsChanged();
+    this.daySpend?.changed();
     for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
       if (leaf.view instanceof ChatView) leaf.view.refresh();
     }
@@ -135,10 +142,10 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
 
   // One run setup for the plugin's life, made on the first question: the model client (openai)
   // and the vault index are evaluated then, not when Obsidian loads the plugin.
-  private runSetup(endpoint: PluginEndpoint, writes: { writer: ObsidianNoteWriter; changes: NoteChangeLog }) {
+  private runSetup(endpoint: PluginEndpoint, writes: { writer: ObsidianNoteWriter; changes: NoteChangeLog }, daySpend: DeviceDaySpend) {
     let setup: Promise<(modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup>> | null = null;
     return (modelName: string, request: ChatRunRequest) => {
-      setup ??= import('./obsidian/chat/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools: this.search!.vaultTools, mcp: this.mcp, writes, endpoint }));
+      setup ??= import('./obsidian/chat/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools: this.search!.vaultTools, mcp: this.mcp, writes, endpoint, daySpend }));
       return setup.then((prepare) => prepare(modelName, request));
     };
   }
