@@ -145,8 +145,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   }
   context.closeOpenToolCalls();
   if ((status === 'error' || status === 'budget') && errorMessage !== undefined) {
-    // A budget sentence is longer than a summary holds: the detail keeps it whole.
-    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage, ...(status === 'budget' ? { detail: errorMessage } : {}) });
+    // The trace's line; the run's `error` keeps the sentence whole where a summary is cut.
+    recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage });
   }
   recorder.end(status, errorMessage);
   const payload = recorder.payload;

@@ -1,0 +1,69 @@
+import { scenario } from '../../tools/model-server';
+import { ChatPage } from './support/chat-page';
+import { startPlaygroundSession, type PlaygroundSession } from './support/playground-session';
+import { saveScreenshot } from './support/screenshots';
+
+// Issue 40 (DESIGN.md 13.4) in Chromium, on the demo vault: the model's prices set, a low cost
+// limit entered in the settings tab, a run that stops before the call that would cross it with
+// status budget and its sentence, "Spent today" above the composer, and Continue once the
+// limit is raised, which finishes the answer.
+const MODEL = 'budgeted-model';
+const ANSWER = 'Monthly passes became the default at €12.90 ([[Pedalpath pricing experiment]], [[2026-09-17 Pricing review]]).';
+
+describe('spending limits', () => {
+  let session: PlaygroundSession;
+  let chat: ChatPage;
+
+  beforeAll(async () => {
+    const run = scenario()
+      .turn((t) => t.toolCall('localSearch', { query: 'pricing' }).usage(1800, 40))
+      .turn((t) => t.toolCall('readNote', { path: 'Projects/Pedalpath pricing experiment.md' }).usage(2600, 35))
+      .turn((t) => t.text(ANSWER, { chunkChars: 12 }).usage(5200, 48));
+    session = await startPlaygroundSession({ model: MODEL, modelServer: { scenarios: { [MODEL]: run } }, settings: { modelPrices: { [MODEL]: { inputPerMillion: 2.5, outputPerMillion: 10 } }, dailyBudget: 2 } });
+    await session.open();
+    chat = new ChatPage(session.page);
+  });
+
+  afterAll(async () => {
+    await session.close();
+  });
+
+  async function setCostLimit(amount: string): Promise<void> {
+    const { page } = session;
+    await page.locator('[data-testid="settings-open"]').click();
+    const modal = page.locator('[data-testid="settings-modal"]');
+    const field = modal.locator('.setting-item', { hasText: 'Cost limit per answer' }).locator('input');
+    await field.fill(amount);
+    // Leaving the field takes the amount.
+    await field.blur();
+    await page.locator('[data-testid="settings-close"]').click();
+    await modal.waitFor({ state: 'hidden' });
+  }
+
+  it('stops before the call that would cross the cost limit, says what was spent, and Continue finishes once it is raised', async () => {
+    const { page } = session;
+    await setCostLimit('0.01');
+    await expect(chat.panel.locator('[data-testid="spent-today"]').textContent()).resolves.toBe('Spent today: $0.00 of $2.00');
+    const before = session.modelServer.requests.length;
+
+    await chat.ask('What did we decide about pricing?');
+    await chat.waitForStatus(['budget']);
+    await chat.waitForIdle();
+    // 1,800 in × $2.50 + 40 out × $10 per million: $0.0049; the next request's input would pass $0.01.
+    expect(session.modelServer.requests.length - before).toBe(1);
+    await expect(chat.label.textContent()).resolves.toMatch(/^Stopped at a spending limit after/);
+    await expect(chat.block.locator('[data-testid="reasoning-error"]').textContent()).resolves.toMatch(/^Stopped at the run's cost limit of \$0\.01: \$0\.0049 spent, and the next request \(~\$0\.0\d+\) would cross it\.$/);
+    await expect(chat.panel.locator('[data-testid="spent-today"]').textContent()).resolves.toBe('Spent today: $0.0049 of $2.00');
+    const continueButton = chat.panel.getByRole('button', { name: 'Continue', exact: true });
+    await continueButton.waitFor();
+    await saveScreenshot(page, 'spending-limit-stop', chat.panel);
+
+    await setCostLimit('0.10');
+    await continueButton.click();
+    await chat.waitForIdle(30000);
+    await expect(chat.lastAnswer.textContent()).resolves.toContain('Monthly passes became the default at €12.90');
+    // The continued run: $0.0049 + $0.00685 + $0.01348, after the first run's $0.0049.
+    await expect(chat.panel.locator('[data-testid="spent-today"]').textContent()).resolves.toBe('Spent today: $0.03 of $2.00');
+    expect(session.pageErrors).toEqual([]);
+  });
+});
