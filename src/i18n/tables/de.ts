@@ -440,6 +440,8 @@ export const de: MessageTable = {
   'settings.lastSevenDaysDesc': 'Auf diesem Gerät, zu den Preisen der Modelle; ~ kennzeichnet geschätzte Beträge.',
   'settings.noLimit': 'Kein Limit',
   'settings.neverAsk': 'Nie nachfragen',
+  'settings.amountInvalid': '„{value}“ ist kein Betrag und wurde nicht gespeichert: Geben Sie eine Zahl ab 0 ein oder lassen Sie das Feld leer.',
+  'settings.tokensInvalid': '„{value}“ ist keine Token-Anzahl und wurde nicht gespeichert: Geben Sie eine ganze Zahl ab 0 ein oder lassen Sie das Feld leer.',
   'trace.modelTurn': 'Modellaufruf {number}',
   'group.searched.one': 'einmal gesucht',
   'group.searched.other': '{count}-mal gesucht',

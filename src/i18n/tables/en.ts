@@ -461,6 +461,8 @@ export const en = {
   'settings.lastSevenDaysDesc': "On this device, at the models' prices; ~ marks amounts counted on estimates.",
   'settings.noLimit': 'No limit',
   'settings.neverAsk': 'Never ask',
+  'settings.amountInvalid': '"{value}" is not an amount and was not saved: enter a number of 0 or more, or leave it empty.',
+  'settings.tokensInvalid': '"{value}" is not a number of tokens and was not saved: enter a whole number of 0 or more, or leave it empty.',
   'trace.modelTurn': 'Model turn {number}',
   'group.searched.one': 'searched once',
   'group.searched.other': 'searched {count} times',

@@ -440,6 +440,8 @@ export const es: MessageTable = {
   'settings.lastSevenDaysDesc': 'En este dispositivo, a los precios de los modelos; ~ marca importes estimados.',
   'settings.noLimit': 'Sin límite',
   'settings.neverAsk': 'No preguntar nunca',
+  'settings.amountInvalid': '«{value}» no es un importe y no se guardó: escribe un número de 0 o más, o deja el campo vacío.',
+  'settings.tokensInvalid': '«{value}» no es un número de tokens y no se guardó: escribe un número entero de 0 o más, o deja el campo vacío.',
   'trace.modelTurn': 'Turno del modelo {number}',
   'group.searched.one': 'buscó una vez',
   'group.searched.other': 'buscó {count} veces',

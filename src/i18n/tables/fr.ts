@@ -440,6 +440,8 @@ export const fr: MessageTable = {
   'settings.lastSevenDaysDesc': 'Sur cet appareil, aux prix des modèles ; ~ marque les montants estimés.',
   'settings.noLimit': 'Aucune limite',
   'settings.neverAsk': 'Ne jamais demander',
+  'settings.amountInvalid': '« {value} » n’est pas un montant et n’a pas été enregistré : saisissez un nombre supérieur ou égal à 0, ou laissez le champ vide.',
+  'settings.tokensInvalid': '« {value} » n’est pas un nombre de jetons et n’a pas été enregistré : saisissez un nombre entier supérieur ou égal à 0, ou laissez le champ vide.',
   'trace.modelTurn': 'Tour du modèle {number}',
   'group.searched.one': 'a cherché une fois',
   'group.searched.other': 'a cherché {count} fois',

@@ -440,6 +440,8 @@ export const ja: MessageTable = {
   'settings.lastSevenDaysDesc': 'このデバイスでの、モデルの価格による金額。~ は推定値です。',
   'settings.noLimit': '上限なし',
   'settings.neverAsk': '確認しない',
+  'settings.amountInvalid': '「{value}」は金額ではないため保存されませんでした: 0 以上の数値を入力するか、空欄にしてください。',
+  'settings.tokensInvalid': '「{value}」はトークン数ではないため保存されませんでした: 0 以上の整数を入力するか、空欄にしてください。',
   'trace.modelTurn': 'モデルのターン {number}',
   'group.searched.one': '1回検索',
   'group.searched.other': '{count}回検索',

@@ -440,6 +440,8 @@ export const zh: MessageTable = {
   'settings.lastSevenDaysDesc': '此设备上按模型价格计算的金额；~ 表示估算值。',
   'settings.noLimit': '无上限',
   'settings.neverAsk': '从不询问',
+  'settings.amountInvalid': '“{value}”不是金额，未保存：请输入 0 或更大的数字，或留空。',
+  'settings.tokensInvalid': '“{value}”不是令牌数，未保存：请输入 0 或更大的整数，或留空。',
   'trace.modelTurn': '模型轮次 {number}',
   'group.searched.one': '搜索了一次',
   'group.searched.other': '搜索了 {count} 次',

@@ -68,15 +68,26 @@ export function spendingSettingGroup(options: { host: GlassboxSettingsHost; dayS
   };
 }
 
-/** A text field for an amount: empty or zero clears it; anything not an amount is not saved. */
+/**
+ * A text field for an amount: empty or zero clears it; anything that is not an amount is not
+ * saved, and the description says so (the saved value stays) until the field holds one.
+ */
 function amountField(setting: Setting, field: { value: number | undefined; placeholder: string; whole: boolean }, commit: (amount: number | undefined) => void): void {
+  const desc = setting.descEl.textContent ?? '';
+  const show = (problem: string | null): void => {
+    setting.settingEl.toggleClass('is-invalid', problem !== null);
+    setting.setDesc(problem ?? desc);
+  };
   setting.addText((text) =>
     onTextCommitted(text.setPlaceholder(field.placeholder).setValue(field.value === undefined ? '' : String(field.value)), (value) => {
       const trimmed = value.trim();
       const amount = Number(trimmed);
-      if (trimmed === '' || amount === 0) return commit(undefined);
-      if (!Number.isFinite(amount) || amount < 0 || (field.whole && !Number.isInteger(amount))) return;
-      commit(amount);
+      if (trimmed !== '' && (!Number.isFinite(amount) || amount < 0 || (field.whole && !Number.isInteger(amount)))) {
+        show(t(field.whole ? 'settings.tokensInvalid' : 'settings.amountInvalid', { value: trimmed }));
+        return;
+      }
+      show(null);
+      commit(trimmed === '' || amount === 0 ? undefined : amount);
     }),
   );
 }

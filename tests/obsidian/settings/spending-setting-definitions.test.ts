@@ -41,7 +41,7 @@ describe('the spending limits settings', () => {
   });
 
   it("keeps the token and cost limits per model, the budget for the device; empty clears, and what is not an amount is not saved", async () => {
-    const { plugin, type } = await openTab();
+    const { plugin, type, row } = await openTab();
     await type('Token limit per answer', '20000');
     await type('Cost limit per answer', '0.05');
     await type('Daily budget', '2');
@@ -52,6 +52,12 @@ describe('the spending limits settings', () => {
     await type('Daily budget', '-1');
     expect(plugin.settings.runTokenLimits).toEqual({ 'gpt-4o-mini': 20_000 });
     expect(plugin.settings.dailyBudget).toBe(2);
+    expect(row('Token limit per answer').querySelector('.setting-item-description')?.textContent).toBe('"lots" is not a number of tokens and was not saved: enter a whole number of 0 or more, or leave it empty.');
+    expect(row('Daily budget').querySelector('.setting-item-description')?.textContent).toBe('"-1" is not an amount and was not saved: enter a number of 0 or more, or leave it empty.');
+    await type('Daily budget', '3');
+    expect(row('Daily budget').classList.contains('is-invalid')).toBe(false);
+    expect(row('Daily budget').querySelector('.setting-item-description')?.textContent).toMatch(/^In US dollars: the most all answers on this device may cost in a day/);
+    expect(plugin.settings.dailyBudget).toBe(3);
     await type('Token limit per answer', '');
     await type('Ask before a request costing more than', '0');
     expect(plugin.settings.runTokenLimits).toEqual({});
