@@ -10,10 +10,23 @@ import { saveScreenshot } from './support/screenshots';
 const MODEL = 'budgeted-model';
 const ANSWER = 'Monthly passes became the default at €12.90 ([[Pedalpath pricing experiment]], [[2026-09-17 Pricing review]]).';
 
-describe('spending limits', () => {
-  let session: PlaygroundSession;
-  let chat: ChatPage;
+let session: PlaygroundSession;
+let chat: ChatPage;
 
+/** Types into a setting of the "Spending limits" group (it holds the settings' model's limits). */
+async function setLimit(name: string, amount: string): Promise<void> {
+  const { page } = session;
+  await page.locator('[data-testid="settings-open"]').click();
+  const modal = page.locator('[data-testid="settings-modal"]');
+  const field = modal.locator('.setting-item', { hasText: name }).locator('input');
+  await field.fill(amount);
+  // Leaving the field takes the amount.
+  await field.blur();
+  await page.locator('[data-testid="settings-close"]').click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+describe('spending limits', () => {
   beforeAll(async () => {
     const run = scenario()
       .turn((t) => t.toolCall('localSearch', { query: 'pricing' }).usage(1800, 40))
@@ -28,17 +41,7 @@ describe('spending limits', () => {
     await session.close();
   });
 
-  async function setCostLimit(amount: string): Promise<void> {
-    const { page } = session;
-    await page.locator('[data-testid="settings-open"]').click();
-    const modal = page.locator('[data-testid="settings-modal"]');
-    const field = modal.locator('.setting-item', { hasText: 'Cost limit per answer' }).locator('input');
-    await field.fill(amount);
-    // Leaving the field takes the amount.
-    await field.blur();
-    await page.locator('[data-testid="settings-close"]').click();
-    await modal.waitFor({ state: 'hidden' });
-  }
+  const setCostLimit = (amount: string) => setLimit('Cost limit per answer', amount);
 
   it('stops before the call that would cross the cost limit, says what was spent, and Continue finishes once it is raised', async () => {
     const { page } = session;
@@ -64,6 +67,36 @@ describe('spending limits', () => {
     await expect(chat.lastAnswer.textContent()).resolves.toContain('Monthly passes became the default at €12.90');
     // The continued run: $0.0049 + $0.00685 + $0.01348, after the first run's $0.0049.
     await expect(chat.panel.locator('[data-testid="spent-today"]').textContent()).resolves.toBe('Spent today: $0.03 of $2.00');
+    expect(session.pageErrors).toEqual([]);
+  });
+});
+
+describe("spending limits with the demo's own model", () => {
+  beforeAll(async () => {
+    // The extractive policy searches, reads and quotes; the server counts its usage.
+    session = await startPlaygroundSession({ model: 'extractive', settings: { runTokenLimits: { extractive: 3000 } } });
+    await session.open();
+    chat = new ChatPage(session.page);
+  });
+
+  afterAll(async () => {
+    await session.close();
+  });
+
+  it('a low token limit stops it with status budget; Continue finishes once the limit is taken away', async () => {
+    const before = session.modelServer.requests.length;
+    await chat.ask('What did we decide about pricing?');
+    await chat.waitForStatus(['budget']);
+    await chat.waitForIdle();
+    const sent = session.modelServer.requests.length - before;
+    await expect(chat.block.locator('[data-testid="reasoning-error"]').textContent()).resolves.toMatch(/^Stopped at the run's token limit of 3,000 tokens: [\d,]+ tokens spent, and the next request \(~[\d,]+ tokens\) would cross it\.$/);
+
+    await setLimit('Token limit per answer', '');
+    await chat.panel.getByRole('button', { name: 'Continue', exact: true }).click();
+    await chat.waitForIdle(30000);
+    expect(session.modelServer.requests.length - before).toBeGreaterThan(sent);
+    await chat.waitForStatus(['complete']);
+    await expect(chat.lastAnswer.textContent()).resolves.toMatch(/\S/);
     expect(session.pageErrors).toEqual([]);
   });
 });
