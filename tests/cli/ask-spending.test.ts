@@ -55,6 +55,14 @@ describe('glassbox ask --max-run-tokens', () => {
     const saved = parseConversationNote(await readFile(join(vault, path), 'utf8'));
     if (!saved.ok) throw saved.error;
     expect(statusOf(saved.value.messages[1].content)).toBe('budget');
+    // inspect and the exports name the status and keep the sentence.
+    const timeline = captureIo({ cwd: vault });
+    await expect(runCli(['inspect', join(vault, path), '--timeline'], timeline)).resolves.toBe(0);
+    expect(timeline.out()).toMatch(/^Run 1 .* · budget · /m);
+    const html = captureIo({ cwd: vault });
+    await expect(runCli(['export', join(vault, path), '--html'], html)).resolves.toBe(0);
+    expect(html.out()).toContain('Stopped at a spending limit after');
+    expect(html.out()).toContain('<p class="error">Stopped at the run&#39;s token limit of 10,000 tokens: 9,100 tokens spent');
 
     const second = ask('counted', ['--continue', path, '--max-run-tokens', '100000']);
     await expect(second.done).resolves.toBe(0);
