@@ -22,6 +22,8 @@ export const LARGE_REQUEST_SCOPE = 'spending:large-request';
  */
 export class RunSpending {
   private asked = 0;
+  /** "Send" was chosen: later large requests of the run go without a card or a step. */
+  private largeAllowed = false;
 
   constructor(
     private readonly options: {
@@ -36,7 +38,7 @@ export class RunSpending {
     const { limits, recorder } = this.options;
     const stop = checkSpending({ limits, spent: runSpent(recorder.modelTurns, limits.price), nextTokens: options.tokens });
     if (stop !== null) return new SpendingLimitError(stop);
-    const large = largeRequestOf({ limits, parts: options.parts, tokens: options.tokens });
+    const large = this.largeAllowed ? null : largeRequestOf({ limits, parts: options.parts, tokens: options.tokens });
     if (large === null) return null;
     return (await this.confirm(large, options.signal)) ? null : new SpendingLimitError({ kind: 'declined', tokens: large.tokens, ...(large.cost !== undefined ? { cost: large.cost } : {}) });
   }
@@ -58,6 +60,7 @@ export class RunSpending {
     this.asked += 1;
     const outcome = await approvals.check({ approval, text: { title: t('spending.confirmTitle', { size }), detail }, toolName: 'glassbox', args: {}, stepId: step.id, callId: `large-request-${this.asked}`, signal });
     if (outcome.kind !== 'cancelled' && outcome.note !== undefined) recorder.step({ ...step, detail: clampText(`${detail}\n${outcome.note}`, LIMITS.detailChars) });
-    return outcome.kind === 'allowed';
+    this.largeAllowed = outcome.kind === 'allowed';
+    return this.largeAllowed;
   }
 }

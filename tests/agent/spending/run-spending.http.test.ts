@@ -155,5 +155,7 @@ describe('a large request', () => {
     expect(result.status).toBe('complete');
     expect(gate.asked).toHaveLength(1);
     expect(gate.asked[0]?.title).toMatch(/^Send a request of ~[\d,]+ tokens \(~\$0\.0\d+\)\?$/);
+    // One notice step for the one question, though both calls were as large.
+    expect(result.payload.steps.filter((step) => step.summary.startsWith('Large request: '))).toHaveLength(1);
   });
 });
