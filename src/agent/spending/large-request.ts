@@ -30,7 +30,11 @@ export function largeRequestOf(options: { limits: AgentSpendingLimits; parts: Re
   return { tokens, ...(cost !== undefined ? { cost } : {}), reasons: reasonsOf(parts, tokens) };
 }
 
-/** The parts that take a quarter of the request or more, biggest first; the biggest part when none does. */
+/**
+ * The parts that take a quarter of the request or more, biggest first. When none does, the
+ * biggest part, the instructions and tool descriptions (the rest of the request) among them:
+ * with small notes, they are what a request is mostly made of.
+ */
 function reasonsOf(parts: RequestParts, total: number): string[] {
   const candidates: { tokens: number; text: (tokens: string) => string }[] = [];
   for (const attachment of parts.context?.attachments ?? []) {
@@ -45,5 +49,7 @@ function reasonsOf(parts: RequestParts, total: number): string[] {
   candidates.push({ tokens: countTokens(parts.question), text: (tokens) => t('spending.reasonQuestion', { tokens }) });
   candidates.sort((a, b) => b.tokens - a.tokens);
   const named = candidates.filter((candidate) => candidate.tokens >= total * REASON_SHARE);
-  return (named.length > 0 ? named : candidates.slice(0, 1)).map((candidate) => candidate.text(`~${formatNumber(candidate.tokens)}`));
+  const standing = Math.max(0, total - candidates.reduce((sum, candidate) => sum + candidate.tokens, 0));
+  const biggest = [...candidates, { tokens: standing, text: (tokens: string) => t('spending.reasonStanding', { tokens }) }].sort((a, b) => b.tokens - a.tokens).slice(0, 1);
+  return (named.length > 0 ? named : biggest).map((candidate) => candidate.text(`~${formatNumber(candidate.tokens)}`));
 }

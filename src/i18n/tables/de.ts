@@ -505,6 +505,7 @@ export const de: MessageTable = {
   'spending.reasonConversation': 'die Länge des Gesprächs ({tokens} Tokens)',
   'spending.reasonToolResults': 'die bisherigen Werkzeugergebnisse dieser Antwort ({tokens} Tokens)',
   'spending.reasonQuestion': 'die Frage ({tokens} Tokens)',
+  'spending.reasonStanding': 'die Anweisungen und Werkzeugbeschreibungen ({tokens} Tokens)',
   'spending.send': 'Senden',
   'spending.dontSend': 'Nicht senden',
   'error.unknown': 'Etwas ist schiefgelaufen.',

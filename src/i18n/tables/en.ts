@@ -526,6 +526,7 @@ export const en = {
   'spending.reasonConversation': "the conversation's length ({tokens} tokens)",
   'spending.reasonToolResults': "this answer's tool results so far ({tokens} tokens)",
   'spending.reasonQuestion': 'the question ({tokens} tokens)',
+  'spending.reasonStanding': 'the instructions and tool descriptions ({tokens} tokens)',
   'spending.send': 'Send',
   'spending.dontSend': "Don't send",
   'error.unknown': 'Something went wrong.',

@@ -505,6 +505,7 @@ export const es: MessageTable = {
   'spending.reasonConversation': 'la longitud de la conversación ({tokens} tokens)',
   'spending.reasonToolResults': 'los resultados de herramientas de esta respuesta ({tokens} tokens)',
   'spending.reasonQuestion': 'la pregunta ({tokens} tokens)',
+  'spending.reasonStanding': 'las instrucciones y las descripciones de herramientas ({tokens} tokens)',
   'spending.send': 'Enviar',
   'spending.dontSend': 'No enviar',
   'error.unknown': 'Algo salió mal.',

@@ -505,6 +505,7 @@ export const fr: MessageTable = {
   'spending.reasonConversation': 'la longueur de la conversation ({tokens} jetons)',
   'spending.reasonToolResults': 'les résultats d’outils de cette réponse ({tokens} jetons)',
   'spending.reasonQuestion': 'la question ({tokens} jetons)',
+  'spending.reasonStanding': 'les instructions et les descriptions d’outils ({tokens} jetons)',
   'spending.send': 'Envoyer',
   'spending.dontSend': 'Ne pas envoyer',
   'error.unknown': 'Une erreur s’est produite.',

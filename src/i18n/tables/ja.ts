@@ -505,6 +505,7 @@ export const ja: MessageTable = {
   'spending.reasonConversation': '会話の長さ ({tokens} トークン)',
   'spending.reasonToolResults': 'この回答のこれまでのツール結果 ({tokens} トークン)',
   'spending.reasonQuestion': '質問 ({tokens} トークン)',
+  'spending.reasonStanding': '指示とツールの説明 ({tokens} トークン)',
   'spending.send': '送信',
   'spending.dontSend': '送信しない',
   'error.unknown': '問題が発生しました。',

@@ -505,6 +505,7 @@ export const zh: MessageTable = {
   'spending.reasonConversation': '对话的长度（{tokens} 个令牌）',
   'spending.reasonToolResults': '本次回答到目前为止的工具结果（{tokens} 个令牌）',
   'spending.reasonQuestion': '问题（{tokens} 个令牌）',
+  'spending.reasonStanding': '指令和工具说明（{tokens} 个令牌）',
   'spending.send': '发送',
   'spending.dontSend': '不发送',
   'error.unknown': '出错了。',

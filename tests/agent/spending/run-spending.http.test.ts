@@ -149,6 +149,12 @@ describe('a large request', () => {
     expect(result.error).toMatch(/^Stopped: you did not send a request of ~[\d,]+ tokens\.$/);
   });
 
+  it('names the instructions and tools when no part of the question stands out', async () => {
+    const gate = recordingGate('deny');
+    await run('answer', { confirmAbove: { tokens: 100 } }, { approvals: gate });
+    expect(gate.asked[0]?.detail).toMatch(/^It is big because of the instructions and tool descriptions \(~[\d,]+ tokens\)\.$/);
+  });
+
   it('is sent once allowed, and the rest of the run does not ask again', async () => {
     const gate = recordingGate('allow_run');
     const result = await run('counted', { confirmAbove: { cost: 0.01 }, price: PRICE }, { approvals: gate, context: bigNote });
