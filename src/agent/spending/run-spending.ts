@@ -48,7 +48,8 @@ export class RunSpending {
     const size = requestSize(large.tokens, large.cost);
     const detail = t('spending.confirmDetail', { reasons: large.reasons.join('; ') });
     const step = { id: recorder.nextStepId(), kind: 'notice' as const, summary: clampLine(t('spending.largeRequest', { size }), LIMITS.summaryChars), detail: clampText(detail, LIMITS.detailChars) };
-    recorder.step(step);
+    // Marked while its card is open, so the header says it waits for an approval.
+    recorder.step({ ...step, awaitsApproval: true });
     const approval: AgentToolApproval = {
       scope: LARGE_REQUEST_SCOPE,
       choices: [
@@ -59,7 +60,7 @@ export class RunSpending {
     };
     this.asked += 1;
     const outcome = await approvals.check({ approval, text: { title: t('spending.confirmTitle', { size }), detail }, toolName: 'glassbox', args: {}, stepId: step.id, callId: `large-request-${this.asked}`, signal });
-    if (outcome.kind !== 'cancelled' && outcome.note !== undefined) recorder.step({ ...step, detail: clampText(`${detail}\n${outcome.note}`, LIMITS.detailChars) });
+    recorder.step(outcome.kind !== 'cancelled' && outcome.note !== undefined ? { ...step, detail: clampText(`${detail}\n${outcome.note}`, LIMITS.detailChars) } : step);
     this.largeAllowed = outcome.kind === 'allowed';
     return this.largeAllowed;
   }

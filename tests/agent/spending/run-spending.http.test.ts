@@ -1,8 +1,8 @@
-import type { AgentApprovalGate, AgentApprovalRequest, AgentEvent } from '../../../src/agent';
+import { reduceReasoning, type AgentApprovalGate, type AgentApprovalRequest, type AgentEvent } from '../../../src/agent';
 import { runAgent } from '../../../src/agent/run-agent';
 import type { AgentSpendingLimits } from '../../../src/agent/spending/spending-limits';
 import { createOpenAiChatModel } from '../../../src/llm';
-import { modelTurnsOf } from '../../../src/markers';
+import { modelTurnsOf, waitingLabel, type ReasoningPayload } from '../../../src/markers';
 import { scenario, startModelServer, type ModelServer } from '../../../tools/model-server';
 import { sampleReadTool, sampleSearchTool } from '../../support/sample-agent-tools';
 import { chatRequests } from '../../support/wire-messages';
@@ -147,6 +147,22 @@ describe('a large request', () => {
     expect(chatRequests(server).length).toBe(before);
     expect(result.status).toBe('budget');
     expect(result.error).toMatch(/^Stopped: you did not send a request of ~[\d,]+ tokens\.$/);
+  });
+
+  it('says it waits for an approval while the card is open', async () => {
+    const events: AgentEvent[] = [];
+    let header = '';
+    const gate: AgentApprovalGate = {
+      remembered: () => undefined,
+      remember: () => undefined,
+      ask: () => {
+        const state = events.reduce<ReasoningPayload | null>((folded, event) => reduceReasoning(folded, event), null);
+        header = state === null ? '' : waitingLabel(state);
+        return Promise.resolve('deny');
+      },
+    };
+    await run('answer', { confirmAbove: { tokens: 100 } }, { approvals: gate, events });
+    expect(header).toBe('Waiting for your approval');
   });
 
   it('names the instructions and tools when no part of the question stands out', async () => {
