@@ -71,6 +71,37 @@ describe('spending limits', () => {
   });
 });
 
+describe('a large request', () => {
+  beforeAll(async () => {
+    const answer = scenario().turn((t) => t.text(ANSWER).usage(9000, 40));
+    session = await startPlaygroundSession({ model: MODEL, modelServer: { scenarios: { [MODEL]: answer } }, settings: { modelPrices: { [MODEL]: { inputPerMillion: 2.5, outputPerMillion: 10 } } } });
+    await session.open();
+    chat = new ChatPage(session.page);
+  });
+
+  afterAll(async () => {
+    await session.close();
+  });
+
+  it('asks first on the approval card, naming its size and what makes it big; "Don\'t send" sends nothing', async () => {
+    const { page } = session;
+    await setLimit('Ask before a request costing more than', '0.005');
+    const before = session.modelServer.requests.length;
+    await chat.ask('Summarise [[Pedalpath pricing experiment]] and [[2026-09-17 Pricing review]].');
+    const card = chat.panel.locator('[data-testid="approval-card"]');
+    await card.waitFor();
+    await expect(card.locator('[data-testid="approval-title"]').textContent()).resolves.toMatch(/^Send a request of ~[\d,]+ tokens \(~\$0\.0\d+\)\?$/);
+    // The demo's notes are short: the instructions and tools are most of any request.
+    await expect(card.locator('[data-testid="approval-detail"]').textContent()).resolves.toMatch(/^It is big because of the instructions and tool descriptions \(~[\d,]+ tokens\)\.$/);
+    await saveScreenshot(page, 'spending-large-request', chat.panel);
+    await card.getByRole('button', { name: "Don't send" }).click();
+    await chat.waitForStatus(['budget']);
+    expect(session.modelServer.requests.length).toBe(before);
+    await expect(chat.block.locator('[data-testid="reasoning-error"]').textContent()).resolves.toMatch(/^Stopped: you did not send a request of ~[\d,]+ tokens \(~\$0\.0\d+\)\.$/);
+    expect(session.pageErrors).toEqual([]);
+  });
+});
+
 describe("spending limits with the demo's own model", () => {
   beforeAll(async () => {
     // The extractive policy searches, reads and quotes; the server counts its usage.
