@@ -22,6 +22,7 @@ import { registerGlassboxCliHandlers } from './obsidian/traces/obsidian-cli-hand
 import { registerTraceCommands } from './obsidian/traces/register-trace-commands';
 import { traceForwardingSaver } from './obsidian/traces/trace-forwarding-saver';
 import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
+import { DeviceDaySpend } from './obsidian/spending/device-day-spend';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
 import { setUiLanguage, t } from './i18n';
 import { HistoryToggle } from './ui/chat/HistoryToggle';
@@ -40,6 +41,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   private tabs: ChatTabs | null = null;
   /** Desktop only (null on mobile). */
   private mcp: DesktopMcpServers | null = null;
+  private daySpend: DeviceDaySpend | null = null;
 
   override async onload(): Promise<void> {
     // Obsidian applies a language change on restart: the table is chosen once, before any string.
@@ -54,10 +56,13 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     // Note writes (each approved in the chat) and the command that undoes the last one.
     const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };
+    // What this device's runs spent today (DESIGN.md 13.4): limits each run, shown in the chat and the settings.
+    const daySpend = new DeviceDaySpend({ app: this.app, settings: this });
+    this.daySpend = daySpend;
     const sessions = new ChatSessions({
       app: this.app,
       settings: this,
-      prepareRun: this.runSetup(endpoint, writes),
+      prepareRun: this.runSetup(endpoint, writes, daySpend),
       // The agent is evaluated on first use, not when Obsidian loads the plugin: esbuild defers a
       // module reached only through import().
       runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
@@ -80,6 +85,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       pluginId: this.manifest.id,
       ribbonIcon: () => ribbonIconEl,
       changes: writes.changes,
+      spentToday: daySpend,
       listModels: models,
       firstRun: pluginFirstRun(this, () => endpoint.current().apiKey()),
       restoreNote: (view, path) => tabs.openNoteIn(view, path),
@@ -97,7 +103,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
     addPluginCommands(this, { settings: this, tabs, writes, semantic: search.semantic });
     const connection = { host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools };
-    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck(connection) }));
+    this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck(connection), daySpend }));
     // Traces beyond the chat (DESIGN.md 13.5): which conversations used a note, and Obsidian's command line.
     registerTraceCommands(this, { host: this, openConversation: (path) => void tabs.openNote(path) });
     registerGlassboxCliHandlers(this, { app: this.app, host: this, vaultTools: connection.vaultTools, checkConnection: pluginConnectionReport(connection), ask: inAppAsk(sessions, (session) => tabs.show(session)) });
@@ -137,6 +143,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.mcp?.configure(this.settings.mcpServers);
     void this.search?.semantic.sync();
     this.sessions?.settingsChanged();
+    this.daySpend?.changed();
     for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
       if (leaf.view instanceof ChatView) leaf.view.refresh();
     }
@@ -144,10 +151,10 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
 
   // One run setup for the plugin's life, made on the first question: the model client (openai)
   // and the vault index are evaluated then, not when Obsidian loads the plugin.
-  private runSetup(endpoint: PluginEndpoint, writes: { writer: ObsidianNoteWriter; changes: NoteChangeLog }) {
+  private runSetup(endpoint: PluginEndpoint, writes: { writer: ObsidianNoteWriter; changes: NoteChangeLog }, daySpend: DeviceDaySpend) {
     let setup: Promise<(modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup>> | null = null;
     return (modelName: string, request: ChatRunRequest) => {
-      setup ??= import('./obsidian/chat/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools: this.search!.vaultTools, mcp: this.mcp, writes, endpoint }));
+      setup ??= import('./obsidian/chat/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools: this.search!.vaultTools, mcp: this.mcp, writes, endpoint, daySpend }));
       return setup.then((prepare) => prepare(modelName, request));
     };
   }

@@ -78,6 +78,16 @@ export interface GlassboxSettings {
   contextWindows: Record<string, number>;
   /** What each model costs per million tokens, by model name, as the user entered it: the block's footer shows a run's cost (DESIGN.md 12.3). None built in. */
   modelPrices: Record<string, ModelPrice>;
+  /** Each model's token limit per answer (DESIGN.md 13.4), by model name: a model call that would cross it is not sent. */
+  runTokenLimits: Record<string, number>;
+  /** Each model's cost limit per answer in US dollars, by model name; applies with the model's prices. */
+  runCostLimits: Record<string, number>;
+  /** What all answers on this device may cost in a day, in US dollars; 0: no budget. */
+  dailyBudget: number;
+  /** A single request estimated above this cost (US dollars, models with prices) asks before it is sent; 0: never asks. */
+  askAboveCost: number;
+  /** A single request estimated above this many tokens (models without prices) asks before it is sent; 0: never asks. */
+  askAboveTokens: number;
   /** The most tokens one model call may write (`max_tokens`): bounds an answer that would not end. */
   maxTokens: number;
   /** Whether a new question starts with the open note attached (a chip the user can remove). */
@@ -130,6 +140,11 @@ export const DEFAULT_SETTINGS: Readonly<GlassboxSettings> = Object.freeze({
   contextBudgetTokens: 12_000,
   contextWindows: {},
   modelPrices: {},
+  runTokenLimits: {},
+  runCostLimits: {},
+  dailyBudget: 0,
+  askAboveCost: 0.5,
+  askAboveTokens: 50_000,
   // The model client's own default (DEFAULT_MAX_OUTPUT_TOKENS in src/llm), not imported: the settings load before the client.
   maxTokens: 8192,
   attachOpenNote: true,
@@ -187,6 +202,9 @@ export function loadGlassboxSettings(saved: unknown): LoadedSettings<GlassboxSet
   if (!isPositiveInteger(settings.contextBudgetTokens)) settings.contextBudgetTokens = DEFAULT_SETTINGS.contextBudgetTokens;
   settings.contextWindows = Object.fromEntries(Object.entries(settings.contextWindows).filter(([, tokens]) => typeof tokens === 'number' && isPositiveInteger(tokens)));
   settings.modelPrices = Object.fromEntries(Object.entries(settings.modelPrices).filter(([, price]) => isModelPrice(price)));
+  settings.runTokenLimits = Object.fromEntries(Object.entries(settings.runTokenLimits).filter(([, tokens]) => typeof tokens === 'number' && isPositiveInteger(tokens)));
+  settings.runCostLimits = Object.fromEntries(Object.entries(settings.runCostLimits).filter(([, amount]) => typeof amount === 'number' && Number.isFinite(amount) && amount > 0));
+  for (const key of ['dailyBudget', 'askAboveCost', 'askAboveTokens'] as const) if (!(Number.isFinite(settings[key]) && settings[key] >= 0)) settings[key] = DEFAULT_SETTINGS[key];
   if (!isPositiveInteger(settings.maxTokens)) settings.maxTokens = DEFAULT_SETTINGS.maxTokens;
   settings.providerEndpoints = Object.fromEntries(
     Object.entries(settings.providerEndpoints).filter(([provider, endpoint]) => provider in PROVIDER_PRESETS && isPlainObject(endpoint) && typeof endpoint.baseUrl === 'string' && typeof endpoint.model === 'string'),

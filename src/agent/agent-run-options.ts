@@ -5,6 +5,7 @@ import type { AgentTool } from './agent-tool';
 import type { AgentApprovalGate } from './approval';
 import type { AgentEvent, AgentRunEndStatus } from './events';
 import type { AttachedContext, QuestionImage } from './question-context';
+import type { AgentSpendingLimits } from './spending/spending-limits';
 import type { LiveRun } from './run-accumulator';
 
 /** A question the model asks the user through `request_input`. */
@@ -96,6 +97,11 @@ export interface AgentRunOptions {
    * are checked against what the run read and sent as a `citations` event before `run_end` (DESIGN.md 13.3).
    */
   readonly citationNotes?: CitationNotes;
+  /**
+   * What the run may spend (DESIGN.md 13.4): a call whose estimated input would cross a limit is
+   * not sent and the run ends with status `budget`. Without it nothing is limited.
+   */
+  readonly spending?: AgentSpendingLimits;
 }
 
 /** What a run produced. */
@@ -108,7 +114,7 @@ export interface AgentRunResult {
   readonly payload: ReasoningPayload;
   /** Provider messages of this turn after the user's question: assistant turns (tool calls, raw reasoning) and tool results. */
   readonly transcript: readonly LlmMessage[];
-  /** The user sentence when `status` is `error`. */
+  /** The user sentence when `status` is `error`, or the limit and what was spent when it is `budget`. */
   readonly error?: string;
 }
 

@@ -1,17 +1,14 @@
-import type { LlmRequest, LlmToolCall } from '../llm';
+import type { LlmToolCall } from '../llm';
 import type { ReasoningUsage } from '../markers';
-
-/** Characters per token of the estimate: the usual rule of thumb for English text and JSON. */
-const CHARS_PER_TOKEN = 4;
+import { countTokens } from './context-fit/count-tokens';
 
 /**
- * A model call's usage when the server reports none (DESIGN.md 12.1): the request's messages and
- * tools and the reply's text, reasoning and calls at four characters a token, marked `estimated`
- * so the footer shows it with "~".
+ * A model call's usage when the server reports none (DESIGN.md 12.1, 13.4): the request's input
+ * as the context fit estimated it (the same number the spending limits checked before sending),
+ * and the reply's text, reasoning and calls by the same estimate; marked `estimated` so every
+ * place shows it with "~" and no sum with it reads as exact.
  */
-export function estimateUsage(options: { request: LlmRequest; text: string; reasoning: string; toolCalls: readonly LlmToolCall[] }): ReasoningUsage {
-  const { request } = options;
-  const promptChars = request.messages.reduce((sum, message) => sum + message.content.length + ('toolCalls' in message ? JSON.stringify(message.toolCalls ?? []).length : 0), 0) + JSON.stringify(request.tools ?? []).length;
-  const completionChars = options.text.length + options.reasoning.length + options.toolCalls.reduce((sum, call) => sum + call.name.length + call.arguments.length, 0);
-  return { promptTokens: Math.ceil(promptChars / CHARS_PER_TOKEN), completionTokens: Math.ceil(completionChars / CHARS_PER_TOKEN), estimated: true };
+export function estimateUsage(options: { inputTokens: number; text: string; reasoning: string; toolCalls: readonly LlmToolCall[] }): ReasoningUsage {
+  const completionTokens = countTokens(options.text) + countTokens(options.reasoning) + options.toolCalls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
+  return { promptTokens: options.inputTokens, completionTokens, estimated: true };
 }

@@ -32,8 +32,11 @@ export interface AgentEventBase {
   readonly at: number;
 }
 
-/** How a run ended. */
-export type AgentRunEndStatus = 'complete' | 'stopped' | 'error' | 'max_iterations';
+/**
+ * How a run ended. `budget`: a spending limit (DESIGN.md 13.4) kept the next model call from
+ * being sent; `error` holds the sentence naming the limit and what was spent.
+ */
+export type AgentRunEndStatus = 'complete' | 'stopped' | 'error' | 'max_iterations' | 'budget';
 
 /** The run began; `at` is the moment the user sent the message. */
 export interface AgentRunStartEvent extends AgentEventBase {
@@ -146,6 +149,7 @@ export interface AgentRunEndEvent extends AgentEventBase {
   readonly type: 'run_end';
   readonly status: AgentRunEndStatus;
   readonly elapsedMs: number;
+  /** The user sentence of an `error`, or of a `budget` stop (the limit and what was spent). */
   readonly error?: string;
   /** Summed over the run's model calls. */
   readonly usage?: ReasoningUsage;

@@ -17,3 +17,5 @@ export { clampLine, clampText } from './clamp-text';
 export { describeInputOutcome } from './tools/describe-input-outcome';
 export { userMessageOf } from './user-message-of';
 export { toolsRefusal } from './tools-refusal';
+export type { AgentSpendingLimits, SpendingLimitKind, SpendingStop } from './spending/spending-limits';
+export { addDaySpend, DAYS_KEPT, lastDays, localDay, NO_SPEND, readDaySpendRecord, type DaySpend, type DaySpendRecord } from './spending/day-spend';

@@ -36,11 +36,12 @@ export interface ModelTurnResult {
 }
 
 /**
- * Streams one model call and turns its deltas into events: native reasoning into a
+ * Streams one model call (`inputTokens`: its input as the context fit estimated it, kept as the
+ * call's usage when the server reports none) and turns its deltas into events: native reasoning into a
  * `reasoning` step (first line as summary, text as detail, updated line by line, with raw
  * `reasoning_delta`s in between), text per `mode`, tool calls collected in order of `index`.
  */
-export async function streamModelTurn(options: { model: ChatModel; request: LlmRequest; signal: AbortSignal; recorder: RunRecorder; mode: TurnTextMode; maxTextChars?: number }): Promise<ModelTurnResult> {
+export async function streamModelTurn(options: { model: ChatModel; request: LlmRequest; signal: AbortSignal; recorder: RunRecorder; mode: TurnTextMode; maxTextChars?: number; inputTokens: number }): Promise<ModelTurnResult> {
   const { recorder, mode } = options;
   const reasoning = new ReasoningStepWriter(recorder);
   const retries = new RetryStepWriter(recorder);
@@ -137,7 +138,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
   }
   // Every call is kept in the trace; one that produced nothing (refused, aborted before a token) used nothing we can count.
   const produced = text !== '' || reasoning.text !== '' || toolCalls.length > 0;
-  const turnUsage = usage ?? (produced ? estimateUsage({ request: options.request, text, reasoning: reasoning.text, toolCalls }) : undefined);
+  const turnUsage = usage ?? (produced ? estimateUsage({ inputTokens: options.inputTokens, text, reasoning: reasoning.text, toolCalls }) : undefined);
   recorder.addModelTurn({ at: turnStartedAt, durationMs: Math.max(0, recorder.now() - turnStartedAt), ...(turnUsage !== undefined ? { usage: turnUsage } : {}) });
   const result = { text, reasoning: reasoning.text, toolCalls, finishReason, answered: released, ...(promptTokens !== undefined ? { promptTokens } : {}) };
   return error === undefined ? result : { ...result, error };

@@ -19,6 +19,8 @@ import { RunClock } from './run-clock';
 import { RunContext } from './run-context';
 import { RunRecorder } from './run-recorder';
 import { buildStandingRequest } from './standing-request';
+import { RunSpending } from './spending/run-spending';
+import { SpendingLimitError } from './spending/spending-limit-error';
 import { linkAbortSignals } from './signals';
 import { runToolsLoop } from './tools-loop';
 import { userMessageOf } from './user-message-of';
@@ -65,6 +67,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   const clock = new RunClock({ budgetMs: options.runTimeoutMs ?? AGENT_DEFAULTS.runTimeoutMs, now });
   const linked = linkAbortSignals([options.signal, clock.signal]);
   const inputTimeoutMs = options.inputTimeoutMs ?? AGENT_DEFAULTS.inputTimeoutMs;
+  const approvals = new RunApprovals({ gate: options.approvals, recorder, clock, timeoutMs: inputTimeoutMs });
   const model = withImageFallback(options.model, (notice) => recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: notice }));
   const context = new RunContext({
     run: { ...options, model },
@@ -83,7 +86,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     toolSchemas: standing.schemas,
     toolTimeoutMs: options.toolTimeoutMs ?? AGENT_DEFAULTS.toolTimeoutMs,
     inputTimeoutMs,
-    approvals: new RunApprovals({ gate: options.approvals, recorder, clock, timeoutMs: inputTimeoutMs }),
+    approvals,
+    ...(options.spending !== undefined ? { spending: new RunSpending({ limits: options.spending, recorder, approvals }) } : {}),
   });
 
   recorder.start({ startedAt, model: options.modelName, question: options.question });
@@ -134,6 +138,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
         status = 'stopped';
         break;
       case 'error':
+        if (outcome.error instanceof SpendingLimitError) {
+          status = 'budget';
+          errorMessage = outcome.error.userMessage;
+          break;
+        }
         status = 'error';
         errorMessage = userMessageOf(outcome.error, { ...(options.errorAdvice ? { advice: options.errorAdvice } : {}), context: (detail) => t('error.runFailedDetail', { detail }) });
         break;
@@ -147,7 +156,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: t('trace.cutOff') });
   }
   context.closeOpenToolCalls();
-  if (status === 'error' && errorMessage !== undefined) {
+  if ((status === 'error' || status === 'budget') && errorMessage !== undefined) {
+    // The trace's line; the run's `error` keeps the sentence whole where a summary is cut.
     recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: errorMessage });
   }
   await emitCitations(recorder, options.citationNotes);

@@ -13,6 +13,7 @@ import type { RunApprovals } from './run-approvals';
 import { MAX_PARALLEL_CALLS, replyLimits, TOO_MANY_CALLS_OUTPUT, toolResultForModel } from './reply-limits';
 import type { RequestParts } from './context-fit/fit-request';
 import type { RequestFitter } from './context-fit/request-fitter';
+import type { RunSpending } from './spending/run-spending';
 import { t } from '../i18n';
 
 /** How a batch of tool calls ended. */
@@ -56,6 +57,8 @@ export class RunContext {
       toolTimeoutMs: number;
       inputTimeoutMs: number;
       approvals: RunApprovals;
+      /** The run's spending limits, asked before each call (DESIGN.md 13.4); none without limits. */
+      spending?: RunSpending;
     },
   ) {}
 
@@ -82,13 +85,16 @@ export class RunContext {
     for (let attempt = 0; ; attempt++) {
       const fitted = fitter.prepare(parts);
       if (fitted instanceof Error) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: fitted };
+      // The input as the fit estimated it; a call that would cross a limit is not sent.
+      const unaffordable = await this.options.spending?.beforeCall({ parts, tokens: fitted.tokens, signal: this.signal });
+      if (unaffordable) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: unaffordable };
       const request = {
         model: run.modelName,
         messages: fitted.messages,
         ...(options.withTools ? { tools: this.options.toolSchemas } : {}),
         ...(run.temperature !== undefined ? { temperature: run.temperature } : {}),
       };
-      turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode, maxTextChars: replyLimits(run).answerChars });
+      turn = await streamModelTurn({ model: run.model, request, signal: this.signal, recorder: this.recorder, mode: options.mode, maxTextChars: replyLimits(run).answerChars, inputTokens: fitted.tokens });
       const overflow = this.signal.aborted ? undefined : fitter.overflowOf(turn, fitted.tokens);
       if (overflow === undefined) break;
       // Asked once more, smaller, unless the reply already reached the answer (then later requests are smaller).

@@ -57,6 +57,11 @@ export class RunRecorder {
     return this.fold.answer !== '';
   }
 
+  /** The model calls so far, each with its usage (reported, or estimated and marked). */
+  get modelTurns(): readonly ReasoningModelTurn[] {
+    return this.turns;
+  }
+
   /** Token usage summed over the model calls so far. */
   get usage(): ReasoningUsage | undefined {
     return sumUsage(this.turns.flatMap((turn) => (turn.usage !== undefined ? [turn.usage] : [])));

@@ -1,5 +1,5 @@
 import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type PromptUse, type QuestionContext, type QuestionImage, reduceReasoning, userMessageOf } from '../agent';
-import type { AgentEvent } from '../agent';
+import type { AgentEvent, AgentSpendingLimits } from '../agent';
 import { createMessageId } from '../conversation';
 import type { CitationNotes } from '../citations';
 import type { ChatModel, ContextWindow, LlmErrorAdvice, LlmMessage } from '../llm';
@@ -35,6 +35,10 @@ export interface ChatRunSetup {
   readonly images?: readonly QuestionImage[];
   /** The vault's notes and link rule: the answer's citations are checked against what the run read (DESIGN.md 13.3). */
   readonly citationNotes?: CitationNotes;
+  /** What the run may spend (DESIGN.md 13.4); none: nothing limits it. */
+  readonly spending?: AgentSpendingLimits;
+  /** The run returned: the host counts what it spent toward the day. */
+  readonly onRunEnd?: (result: AgentRunResult) => void;
 }
 
 /** What a run is prepared for: the model, and the question with what the user attached to it. */
@@ -153,6 +157,7 @@ export class ChatTurns {
         ...(setup.contextWindow !== undefined ? { contextWindow: setup.contextWindow } : {}),
         ...(images.length > 0 ? { images } : {}),
         ...(setup.citationNotes !== undefined ? { citationNotes: setup.citationNotes } : {}),
+        ...(setup.spending !== undefined ? { spending: setup.spending } : {}),
         question,
         history,
         signal: turn.abort.signal,
@@ -169,6 +174,7 @@ export class ChatTurns {
         approvals: this.approvalGate(),
         ...(this.options.errorAdvice ? { errorAdvice: this.options.errorAdvice } : {}),
       });
+      setup.onRunEnd?.(result);
       if (result.status === 'error') error = result.error ?? t('error.runFailed');
     } catch (thrown) {
       error = userMessageOf(thrown, this.options.errorAdvice ? { advice: this.options.errorAdvice } : {});

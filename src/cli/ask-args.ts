@@ -1,5 +1,6 @@
 import { EMBEDDINGS_FLAGS, readEmbeddingsEndpoint, type EmbeddingsEndpoint } from './cli-meaning-search';
-import type { AgentLoopStyle } from '../agent';
+import type { AgentLoopStyle, AgentSpendingLimits } from '../agent';
+import { readSpendingLimits, SPENDING_FLAGS } from './ask-spending';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, shownBaseUrl } from '../llm';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError } from './cli-io';
@@ -53,6 +54,8 @@ export interface AskArgs {
   /** Whether `--model` / `--loop` were given: they win over a prompt's own `model` / `loop`. */
   readonly modelFromFlag: boolean;
   readonly loopFromFlag: boolean;
+  /** `--max-run-tokens`, `--max-cost` and the prices (DESIGN.md 13.4); undefined: no limit. */
+  readonly spending: AgentSpendingLimits | undefined;
   readonly question: string;
 }
 
@@ -80,6 +83,7 @@ export const ASK_COMMAND = {
     prompt: { value: 'NAME', description: 'Ask through a custom prompt note of Glassbox/Prompts (the question fills its {} or {selection}).' },
     image: { value: 'PATH', multiple: true, description: 'Send an image with the question (models that take images).' },
     ...EMBEDDINGS_FLAGS,
+    ...SPENDING_FLAGS,
     'context-window': { value: 'N', description: "The model's context window in tokens (every request is fitted to it).", defaultValue: 'ask the server' },
     'otlp-endpoint': { value: 'URL', description: "Send the run's traces to this OpenTelemetry collector (OTLP/JSON to URL/v1/traces).", defaultValue: 'GLASSBOX_OTLP_ENDPOINT, else nowhere' },
     'otlp-include-content': { description: 'The traces also carry the question, the answer and the tool inputs and outputs.' },
@@ -101,6 +105,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
   const timeoutMs = parseTimeout(flags.timeout);
   const contextWindow = parseContextWindow(flags['context-window']);
   const maxTokens = parseMaxTokens(flags['max-tokens']);
+  const spending = readSpendingLimits({ flags, env });
   if (flags.events !== undefined && flags.events !== 'jsonl') throw new CliUsageError(`--events only supports "jsonl", not "${flags.events}".`);
   const vault = flags.vault;
   if (vault === undefined) throw new CliUsageError('Say which folder of notes to use with --vault DIR.');
@@ -145,6 +150,7 @@ export function parseAskArgs(args: readonly string[], env: Readonly<Record<strin
     otlpIncludeContent: flags['otlp-include-content'],
     modelFromFlag: flags.model !== undefined,
     loopFromFlag: flags.loop !== undefined,
+    spending,
     question,
   };
 }

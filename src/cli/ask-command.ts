@@ -31,6 +31,9 @@ import { stripControls, terminalJson } from '../commands';
 /** Exit status of a stopped run: 128 + the signal's number, as shells report it (130 for Ctrl-C). */
 export const EXIT_STOPPED: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
+/** Exit status of a run a spending limit stopped (DESIGN.md 13.4). */
+export const EXIT_BUDGET = 3;
+
 /**
  * `glassbox ask` (DESIGN.md 8): indexes the vault folder, runs the agent with the vault tools
  * against an OpenAI-compatible endpoint, and shows the run: the live block in a terminal, plain
@@ -43,8 +46,10 @@ export const EXIT_STOPPED: Readonly<Record<StopSignal, number>> = { SIGINT: 130,
  * declined in a pipe. The agent may write notes (createNote, appendToNote, editNote): each write is
  * approved by `--allow-writes`, or in a terminal after its diff is printed (y/a/N), or declined in a pipe.
  *
- * Exit status: 0 completed (also when a limit ended it with a notice), 1 error (also a failed
- * save), 2 bad usage, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
+ * `--max-run-tokens` / `--max-cost` (with prices) limit what the run spends (DESIGN.md 13.4).
+ *
+ * Exit status: 0 completed (also when the step limit ended it with a notice), 1 error (also a
+ * failed save), 2 bad usage, 3 a spending limit stopped it, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
  */
 export async function runAskCommand(args: readonly string[], io: CliIo): Promise<number> {
   const options = parseAskArgs(args, io.env);
@@ -119,6 +124,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       startedAt,
       loopStyle,
       ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+      ...(options.spending !== undefined ? { spending: options.spending } : {}),
       onEvent: (event) => {
         if (renderer === null) {
           io.stdout.write(`${terminalJson(event)}\n`);
@@ -128,7 +134,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
         renderer.handle(event, payload);
       },
     });
-    if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(result.error)}\n`);
+    if ((result.status === 'error' || result.status === 'budget') && result.error !== undefined) io.stderr.write(`${stripControls(result.error)}\n`);
     // A failed save is an error even after a complete answer: the user asked for the note.
     const save = options.save || continued !== null;
     const saved = !save || (await saveAskRun({ vaultDir, model: modelName, question, startedAt, result, io, continued, context, images }));
@@ -149,6 +155,8 @@ function exitStatus(status: AgentRunEndStatus, stoppedBy: StopSignal): number {
       return 0;
     case 'error':
       return 1;
+    case 'budget':
+      return EXIT_BUDGET;
     case 'stopped':
       return EXIT_STOPPED[stoppedBy];
     default: {

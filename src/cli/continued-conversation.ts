@@ -44,5 +44,5 @@ export function continuedQuestion(question: string, continued: ContinuedConversa
   if (question !== '') return question;
   const last = shownMessages(continued.conversation.messages).at(-1);
   if (last !== undefined && isResumableTurn(last)) return CONTINUE_QUESTION;
-  throw new CliUsageError(`--continue: the last turn of "${name}" was not stopped and did not hit the step limit, so there is nothing to resume; give a question after the note.`);
+  throw new CliUsageError(`--continue: the last turn of "${name}" was not stopped and hit no step or spending limit, so there is nothing to resume; give a question after the note.`);
 }

@@ -25,7 +25,7 @@ ${optionsOf(EXPORT_COMMAND)}
 ${optionsOf(DOCTOR_COMMAND)}
 ${optionsOf(TRACES_COMMAND)}`;
 
-/** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage). */
+/** Runs one CLI invocation and returns its exit status (0 ok, 1 run error, 2 bad usage, 3 a spending limit stopped the run). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {

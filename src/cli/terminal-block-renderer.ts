@@ -206,7 +206,7 @@ export class TerminalBlockRenderer {
     this.dispose();
     if (this.answered) {
       this.options.out.write('\n');
-      if (event.status === 'stopped' || event.status === 'error') this.options.out.write(`\n${this.settledHeader()}\n`);
+      if (event.status === 'stopped' || event.status === 'error' || event.status === 'budget') this.options.out.write(`\n${this.settledHeader()}\n`);
       this.printNewSteps();
       const sources = sourcesList(citationsOf(this.payload));
       if (sources !== '') this.options.out.write(`\n${sources}`);

@@ -9,11 +9,11 @@ import type { ConversationMessage } from './conversation';
 export const CONTINUE_QUESTION = 'Continue where you left off.';
 
 /**
- * Whether "Continue" can resume this turn: an assistant turn whose run was stopped or ended at
- * the step limit, and that is not waiting on a question (docs/decisions/continue-run.md).
+ * Whether "Continue" can resume this turn: an assistant turn whose run was stopped, ended at
+ * the step limit or at a spending limit, and that is not waiting on a question (docs/decisions/continue-run.md).
  */
 export function isResumableTurn(message: ConversationMessage): boolean {
   if (message.role !== 'assistant' || message.pendingInput !== undefined) return false;
   const status = readLeadingMarker(message.content).reasoning?.status;
-  return status === 'stopped' || status === 'max_iterations';
+  return status === 'stopped' || status === 'max_iterations' || status === 'budget';
 }

@@ -16,9 +16,10 @@ const SETTLED_LABELS: Readonly<Record<SettledReasoningStatus, { readonly before:
   stopped: { before: 'reasoning.stoppedAfter', alone: 'reasoning.stopped' },
   error: { before: 'reasoning.failedAfter', alone: 'reasoning.failed' },
   max_iterations: { before: 'reasoning.stepLimitAfter', alone: 'reasoning.stepLimit' },
+  budget: { before: 'reasoning.budgetAfter', alone: 'reasoning.budget' },
 });
 
-type SettledKey = 'reasoning.thoughtFor' | 'reasoning.stoppedAfter' | 'reasoning.failedAfter' | 'reasoning.stepLimitAfter';
+type SettledKey = 'reasoning.thoughtFor' | 'reasoning.stoppedAfter' | 'reasoning.failedAfter' | 'reasoning.stepLimitAfter' | 'reasoning.budgetAfter';
 
 /** "Thought for 12s", "Stopped after 14s", …; without a duration "Thought", "Stopped", …. */
 export function settledRunLabel(status: SettledReasoningStatus, elapsedMs: number | null | undefined): string {
@@ -40,6 +41,7 @@ export function describeRunDuration(status: ReasoningStatus, elapsedMs: number |
     case 'collapsed':
     case 'complete':
     case 'max_iterations':
+    case 'budget':
     case 'stopped':
     case 'error':
       return settledRunLabel(status, elapsedMs);

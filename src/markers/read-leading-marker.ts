@@ -83,6 +83,7 @@ const STATUS_WORDS: Readonly<Record<string, ReasoningStatus>> = Object.freeze({
   cancelled: 'stopped',
   error: 'error',
   max_iterations: 'max_iterations',
+  budget: 'budget',
 });
 
 /** Old status words map onto v1; an unknown word reads as `complete` (the run is over in a saved note). */

@@ -16,7 +16,9 @@ export type ReasoningStatus =
   | 'complete'
   | 'stopped'
   | 'error'
-  | 'max_iterations';
+  | 'max_iterations'
+  /** A spending limit stopped the run before a model call (DESIGN.md 13.4). */
+  | 'budget';
 
 /** What produced a step. */
 export type ReasoningStepKind = 'thought' | 'tool' | 'reasoning' | 'input' | 'reason' | 'observe' | 'notice' | 'context';

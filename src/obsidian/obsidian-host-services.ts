@@ -1,5 +1,5 @@
 import { type App, Component, type HoverParent, Keymap, MarkdownRenderer, MarkdownView, getLinkpath, setIcon } from 'obsidian';
-import type { HostComponent, HostServices } from '../ui/host-services';
+import type { HostComponent, HostServices, SpentTodaySource } from '../ui/host-services';
 import { type NoteChangeLog, undoTurn, type TurnSteps, type UndoOutcome } from '../writes';
 import { insertAnswer } from './insert-answer';
 import { ObsidianNoteWriter } from './notes/obsidian-note-writer';
@@ -19,8 +19,14 @@ export class ObsidianHostServices implements HostServices {
       readonly hover?: { readonly source: string; readonly parent: HoverParent };
       /** The log "Undo the last change" reads: an insert is recorded there like a write tool's change. */
       readonly changes?: NoteChangeLog;
+      /** The day's spend on this device, shown in the chat while a budget is set. */
+      readonly spentToday?: SpentTodaySource;
     } = {},
-  ) {}
+  ) {
+    this.spentToday = options.spentToday;
+  }
+
+  readonly spentToday: SpentTodaySource | undefined;
 
   renderMarkdown(markdown: string, el: HTMLElement, sourcePath: string, component: HostComponent): Promise<void> {
     // Components always come from createComponent below; anything else gets a private one, so

@@ -1,4 +1,18 @@
 import type { TurnSteps, UndoOutcome } from '../writes';
+import type { DaySpend } from '../agent';
+
+/** The chat's "Spent today: $0.42 of $2.00" (DESIGN.md 13.4): what this device spent today and the day's budget. */
+export interface SpentToday {
+  readonly spent: DaySpend;
+  /** US dollars, above 0. */
+  readonly budget: number;
+}
+
+/** Where the chat reads the day's spend; `current()` returns the same object until it changes, null without a budget. */
+export interface SpentTodaySource {
+  current(): SpentToday | null;
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * The lifetime handle Markdown rendering hangs child components on. Obsidian's `Component`
@@ -44,6 +58,8 @@ export interface HostServices {
   setIcon?(el: HTMLElement, icon: string): void;
   /** Takes back every note change of a run from its steps ("Undo this turn", `undoTurn`); the sentence says what happened. */
   undoTurn?(steps: TurnSteps): Promise<UndoOutcome>;
+  /** The day's spend and budget, shown above the composer; absent where nothing is counted. */
+  readonly spentToday?: SpentTodaySource;
 }
 
 /**

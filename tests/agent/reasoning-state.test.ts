@@ -105,6 +105,7 @@ describe('reduceReasoning', () => {
   it.each([
     ['error', { error: 'The API key was rejected by api.openai.com.' }],
     ['max_iterations', {}],
+    ['budget', { error: "Stopped at the run's token limit of 5,000 tokens: 4,210 tokens spent, and the next request (~1,300 tokens) would cross it." }],
     ['stopped', {}],
   ] as const)('ends with status %s, keeping the error sentence', (status, extra) => {
     const state = fold(new AgentEventsBuilder(T0).runStart().after(3000).runEnd(status, extra).events);

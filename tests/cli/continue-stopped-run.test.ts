@@ -108,7 +108,7 @@ describe('glassbox ask --continue NOTE without a question', () => {
     const before = chatRequests(server).length;
     const second = ask('--continue', 'Glassbox/Conversations/Who pays refunds.md');
     await expect(second.done).resolves.toBe(2);
-    expect(second.io.err()).toBe('--continue: the last turn of "Glassbox/Conversations/Who pays refunds.md" was not stopped and did not hit the step limit, so there is nothing to resume; give a question after the note.\n');
+    expect(second.io.err()).toBe('--continue: the last turn of "Glassbox/Conversations/Who pays refunds.md" was not stopped and hit no step or spending limit, so there is nothing to resume; give a question after the note.\n');
     expect(chatRequests(server).length).toBe(before);
   });
 });

@@ -10,6 +10,7 @@ describe('describeRunDuration', () => {
     ['max_iterations', 65_000, 'Reached the step limit after 1m 5s'],
     ['stopped', 14_000, 'Stopped after 14s'],
     ['error', 3000, 'Failed after 3s'],
+    ['budget', 3000, 'Stopped at a spending limit after 3s'],
     ['complete', undefined, 'Thought'],
   ] as const)('%s after %s ms reads "%s"', (status, elapsedMs, expected) => {
     expect(describeRunDuration(status, elapsedMs)).toBe(expected);

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent, AgentRunEndStatus } from '../../src/agent/events';
 import type { ReasoningStep } from '../../src/markers/reasoning-payload';
 
 type EventInput = AgentEvent extends infer Event ? (Event extends AgentEvent ? Omit<Event, 'runId' | 'at'> : never) : never;
@@ -64,7 +64,7 @@ export class AgentEventsBuilder {
     return this.add({ type: 'text_delta', text });
   }
 
-  runEnd(status: 'complete' | 'stopped' | 'error' | 'max_iterations' = 'complete', extra: { error?: string; usage?: { promptTokens: number; completionTokens: number } } = {}): this {
+  runEnd(status: AgentRunEndStatus = 'complete', extra: { error?: string; usage?: { promptTokens: number; completionTokens: number } } = {}): this {
     return this.add({ type: 'run_end', status, elapsedMs: 0, ...extra });
   }
 }

@@ -40,6 +40,28 @@ export interface FakeAppOptions {
    * remote `src` would load); default false, raw HTML shows as text. See markdown-dom.ts.
    */
   rawHtml?: boolean;
+  /**
+   * Fake-only: the device's `localStorage`, where `saveLocalStorage` keeps this vault's entries
+   * (as JSON, under `appId`, as Obsidian does). Default a fresh in-memory one. An app built again
+   * with the same storage and `appId` is the same vault restarted on the same device; the
+   * playground passes the browser's, so entries survive a reload.
+   */
+  deviceStorage?: FakeDeviceStorage;
+  /** Fake-only: this vault's id on the device (default random: another vault, or another device). */
+  appId?: string;
+}
+
+/** The part of the Web Storage API the fake's local storage uses. */
+export type FakeDeviceStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** A device storage in memory, for an app without one. */
+export function createMemoryDeviceStorage(): FakeDeviceStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+  };
 }
 
 /**
@@ -74,7 +96,7 @@ export class App {
    * Obsidian's id of this vault on this device (not in the public typings; Obsidian names its
    * own IndexedDB databases with it). Random per fake app: a second device gets another one.
    */
-  appId = Math.random().toString(16).slice(2, 18);
+  appId: string;
   /** Fake-only: hover-link sources registered with the Page preview core plugin, by id. */
   readonly hoverLinkSources = new Map<string, { display: string; defaultMod: boolean }>();
   /** Handlers plugins registered for Obsidian's command line (`registerCliHandler`, 1.12.2), by command. */
@@ -99,12 +121,14 @@ export class App {
   statusBarEl: HTMLElement;
   /** Fake-only: loaded plugins by id. */
   readonly plugins = new Map<string, Plugin>();
-  private readonly localStorage = new Map<string, unknown>();
+  private readonly deviceStorage: FakeDeviceStorage;
   /** Fake-only: whether `MarkdownRenderer.render` and the reading view render raw HTML (`FakeAppOptions.rawHtml`). */
   readonly rendersRawHtml: boolean;
 
   constructor(options: FakeAppOptions = {}) {
     this.rendersRawHtml = options.rawHtml === true;
+    this.appId = options.appId ?? Math.random().toString(16).slice(2, 18);
+    this.deviceStorage = options.deviceStorage ?? createMemoryDeviceStorage();
     this.vault = new Vault({ now: options.now, name: options.vaultName });
     this.metadataCache = new MetadataCache(this.vault);
     this.workspace = new Workspace(this, { layoutReady: options.layoutReady, mobile: options.mobile });
@@ -166,15 +190,21 @@ export class App {
     return typeof document !== 'undefined' && document.body.classList.contains('theme-dark');
   }
 
-  /** Per-vault local storage. */
+  /** Per-vault local storage on this device: a copy of what was saved (JSON, as in Obsidian), or null. */
   loadLocalStorage(key: string): unknown {
-    return this.localStorage.get(key) ?? null;
+    const text = this.deviceStorage.getItem(`${this.appId}-${key}`);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
   }
 
-  /** Per-vault local storage; null removes. */
+  /** Per-vault local storage on this device; the data is kept as JSON (so a later change to the object is not), null removes. */
   saveLocalStorage(key: string, data: unknown): void {
-    if (data === null) this.localStorage.delete(key);
-    else this.localStorage.set(key, data);
+    if (data === null || data === undefined) this.deviceStorage.removeItem(`${this.appId}-${key}`);
+    else this.deviceStorage.setItem(`${this.appId}-${key}`, JSON.stringify(data));
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { installDomHelpers } from './dom-helpers';
 
-export { App, createFakeApp, type FakeAppOptions } from './app';
+export { App, createFakeApp, createMemoryDeviceStorage, type FakeAppOptions, type FakeDeviceStorage } from './app';
 export { CommandRegistry } from './commands';
 export { Component } from './component';
 export { DataAdapter } from './data-adapter';

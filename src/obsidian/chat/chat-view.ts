@@ -14,6 +14,7 @@ import { FindLocalModel } from '../../ui/chat/FindLocalModel';
 import { RootRegistry } from '../../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
 import { ObsidianHostServices } from '../obsidian-host-services';
+import type { SpentTodaySource } from '../../ui/host-services';
 import type { ChatSessions, SessionViewer } from './chat-sessions';
 import type { FirstRun } from './first-run';
 import { VaultContextSources } from './vault-context-sources';
@@ -50,6 +51,8 @@ export interface ChatViewOptions {
   readonly restoreNote?: (view: ChatView, notePath: string) => Promise<void>;
   /** The log of changes "Undo the last change" takes back; an answer inserted at the cursor joins it. */
   readonly changes?: NoteChangeLog;
+  /** The day's spend, shown above the composer while a daily budget is set (DESIGN.md 13.4). */
+  readonly spentToday?: SpentTodaySource;
 }
 
 /**
@@ -80,7 +83,7 @@ export class ChatView extends ItemView implements SessionViewer {
   ) {
     super(leaf);
     this.icon = 'message-square';
-    this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), ...(options.changes ? { changes: options.changes } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
+    this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), ...(options.changes ? { changes: options.changes } : {}), ...(options.spentToday ? { spentToday: options.spentToday } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
   }
 
   /** The session on screen; a view that is not open yet claims one. */

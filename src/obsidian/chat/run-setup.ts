@@ -17,6 +17,8 @@ import { ObsidianVaultSource } from '../search/obsidian-vault-source';
 import type { VaultToolsSnapshot } from '../search/vault-tools-provider';
 import type { NoteChangeLog, NoteWriter } from '../../writes';
 import { t } from '../../i18n';
+import type { DeviceDaySpend } from '../spending/device-day-spend';
+import { pluginSpendingLimits, recordRunSpend } from '../spending/plugin-spending-limits';
 
 /** Collaborators of {@link createRunSetup}. */
 export interface RunSetupOptions {
@@ -32,6 +34,8 @@ export interface RunSetupOptions {
   readonly endpoint?: PluginEndpoint;
   /** How chat requests travel when no endpoint is given (tests pass the fake renderer's). */
   readonly fetch?: typeof fetch;
+  /** The day's spend on this device: each run is limited by the settings and adds its cost (DESIGN.md 13.4). */
+  readonly daySpend?: DeviceDaySpend;
 }
 
 /** How long the first question waits for the vault index still opening before it runs without vault tools. */
@@ -102,8 +106,16 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
       onToolsRefused,
       contextWindow: modelWindow,
       citationNotes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder }),
+      ...spendingOf(options.daySpend, settings, modelName),
     };
   };
+}
+
+/** The run's spending limits and the count of what it spent, with a day's ledger (DESIGN.md 13.4). */
+function spendingOf(daySpend: DeviceDaySpend | undefined, settings: GlassboxSettingsHost['settings'], modelName: string): Pick<ChatRunSetup, 'spending' | 'onRunEnd'> {
+  if (daySpend === undefined) return {};
+  const spending = pluginSpendingLimits(settings, modelName, daySpend);
+  return { ...(spending !== undefined ? { spending } : {}), onRunEnd: (result) => recordRunSpend({ result, settings, modelName, daySpend }) };
 }
 
 /** The note-writing tools, evaluated (zod with them) when the first run needs them. */

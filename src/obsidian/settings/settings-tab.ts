@@ -5,6 +5,8 @@ import type { ServerModel } from '../../llm';
 import type { DesktopMcpServers } from '../network/desktop-mcp-servers';
 import { mcpSettingGroup } from './mcp-setting-definitions';
 import { traceSettingGroup } from './trace-setting-definitions';
+import { spendingSettingGroup } from './spending-setting-definitions';
+import type { DeviceDaySpend } from '../spending/device-day-spend';
 import { renderSettingDefinitions } from './render-setting-definitions';
 import { glassboxSettingDefinitions } from './setting-definitions';
 import { pluginContextWindow } from '../network/context-windows';
@@ -16,9 +18,10 @@ import { pluginContextWindow } from '../network/context-windows';
  * secret picker, so only the secret's name reaches `data.json`.
  */
 export class GlassboxSettingTab extends PluginSettingTab {
-  constructor(options: { app: App; plugin: Plugin; host: GlassboxSettingsHost; mcp?: DesktopMcpServers | null; listModels?: () => Promise<readonly ServerModel[]>; checkConnection?: () => Promise<readonly ConnectionLine[]> }) {
+  constructor(options: { app: App; plugin: Plugin; host: GlassboxSettingsHost; mcp?: DesktopMcpServers | null; listModels?: () => Promise<readonly ServerModel[]>; checkConnection?: () => Promise<readonly ConnectionLine[]>; daySpend?: DeviceDaySpend }) {
     super(options.app, options.plugin);
     this.host = options.host;
+    this.daySpend = options.daySpend ?? null;
     this.mcp = options.mcp ?? null;
     this.listModels = options.listModels;
     this.checkConnection = options.checkConnection;
@@ -30,6 +33,8 @@ export class GlassboxSettingTab extends PluginSettingTab {
   private readonly checkConnection: (() => Promise<readonly ConnectionLine[]>) | undefined;
 
   private readonly host: GlassboxSettingsHost;
+  /** The day's spend (the spending limits group lists its last seven days); null leaves the group out. */
+  private readonly daySpend: DeviceDaySpend | null;
   /** Null on mobile, where the MCP group is left out. */
   private readonly mcp: DesktopMcpServers | null;
   /** Listeners of the MCP rows, stopped when the tab closes or redraws. */
@@ -42,7 +47,8 @@ export class GlassboxSettingTab extends PluginSettingTab {
 
   override getSettingDefinitions(): SettingDefinitionItem[] {
     const mcp = this.mcp === null ? [] : [mcpSettingGroup({ host: this.host, servers: this.mcp, track: (cleanup) => this.mcpCleanups.push(cleanup) })];
-    return [...this.glassboxDefinitions(), traceSettingGroup(), ...mcp];
+    const spending = this.daySpend === null ? [] : [spendingSettingGroup({ host: this.host, daySpend: this.daySpend })];
+    return [...this.glassboxDefinitions(), ...spending, traceSettingGroup(), ...mcp];
   }
 
   private glassboxDefinitions(): SettingDefinitionItem[] {

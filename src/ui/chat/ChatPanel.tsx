@@ -11,6 +11,7 @@ import { ChatToolbar, type ModelOption } from './ChatToolbar';
 import { Composer } from './Composer';
 import { InputRequestCard } from './InputRequestCard';
 import { RunOptions } from './RunOptions';
+import { SpentToday } from './SpentToday';
 import { StatusLines } from './StatusLines';
 
 /** Props of {@link ChatPanel}. */
@@ -48,6 +49,7 @@ export function ChatPanel(props: ChatPanelProps) {
         <InputRequestCard />
         <ApprovalCard />
         <StatusLines />
+        <SpentToday />
         <RunOptions />
         <Composer />
       </div>

@@ -83,7 +83,7 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
             showToolOutput={display.showToolOutput}
           />
         )}
-        {payload?.status === 'error' && typeof payload.error === 'string' ? (
+        {(payload?.status === 'error' || payload?.status === 'budget') && typeof payload.error === 'string' ? (
           <p className="glassbox-reasoning-error" data-testid="reasoning-error">
             {payload.error}
           </p>

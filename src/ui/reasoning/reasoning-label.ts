@@ -44,6 +44,7 @@ function workingOrSettledLabel(input: ReasoningLabelInput, payload: ReasoningPay
     case 'stopped':
     case 'error':
     case 'max_iterations':
+    case 'budget':
       return settledRunLabel(status, saved);
     default:
       return unknownStatus(status, saved);
@@ -72,6 +73,7 @@ export function reasoningAnnouncement(input: ReasoningLabelInput): string {
     case 'max_iterations':
       return reasoningHeaderLabel(input);
     case 'error':
+    case 'budget':
       return payload.error ? `${reasoningHeaderLabel(input)}: ${payload.error}` : reasoningHeaderLabel(input);
     default:
       return unknownStatus(status, savedReasoningMs(payload));

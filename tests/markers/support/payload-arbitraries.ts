@@ -99,7 +99,7 @@ export const reasoningPayload: fc.Arbitrary<ReasoningPayload> = fc
     fc.record(
       {
         v: fc.constant(1 as const),
-        status: fc.constantFrom('reasoning', 'awaiting_input', 'collapsed', 'complete', 'stopped', 'error', 'max_iterations'),
+        status: fc.constantFrom('reasoning', 'awaiting_input', 'collapsed', 'complete', 'stopped', 'error', 'max_iterations', 'budget'),
         startedAt: epochMs,
         answerStartedAt: epochMs,
         endedAt: epochMs,

@@ -63,14 +63,14 @@ describe('GlassboxSettingTab', () => {
   it('lists every setting under sentence-case headings', async () => {
     const { root } = await setup();
     const headings = [...root.querySelectorAll('.setting-item-heading .setting-item-name')].map((el) => el.textContent);
-    expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Traces', 'Tools from MCP servers']);
+    expect(headings).toEqual(['Model endpoint', 'Agent', 'Search by meaning', 'Reasoning block', 'Conversations', 'Spending limits', 'Traces', 'Tools from MCP servers']);
     const names = [...root.querySelectorAll('.setting-item:not(.setting-item-heading) .setting-item-name')].map((el) => el.textContent);
     expect(names).toEqual([
       'Provider', 'Base URL', 'API key', 'Model', 'Check connection', 'Context window (tokens)', 'Price per million tokens', 'Models without tools', 'Response timeout (seconds)', 'Answer length limit (tokens)',
       'Max steps', 'Loop style', 'Question timeout (minutes)', 'Context budget (tokens)', 'Attach the open note', 'Models that take images', 'Image size (pixels)', 'Prompts folder', 'System notifications', 'Search by meaning', 'Embedding model', 'Embeddings base URL',
       'Display mode', 'Show reasoning text', 'Show tool output', 'Expand while working',
       'Folder',
-      'Trace endpoint', 'Send what was said',
+      'Token limit per answer', 'Cost limit per answer', 'Daily budget', 'Ask before a request costing more than', 'Ask before a request larger than', 'Spent in the last seven days', 'Trace endpoint', 'Send what was said',
       'Servers', 'Server status', 'Remembered approvals', 'Server log',
     ]);
     // Sentence case: one capital at the start; acronyms keep theirs.

@@ -107,6 +107,7 @@ describe('AgentReasoningBlock: live run', () => {
     ['stopped', 'Stopped after 14s'],
     ['error', 'Failed after 14s'],
     ['max_iterations', 'Reached the step limit after 14s'],
+    ['budget', 'Stopped at a spending limit after 14s'],
   ] as const)('a %s run reads "%s" and keeps its steps open', (status, expected) => {
     const { rerender } = render(<AgentReasoningBlock payload={payload({ steps: [thoughtStep('s1', 'Plan')] })} live />);
     rerender(<AgentReasoningBlock payload={payload({ status, elapsedMs: 14_200, error: 'Server said 500', steps: [thoughtStep('s1', 'Plan')] })} live />);
@@ -114,6 +115,12 @@ describe('AgentReasoningBlock: live run', () => {
     expect(label()).toBe(expected);
     expect(content().hidden).toBe(false);
     expect(screen.getByTestId('reasoning-step-summary').textContent).toBe('Plan');
+  });
+
+  it('a run a spending limit stopped shows its sentence under the steps (issue 40)', () => {
+    const sentence = "Stopped at the run's token limit of 10,000 tokens: 9,100 tokens spent, and the next request (~964 tokens) would cross it.";
+    render(<AgentReasoningBlock payload={payload({ status: 'budget', elapsedMs: 4_000, error: sentence, steps: [thoughtStep('s1', 'Plan')] })} live={false} />);
+    expect(screen.getByTestId('reasoning-error').textContent).toBe(sentence);
   });
 
   it('minimal mode stays closed while working and shows titles when opened', () => {

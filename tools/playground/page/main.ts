@@ -49,7 +49,8 @@ async function boot(): Promise<void> {
   document.documentElement.lang = language;
   const files: Record<string, string> = {};
   for (const file of bootData.files) files[file.path] = file.content;
-  const app = new App({ files, vaultName: bootData.vaultName });
+  // The browser's localStorage is the device's: what Glassbox keeps there (the day's spend) survives a reload.
+  const app = new App({ files, vaultName: bootData.vaultName, deviceStorage: window.localStorage, appId: `playground-${bootData.vaultName}` });
   const manifest = manifestJson as PluginManifest;
   if (bootData.pluginData !== null && bootData.pluginData !== undefined) {
     await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifest.id}/data.json`, JSON.stringify(bootData.pluginData));
