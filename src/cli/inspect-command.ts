@@ -54,7 +54,7 @@ export function parseInspectArgs(args: readonly string[]): InspectTarget {
   if (extra.length > 0) throw new CliUsageError(`Unexpected argument "${extra[0]}". ${USAGE_HINT}`);
   if (flags.message !== undefined && flags.timeline) throw new CliUsageError('--timeline reads a conversation note: run "glassbox inspect NOTE.md --timeline".');
   // The prices price the timeline; the environment's prices are for commands that always show cost.
-  const price = readPriceFlags(flags, {});
+  const price = readPriceFlags(flags, null);
   if (price !== undefined && !flags.timeline) throw new CliUsageError('The prices price the timeline: add --timeline.');
   if (flags.message !== undefined) return { mode: 'message', file: first };
   return { mode: 'note', file: first, timeline: flags.timeline, ...(price !== undefined ? { price } : {}) };

@@ -9,15 +9,16 @@ export const PRICE_FLAGS = {
 } as const;
 
 /**
- * The price from the flags, else from `GLASSBOX_PRICE_IN`/`GLASSBOX_PRICE_OUT` (flags win): both or
- * neither, each an amount in US dollars per million tokens; anything else is a usage error that
- * names where the wrong value came from.
+ * The price from the flags, else from `GLASSBOX_PRICE_IN`/`GLASSBOX_PRICE_OUT` (flags win; `env`
+ * null: the flags only, for `inspect`, whose prices price one view): both or neither, each an amount
+ * in US dollars per million tokens; anything else is a usage error that names where the wrong value came from.
  */
-export function readPriceFlags(flags: { readonly 'price-in'?: string; readonly 'price-out'?: string }, env: Readonly<Record<string, string | undefined>>): ModelPrice | undefined {
-  const input = priceText({ flag: flags['price-in'], flagName: '--price-in', variable: env.GLASSBOX_PRICE_IN, variableName: 'GLASSBOX_PRICE_IN' });
-  const output = priceText({ flag: flags['price-out'], flagName: '--price-out', variable: env.GLASSBOX_PRICE_OUT, variableName: 'GLASSBOX_PRICE_OUT' });
+export function readPriceFlags(flags: { readonly 'price-in'?: string; readonly 'price-out'?: string }, env: Readonly<Record<string, string | undefined>> | null): ModelPrice | undefined {
+  const input = priceText({ flag: flags['price-in'], flagName: '--price-in', variable: env?.GLASSBOX_PRICE_IN, variableName: 'GLASSBOX_PRICE_IN' });
+  const output = priceText({ flag: flags['price-out'], flagName: '--price-out', variable: env?.GLASSBOX_PRICE_OUT, variableName: 'GLASSBOX_PRICE_OUT' });
   if (input === undefined && output === undefined) return undefined;
-  if (input === undefined || output === undefined) throw new CliUsageError('Give both prices: "--price-in USD --price-out USD" (per million tokens), or GLASSBOX_PRICE_IN and GLASSBOX_PRICE_OUT.');
+  const orEnvironment = env === null ? '' : ', or GLASSBOX_PRICE_IN and GLASSBOX_PRICE_OUT';
+  if (input === undefined || output === undefined) throw new CliUsageError(`Give both prices: "--price-in USD --price-out USD" (per million tokens)${orEnvironment}.`);
   return { inputPerMillion: readPriceAmount(input.name, input.text), outputPerMillion: readPriceAmount(output.name, output.text) };
 }
 

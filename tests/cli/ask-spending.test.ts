@@ -47,10 +47,10 @@ const statusOf = (content: string) => readLeadingMarker(content).reasoning?.stat
 describe('glassbox ask --max-run-tokens', () => {
   it('exits 3 before the call that would cross it, saves the turn as budget, and --continue with a higher limit finishes it', async () => {
     const before = chatRequests(server).length;
-    const first = ask('counted', ['--save', '--max-run-tokens', '10000', 'How long do refunds take?']);
+    const first = ask('counted', ['--save', '--max-run-tokens', '9500', 'How long do refunds take?']);
     await expect(first.done).resolves.toBe(3);
     expect(chatRequests(server).length - before).toBe(1);
-    expect(first.io.err()).toMatch(/^Stopped at the run's token limit of 10,000 tokens: 9,100 tokens spent, and the next request \(~[\d,]+ tokens\) would cross it\.\nsaved: Glassbox\/Conversations\/How long do refunds take\.md\n$/);
+    expect(first.io.err()).toMatch(/^Stopped at the run's token limit of 9,500 tokens: 9,100 tokens spent, and the next request \(~[\d,]+ tokens\) would cross it\.\nsaved: Glassbox\/Conversations\/How long do refunds take\.md\n$/);
     const path = 'Glassbox/Conversations/How long do refunds take.md';
     const saved = parseConversationNote(await readFile(join(vault, path), 'utf8'));
     if (!saved.ok) throw saved.error;
@@ -62,7 +62,7 @@ describe('glassbox ask --max-run-tokens', () => {
     const html = captureIo({ cwd: vault });
     await expect(runCli(['export', join(vault, path), '--html'], html)).resolves.toBe(0);
     expect(html.out()).toContain('Stopped at a spending limit after');
-    expect(html.out()).toContain('<p class="error">Stopped at the run&#39;s token limit of 10,000 tokens: 9,100 tokens spent');
+    expect(html.out()).toContain('<p class="error">Stopped at the run&#39;s token limit of 9,500 tokens: 9,100 tokens spent');
 
     const second = ask('counted', ['--continue', path, '--max-run-tokens', '100000']);
     await expect(second.done).resolves.toBe(0);
@@ -73,17 +73,17 @@ describe('glassbox ask --max-run-tokens', () => {
   });
 
   it('holds on estimates when the server reports no usage, and says so', async () => {
-    const run = ask('uncounted', ['--max-run-tokens', '3000', 'How long do refunds take?']);
+    const run = ask('uncounted', ['--max-run-tokens', '1200', 'How long do refunds take?']);
     await expect(run.done).resolves.toBe(3);
-    expect(run.io.err()).toMatch(/^Stopped at the run's token limit of 3,000 tokens: ~[\d,]+ tokens \(estimated: the server reports no usage\) spent, and the next request \(~[\d,]+ tokens\) would cross it\.\n$/);
+    expect(run.io.err()).toMatch(/^Stopped at the run's token limit of 1,200 tokens: ~[\d,]+ tokens \(estimated: the server reports no usage\) spent, and the next request \(~[\d,]+ tokens\) would cross it\.\n$/);
   });
 
   it('ends the event stream with run_end status budget', async () => {
-    const run = ask('counted', ['--events', 'jsonl', '--max-run-tokens', '10000', 'How long do refunds take?']);
+    const run = ask('counted', ['--events', 'jsonl', '--max-run-tokens', '9500', 'How long do refunds take?']);
     await expect(run.done).resolves.toBe(3);
     const last = JSON.parse(run.io.out().trim().split('\n').at(-1) ?? '{}') as { type?: string; status?: string; error?: string };
     expect(last).toMatchObject({ type: 'run_end', status: 'budget' });
-    expect(last.error).toContain("the run's token limit of 10,000 tokens");
+    expect(last.error).toContain("the run's token limit of 9,500 tokens");
   });
 
   it.each([['0'], ['many'], ['1.5']])('refuses --max-run-tokens %s (exit 2, nothing sent)', async (value) => {
