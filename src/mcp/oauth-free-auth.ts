@@ -1,6 +1,6 @@
 /**
  * Stands in for the MCP SDK's OAuth client module (`client/auth.js`) in main.js
- * (esbuild.mcp-without-oauth.mjs). The SDK's transports call `auth` and
+ * (tools/build/mcp-without-oauth.mjs). The SDK's transports call `auth` and
  * `extractWWWAuthenticateParams` only when given an `authProvider`, which Glassbox never gives;
  * a server answering 401 fails with the transport's own HTTP error. Nothing imports this file directly.
  */

@@ -7,6 +7,14 @@ export interface ManagedRoot {
   unmount(): void;
 }
 
+export interface RootRegistryOptions {
+  /**
+   * Makes each root: react-dom's `createRoot` unless given (the render budgets' commit counter
+   * gives one that profiles every root, tools/render-commits).
+   */
+  readonly createRoot?: (el: HTMLElement) => Root;
+}
+
 /**
  * Every React root mounted into rendered Markdown (reasoning blocks, tool banners), so the view
  * can prove none is left behind: `live` counts roots not yet unmounted, `created` counts every
@@ -15,6 +23,11 @@ export interface ManagedRoot {
 export class RootRegistry {
   private readonly roots = new Set<Root>();
   private createdCount = 0;
+  private readonly makeRoot: (el: HTMLElement) => Root;
+
+  constructor(options: RootRegistryOptions = {}) {
+    this.makeRoot = options.createRoot ?? createRoot;
+  }
 
   /** Roots currently mounted. */
   get live(): number {
@@ -28,7 +41,7 @@ export class RootRegistry {
 
   /** Creates a root in `el`. Create once per placeholder and update it with `render`. */
   create(el: HTMLElement): ManagedRoot {
-    const root = createRoot(el);
+    const root = this.makeRoot(el);
     this.roots.add(root);
     this.createdCount += 1;
     let unmounted = false;

@@ -1,4 +1,4 @@
 import type { Plugin } from 'esbuild';
 
-/** See esbuild.mcp-without-oauth.mjs. */
+/** See mcp-without-oauth.mjs. */
 export declare const mcpWithoutOAuthPlugin: Plugin;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 // module is swapped for src/mcp/oauth-free-auth.ts, which keeps the names the transports import
 // and fails clearly if ever called (docs/decisions/bundle-size.md).
 
-const replacement = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'mcp', 'oauth-free-auth.ts');
+const replacement = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'mcp', 'oauth-free-auth.ts');
 
 export const mcpWithoutOAuthPlugin = {
   name: 'mcp-without-oauth',
