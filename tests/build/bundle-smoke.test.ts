@@ -232,6 +232,9 @@ describe('production main.js', () => {
       pending.delete(handle);
       clearInterval(handle);
     };
+    // React DevTools' hook: react-dom's client registers with it when it is evaluated.
+    const reactRenderers: unknown[] = [];
+    sandbox.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { isDisabled: false, supportsFiber: true, inject: (renderer: unknown) => reactRenderers.push(renderer), checkDCE: () => undefined };
     const context = vm.createContext(sandbox);
     context.window = context;
     context.self = context;
@@ -250,7 +253,8 @@ describe('production main.js', () => {
     // zod registers its global registry when it is evaluated: loading the plugin must not
     // evaluate it (it comes with the agent runner, the tools and the model client, on first use).
     expect(context.__zod_globalRegistry).toBeUndefined();
-
+    // Nor react-dom (DESIGN.md 13.7): it is evaluated when the first view or block makes a root.
+    expect(reactRenderers).toEqual([]);
     plugin.unload();
     expect(stub.cleanups.run).toBe(stub.registered.length);
     const leftRunning = [...pending.values()];

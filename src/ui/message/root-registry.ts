@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { createRoot } from '../create-root';
 
 /** A React root the registry created; `render` updates it, `unmount` releases it. */
 export interface ManagedRoot {
