@@ -176,8 +176,6 @@ describe('production main.js', () => {
     expect(code).not.toMatch(/langsmith|LANGCHAIN_TRACING/i);
     // German is one of zod's locales; its "invalid input" message would only come with all of them.
     expect(code).not.toContain('Ungültige Eingabe');
-    // The MCP SDK's OAuth client (tools/build/mcp-without-oauth.mjs): its discovery path is its own.
-    expect(code).not.toContain('oauth-authorization-server');
     // The search code (a French stemmer suffix here) is only in the indexing worker's packed script.
     expect(code).not.toContain('issements');
     // The UI runs on React 19 (DESIGN.md 13.2): react-dom's production build, no other runtime.

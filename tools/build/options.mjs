@@ -1,6 +1,5 @@
 import { builtinModules } from 'node:module';
 import { mcpWithoutAjvPlugin } from './mcp-without-ajv.mjs';
-import { mcpWithoutOAuthPlugin } from './mcp-without-oauth.mjs';
 import { inlineWorkerPlugin } from './inline-worker.mjs';
 import { packedTablesPlugin } from './packed-tables.mjs';
 import { openaiChatOnlyPlugin } from './openai-chat-only.mjs';
@@ -40,7 +39,7 @@ export function pluginBuildOptions({ production }) {
     // Stopword lists and stemmer tables in many languages: UTF-8 is about 10 KB smaller than \u escapes.
     charset: 'utf8',
     treeShaking: true,
-    plugins: [mcpWithoutAjvPlugin, mcpWithoutOAuthPlugin, openaiChatOnlyPlugin, inlineWorkerPlugin, packedTablesPlugin],
+    plugins: [mcpWithoutAjvPlugin, openaiChatOnlyPlugin, inlineWorkerPlugin, packedTablesPlugin],
     logLevel: 'info',
   };
 }

@@ -31,7 +31,6 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
   if (options.bench === true) entryPoints.bench = path.join(REPO_ROOT, 'bench/streaming/browser-entry.ts');
   // The same openai SDK as main.js (only the resources Glassbox calls), so the e2e tests run it.
   const { openaiChatOnlyPlugin } = await import('../build/openai-chat-only.mjs');
-  const { mcpWithoutOAuthPlugin } = await import('../build/mcp-without-oauth.mjs');
   // The plugin's indexing worker, inlined as in main.js.
   const { inlineWorkerPlugin } = await import('../build/inline-worker.mjs');
   // The string tables packed as in main.js, so the page unpacks the language it is given.
@@ -51,7 +50,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     jsx: 'automatic',
     minify: options.minify ?? true,
     sourcemap: 'linked',
-    plugins: [openaiChatOnlyPlugin, mcpWithoutOAuthPlugin, inlineWorkerPlugin, packedTablesPlugin],
+    plugins: [openaiChatOnlyPlugin, inlineWorkerPlugin, packedTablesPlugin],
     logLevel: 'warning',
   });
   await copyFile(path.join(REPO_ROOT, 'tools/playground/index.html'), path.join(outdir, 'index.html'));
