@@ -6,6 +6,7 @@
 //   node --import tsx bench/startup.bench.ts [--runs 15] [--baseline <git ref>]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -34,7 +35,8 @@ function buildMainJs(root: string, outfile: string): void {
 
 /** The baseline's sources from git, built with this checkout's node_modules; null when that fails. */
 function buildBaseline(ref: string): string | null {
-  const tree = path.join(WORK, 'baseline-tree');
+  // Outside the checkout: jest would find a second package.json (and the old tree's tests) under it.
+  const tree = path.join(tmpdir(), 'glassbox-startup-baseline-tree');
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
   try {
