@@ -15,7 +15,7 @@ import type { BuildOptions } from 'esbuild';
 const root = join(__dirname, '..', '..');
 
 // MessageChannel is left out on purpose: a port opened at load would keep jest alive (React's
-// scheduler opened one; Preact, which runs the UI now, schedules with queueMicrotask).
+// scheduler opens one when it is evaluated; without it, it falls back to setTimeout).
 const WEB_GLOBALS = [
   'console', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone',
   'TextEncoder', 'TextDecoder', 'TextEncoderStream', 'TextDecoderStream', 'URL', 'URLSearchParams',
