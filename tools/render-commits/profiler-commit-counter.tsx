@@ -1,5 +1,5 @@
 import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from 'react';
-import { createRoot as createDomRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 
 /**
  * Counts React commits per root through React's own `<Profiler>`, for the render budgets
@@ -27,13 +27,19 @@ export interface CommitCounter {
 export interface CommitCounterOptions {
   /** The clock of {@link CommitCounter.commitTimes}. */
   readonly now?: () => number;
-  /** Makes the roots {@link CommitCounter.createRoot} profiles: react-dom's by default. */
+  /**
+   * Makes the roots {@link CommitCounter.createRoot} profiles: react-dom's (jest) or
+   * react-dom/profiling's (the benches). Not imported here, so a page holds one renderer: with
+   * two, `flushSync` would flush only the one evaluated last.
+   */
   readonly createRoot?: (container: HTMLElement) => Root;
 }
 
 export function createCommitCounter(options: CommitCounterOptions = {}): CommitCounter {
   const now = options.now ?? (() => 0);
-  const makeRoot = options.createRoot ?? createDomRoot;
+  const makeRoot = options.createRoot ?? ((): never => {
+    throw new Error('createCommitCounter: no createRoot was given to make roots with.');
+  });
   // A Profiler's id names its root; each container gets one id for its life.
   const idOf = new WeakMap<Element, string>();
   let nextId = 0;

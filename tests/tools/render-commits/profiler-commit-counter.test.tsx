@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react/pure';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import '../../../tools/fake-obsidian';
 import { createCommitCounter } from '../../../tools/render-commits/profiler-commit-counter';
 
@@ -21,7 +22,7 @@ async function outsideAct(work: () => void): Promise<void> {
   }
 }
 
-const counter = createCommitCounter();
+const counter = createCommitCounter({ createRoot });
 const setters: ((value: number) => void)[] = [];
 
 function Counter({ label }: { readonly label: string }) {
