@@ -1,8 +1,8 @@
 import esbuild from 'esbuild';
 import { statSync } from 'node:fs';
-import { cliBuildOptions, MAIN_JS_LIMIT_BYTES, pluginBuildOptions } from './esbuild.options.mjs';
+import { cliBuildOptions, MAIN_JS_LIMIT_BYTES, pluginBuildOptions } from './tools/build/options.mjs';
 
-// Runs the builds described in esbuild.options.mjs: main.js for Obsidian and dist/cli.js for
+// Runs the builds described in tools/build/options.mjs: main.js for Obsidian and dist/cli.js for
 // Node. `--watch` rebuilds on change (development main.js with an inline source map).
 const watch = process.argv.includes('--watch');
 const production = !watch;

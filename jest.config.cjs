@@ -2,14 +2,11 @@
 // conversation, cli), and jsdom with Node's fetch/streams for anything that touches the DOM.
 // A DOM test is a `.test.tsx` file, or lives under tests/ui, tests/obsidian or tests/tools/fake-obsidian.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
-// Preact ships only ES modules (.mjs); jest loads them as CommonJS through the same transform.
-const transform = { '^.+\\.(t|j)sx?$': swc, '^.+/node_modules/preact/.+\\.mjs$': swc };
-// The UI runs on Preact, in main.js and here alike (preact-aliases.cjs: React's names, letters, '-' and '/').
-const reactToPreact = Object.fromEntries(Object.entries(require('./preact-aliases.cjs')).map(([name, target]) => [`^${name}$`, target]));
-// The indexing script main.js inlines (esbuild.inline-worker.mjs), built the same way for jest.
-const moduleNameMapper = { ...reactToPreact, '^obsidian$': '<rootDir>/tools/fake-obsidian/index.ts', '^inline-worker:.*/index-worker$': '<rootDir>/tests/support/packed-index-worker.ts' };
+const transform = { '^.+\\.(t|j)sx?$': swc };
+// The indexing script main.js inlines (tools/build/inline-worker.mjs), built the same way for jest.
+const moduleNameMapper = { '^obsidian$': '<rootDir>/tools/fake-obsidian/index.ts', '^inline-worker:.*/index-worker$': '<rootDir>/tests/support/packed-index-worker.ts' };
 const domTests = ['<rootDir>/tests/**/*.test.tsx', '<rootDir>/tests/ui/**/*.test.ts', '<rootDir>/tests/obsidian/**/*.test.ts', '<rootDir>/tests/tools/fake-obsidian/**/*.test.ts', '<rootDir>/tests/main.test.ts'];
-const common = { transform, moduleNameMapper, transformIgnorePatterns: ['/node_modules/(?!(preact|markdown-it|mdurl|uc.micro|linkify-it|entities|punycode|pkce-challenge)/)'] };
+const common = { transform, moduleNameMapper, transformIgnorePatterns: ['/node_modules/(?!(markdown-it|mdurl|uc.micro|linkify-it|entities|punycode|pkce-challenge)/)'] };
 module.exports = {
   testTimeout: 20000,
   projects: [

@@ -14,7 +14,6 @@ import { baselineOf, findAssistantHeaders, mergeConversationIntoNote, parseConve
 import { buildLongConversation } from './conversation/long-conversation';
 import { inEarlierFormat } from './conversation/earlier-format';
 import { buildRealisticTurn } from './conversation/realistic-turn';
-import { assertUiOnPreact } from './ui-on-preact';
 
 const RUNS = 7;
 const WARMUP = 2;
@@ -96,14 +95,13 @@ function adversarialBench(): void {
 }
 
 async function openBench(): Promise<void> {
-  assertUiOnPreact();
   process.env.NODE_ENV = 'production';
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/', pretendToBeVisual: true });
   const globals = globalThis as unknown as Record<string, unknown>;
   for (const name of ['window', 'document', 'navigator', 'Node', 'Element', 'HTMLElement', 'Text', 'DocumentFragment', 'Event', 'MouseEvent', 'KeyboardEvent', 'MutationObserver', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame']) {
     globals[name] = (dom.window as unknown as Record<string, unknown>)[name];
   }
-  // Imported only now: the UI (Preact) and the fake host capture the DOM globals when first evaluated.
+  // Imported only now: the UI (React) and the fake host capture the DOM globals when first evaluated.
   const { measureOpen } = await import('./conversation/open-conversation');
   const conversation = buildLongConversation(TURNS);
   const results = [];
@@ -122,7 +120,7 @@ async function openBench(): Promise<void> {
     }
     results.push({ variant, first: median(first), settled: median(settled), messages, blocks });
   }
-  process.stdout.write(`### Opening the ${TURNS}-turn conversation in the chat panel (jsdom, Preact)\n\n`);
+  process.stdout.write(`### Opening the ${TURNS}-turn conversation in the chat panel (jsdom, React)\n\n`);
   process.stdout.write('| message list | first paint ms (median) | all blocks mounted ms | messages in the DOM | reasoning blocks mounted |\n| --- | ---: | ---: | ---: | ---: |\n');
   for (const row of results) {
     const name = row.variant === 'eager' ? 'every message at once (baseline)' : row.variant === 'message-list' ? 'the chat\'s MessageList (src/ui/message)' : `useLazyMessages, newest ${row.variant} first`;

@@ -13,8 +13,7 @@ const scripts = readdirSync(new URL('.', import.meta.url))
 let failed = 0;
 for (const script of scripts) {
   process.stdout.write(`\n## ${script}\n\n`);
-  // tsx resolves React's names to Preact there, as main.js does (bench/ui-on-preact.ts).
-  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${script}`], { stdio: 'inherit', env: { ...process.env, TSX_TSCONFIG_PATH: 'bench/tsconfig.preact.json' } });
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${script}`], { stdio: 'inherit' });
   if (result.status !== 0) failed += 1;
 }
 process.exitCode = failed === 0 ? 0 : 1;

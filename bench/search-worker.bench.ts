@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
-import { inlineWorkerPlugin } from '../esbuild.inline-worker.mjs';
+import { inlineWorkerPlugin } from '../tools/build/inline-worker.mjs';
 import { CHROMIUM_PATH } from './streaming/chromium-bench';
 import type { IndexingRun } from './search-worker/browser-entry';
 

@@ -5,7 +5,8 @@
 // one built from a baseline commit (default: the commit before issue 17) in the same run.
 //   node --import tsx bench/startup.bench.ts [--runs 15] [--baseline <git ref>]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -22,20 +23,27 @@ function flag(name: string, fallback: string): string {
   return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
 }
 
-/** Builds main.js with the esbuild options of the tree at `root` (its own esbuild.options.mjs). */
+/**
+ * Builds main.js with the esbuild options of the tree at `root`: its own tools/build/options.mjs,
+ * or esbuild.options.mjs at the top level in trees from before the build plugins moved.
+ */
 function buildMainJs(root: string, outfile: string): void {
-  const script = `const m = await import('./esbuild.options.mjs'); const { build } = await import('esbuild'); await build({ ...m.pluginBuildOptions({ production: true }), outfile: ${JSON.stringify(outfile)}, logLevel: 'silent' });`;
+  const options = existsSync(path.join(root, 'tools', 'build', 'options.mjs')) ? './tools/build/options.mjs' : './esbuild.options.mjs';
+  const script = `const m = await import(${JSON.stringify(options)}); const { build } = await import('esbuild'); await build({ ...m.pluginBuildOptions({ production: true }), outfile: ${JSON.stringify(outfile)}, logLevel: 'silent' });`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: 'inherit' });
 }
 
 /** The baseline's sources from git, built with this checkout's node_modules; null when that fails. */
 function buildBaseline(ref: string): string | null {
-  const tree = path.join(WORK, 'baseline-tree');
+  // Outside the checkout: jest would find a second package.json (and the old tree's tests) under it.
+  const tree = path.join(tmpdir(), 'glassbox-startup-baseline-tree');
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
   try {
-    // The build options and every file they import from the root (esbuild plugins, preact-aliases.cjs).
-    const archive = execFileSync('git', ['archive', ref, 'src', ':(glob)*.mjs', ':(glob)*.cjs', 'package.json', 'tsconfig.json', 'manifest.json'], { cwd: ROOT, maxBuffer: 1 << 28 });
+    // The build options and every file they import: tools/build (or, in older trees, the
+    // esbuild plugins and the alias list at the top level).
+    const hasBuildFolder = execFileSync('git', ['ls-tree', '--name-only', ref, 'tools/build'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const archive = execFileSync('git', ['archive', ref, 'src', ':(glob)*.mjs', ':(glob)*.cjs', ...(hasBuildFolder ? ['tools/build'] : []), 'package.json', 'tsconfig.json', 'manifest.json'], { cwd: ROOT, maxBuffer: 1 << 28 });
     execFileSync('tar', ['-x', '-C', tree], { input: archive });
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
     const outfile = path.join(WORK, 'baseline-main.js');

@@ -8,7 +8,6 @@
 // played right after today's build in every round, for a before/after in the same run).
 import { spawnSync } from 'node:child_process';
 import { runStreamingBench } from './streaming/run-streaming-bench';
-import { PREACT_TSCONFIG } from './ui-on-preact';
 
 if (process.env.GLASSBOX_STREAMING_BENCH_CHILD === '1') {
   runStreamingBench(process.argv.slice(2)).catch((error: unknown) => {
@@ -20,8 +19,7 @@ if (process.env.GLASSBOX_STREAMING_BENCH_CHILD === '1') {
   // (--single-threaded) the process's CPU time is the main thread's, GC pauses included.
   const child = spawnSync(process.execPath, ['--single-threaded', '--expose-gc', '--import', 'tsx', __filename, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    // tsx resolves React's names to Preact, as main.js does (bench/ui-on-preact.ts).
-    env: { ...process.env, GLASSBOX_STREAMING_BENCH_CHILD: '1', TSX_TSCONFIG_PATH: PREACT_TSCONFIG },
+    env: { ...process.env, GLASSBOX_STREAMING_BENCH_CHILD: '1' },
   });
   process.exitCode = child.status ?? 1;
 }

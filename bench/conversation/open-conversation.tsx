@@ -78,8 +78,8 @@ export async function measureOpen(options: { conversation: Conversation; variant
     ),
   );
   // The panel is on screen before the user opens a conversation: its effects (the store
-  // subscriptions of useSyncExternalStore among them) have run. Preact runs them after the next
-  // frame (a requestAnimationFrame, then a task); React ran them at the end of flushSync.
+  // subscriptions of useSyncExternalStore among them) have run: React runs them at the end of
+  // flushSync; the wait for a frame and a task covers a renderer that runs them later.
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const started = options.clock();
   flushSync(() => controller.openConversation(options.conversation));

@@ -1,5 +1,5 @@
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import type { AgentEvent } from '../../src/agent/events';
 import { reduceReasoning } from '../../src/agent/reasoning-state';
 import { composeAssistantContent, parseAssistantContent, type ReasoningPayload } from '../../src/markers';
@@ -62,7 +62,7 @@ export class NaiveMessageRenderer implements BenchRenderer {
     const answerEl = container.ownerDocument.createElement('div');
     answerEl.className = 'markdown-rendered';
     container.append(blockEl, answerEl);
-    const root = createRoot(blockEl);
+    const root = this.context!.createRoot(blockEl);
     this.root = root;
     const live = parsed.reasoning !== null && parsed.reasoning.endedAt === undefined;
     flushSync(() => {

@@ -4,7 +4,7 @@ import type { AgentRunOptions, AgentRunResult } from '../../src/agent/agent-run-
 import type { AgentEvent } from '../../src/agent/events';
 import { RunAccumulator } from '../../src/agent/run-accumulator';
 import type { ChatModel } from '../../src/llm/chat-types';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { ChatController } from '../../src/chat';
 import { ChatPanel } from '../../src/ui/chat/ChatPanel';
 import { RootRegistry } from '../../src/ui/message/root-registry';
@@ -46,9 +46,9 @@ export class RealChatRenderer implements BenchRenderer {
       maxIterations: 10,
     });
     this.controller = controller;
-    const roots = new RootRegistry();
+    const roots = new RootRegistry({ createRoot: context.createRoot });
     this.roots = roots;
-    const root = createRoot(container);
+    const root = context.createRoot(container);
     this.root = root;
     this.panel = (sourcePath) => <ChatPanel controller={controller} host={context.host} roots={roots} display={DEFAULT_DISPLAY_OPTIONS} sourcePath={sourcePath} />;
     flushSync(() => root.render(this.panel!('')));

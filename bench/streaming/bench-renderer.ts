@@ -1,3 +1,4 @@
+import type { Root } from 'react-dom/client';
 import type { AgentEvent } from '../../src/agent/events';
 import type { HostServices } from '../../src/ui/host-services';
 
@@ -5,6 +6,8 @@ import type { HostServices } from '../../src/ui/host-services';
 export interface BenchRendererContext {
   /** Counting host services: Markdown goes through the host's real renderer. */
   readonly host: HostServices;
+  /** Makes every React root the renderer mounts, so the harness counts its commits (tools/render-commits). */
+  createRoot(container: HTMLElement): Root;
   /** The environment's timers (virtual in jsdom, real in Chromium). */
   setInterval(callback: () => void, ms: number): number;
   clearInterval(id: number): void;

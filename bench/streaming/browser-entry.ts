@@ -67,6 +67,7 @@ async function run(name: BenchRendererName, options: StreamingRunOptions = {}): 
   browserCommitCounter.reset();
   renderer.mount(container, {
     host: countingHostServices(host, markdown),
+    createRoot: (element) => browserCommitCounter.createRoot(element),
     setInterval: (callback, ms) => window.setInterval(callback, ms),
     clearInterval: (id) => window.clearInterval(id),
   });

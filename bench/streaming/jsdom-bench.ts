@@ -4,7 +4,7 @@ import type { BenchRenderer, BenchRendererContext, MarkdownCounter } from './ben
 import { maxPerWindow, StepVisibilityTracker, type StreamingMeasurement } from './measurement';
 import { buildStreamingRun, type StreamingRun } from './run-events';
 import { VirtualEventLoop } from './virtual-loop';
-import { type CommitCounter, installPreactCommitCounter } from '../../tools/render-commits/preact-commit-counter';
+import type { CommitCounter } from '../../tools/render-commits/profiler-commit-counter';
 
 /** The jsdom world the benchmark runs in: a window, a virtual event loop and the commit counter. */
 export interface JsdomBenchWorld {
@@ -26,9 +26,9 @@ const WINDOW_GLOBALS = [
 ];
 
 /**
- * Builds the jsdom world. Must run before the UI (Preact, through preact/compat) is imported:
- * Preact's hooks check once, when first evaluated, whether there is a `requestAnimationFrame`
- * to run effects after, and here it is the virtual loop's. `Date.now` follows the virtual clock (the
+ * Builds the jsdom world. Must run before React (or anything that captures timers) is imported:
+ * React's scheduler picks `setImmediate`/`MessageChannel` when its module is first evaluated,
+ * and here those queue tasks on the virtual loop. `Date.now` follows the virtual clock (the
  * reasoning timer reads it); `performance.now` stays real, for measuring.
  */
 export async function createJsdomBenchWorld(startEpochMs: number): Promise<JsdomBenchWorld> {
@@ -77,7 +77,11 @@ export async function createJsdomBenchWorld(startEpochMs: number): Promise<Jsdom
   const realDateNow = Date.now;
   Date.now = () => Math.round(loop.now);
   const overheadMs = await loop.calibrate();
-  const commits = installPreactCommitCounter(() => loop.now);
+  // React only now, on the virtual timers: react-dom's profiling build (production React whose
+  // <Profiler> reports), every root inside the counter's <Profiler>.
+  const { createRoot } = await import('react-dom/profiling');
+  const { createCommitCounter } = await import('../../tools/render-commits/profiler-commit-counter');
+  const commits = createCommitCounter({ now: () => loop.now, createRoot });
   const restore = (): void => {
     for (const [name, value] of saved) {
       if (value === undefined) delete target[name];

@@ -8,7 +8,7 @@ export interface StreamingMeasurement {
   readonly longestTaskMs: number;
   /** Tasks that took more than one frame (16 ms). */
   readonly tasksOver16Ms: number;
-  /** Commits (Preact's, counted as tools/render-commits/preact-commit-counter.ts says). */
+  /** React commits of every root, counted by React's <Profiler> (tools/render-commits/profiler-commit-counter.tsx). */
   readonly commits: number;
   /** The most commits inside any one-second window. */
   readonly maxCommitsPerSecond: number;

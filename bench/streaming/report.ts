@@ -14,11 +14,13 @@ export interface StreamingRow {
 }
 
 const FRAME_MS = 1000 / 60;
+/** DESIGN.md 13.7: streaming on React takes at most 1.6× the plain-text floor's main-thread time (12.7's goal was 1.3×). */
+const FLOOR_RATIO = 1.6;
 
 /**
  * The Markdown tables of the streaming benchmark: one row per renderer and environment (medians
- * of the runs), then the budgets of DESIGN.md 10 and 12.7 checked against the same run's plain-text
- * floor. The naive baseline's ratio is shown beside the floor's own: the 30×-below-naive goal is
+ * of the runs), then the budgets of DESIGN.md 10, 12.7 and 13.7 (on React: 1.6× the floor) checked against
+ * the same run's plain-text floor. The naive baseline's ratio is shown beside the floor's own: the 30×-below-naive goal is
  * retired, as the floor itself is only about 20× below naive in this bench.
  */
 export function formatStreamingTable(rows: readonly StreamingRow[]): string {
@@ -49,8 +51,8 @@ export function formatStreamingTable(rows: readonly StreamingRow[]): string {
     if (floor) {
       const ratio = m.mainThreadMs / Math.max(floor.measurement.mainThreadMs, 0.001);
       // The goal is Chromium's: jsdom does no style, layout or paint, the floor's main cost.
-      const verdict = environment === 'jsdom' ? 'n/a (script only)' : ratio <= 1.3 ? 'pass' : 'FAIL';
-      lines.push(`| ${environment} | within 1.3× of the plain-text floor's main-thread time | ${ratio.toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${floor.measurement.mainThreadMs.toFixed(0)} ms) | ${verdict} |`);
+      const verdict = environment === 'jsdom' ? 'n/a (script only)' : ratio <= FLOOR_RATIO ? 'pass' : 'FAIL';
+      lines.push(`| ${environment} | within ${FLOOR_RATIO}× of the plain-text floor's main-thread time | ${ratio.toFixed(2)}× (${m.mainThreadMs.toFixed(0)} vs ${floor.measurement.mainThreadMs.toFixed(0)} ms) | ${verdict} |`);
     }
     if (before) {
       const b = before.measurement;

@@ -4,7 +4,6 @@ import type { BenchRendererName } from './browser-entry';
 import { createJsdomBenchWorld, measureInJsdom } from './jsdom-bench';
 import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import { formatStreamingTable, type StreamingRow } from './report';
-import { assertUiOnPreact } from '../ui-on-preact';
 
 /** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--session-runs N` (four sessions at once, default 1), `--jsdom-only`, `--chromium-only`, `--baseline REF` (Chromium: Glassbox as built at a git ref, played in every round beside today's). */
 interface BenchFlags {
@@ -61,9 +60,8 @@ export async function runStreamingBench(argv: readonly string[]): Promise<void> 
 }
 
 async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
-  assertUiOnPreact();
   const world = await createJsdomBenchWorld(Math.floor(Date.now() / 1000) * 1000);
-  // Imported only now: the UI (Preact) and the fake host must see the jsdom globals and the virtual timers.
+  // Imported only now: the UI (React's scheduler) and the fake host must see the jsdom globals and the virtual timers.
   const { App } = await import('../../tools/fake-obsidian');
   const { countingHostServices } = await import('./bench-renderer');
   const { fakeHostServices } = await import('./fake-host-services');
@@ -75,6 +73,7 @@ async function runJsdom(flags: BenchFlags): Promise<StreamingRow[]> {
   const host = fakeHostServices(app);
   const context = (markdown: MarkdownCounter): BenchRendererContext => ({
     host: countingHostServices(host, markdown),
+    createRoot: (element) => world.commits.createRoot(element),
     setInterval: (callback, ms) => world.loop.setInterval(callback, ms),
     clearInterval: (id) => world.loop.clear(id),
   });

@@ -7,6 +7,7 @@ import type { AgentEvent, AgentRunEndStatus } from './events';
 import type { AttachedContext, QuestionImage } from './question-context';
 import type { AgentSpendingLimits } from './spending/spending-limits';
 import type { LiveRun } from './run-accumulator';
+import type { AgentLoopStyle } from './loop-style';
 
 /** A question the model asks the user through `request_input`. */
 export interface AgentInputRequest {
@@ -20,11 +21,7 @@ export interface AgentInputOutcome {
   readonly answer?: string;
 }
 
-/** How the runner drives the model (DESIGN.md 4): native tool calls, or reason → act → observe phases. */
-export type AgentLoopStyle = 'tools' | 'reason-act-observe';
-
-/** Every loop style, in the order the settings and the chat list them. */
-export const AGENT_LOOP_STYLES: readonly AgentLoopStyle[] = Object.freeze(['tools', 'reason-act-observe']);
+export { AGENT_LOOP_STYLES, type AgentLoopStyle } from './loop-style';
 
 /** Everything one run needs. Only `model`, `modelName`, `tools`, `question`, `history`, `signal` and `onEvent` are required. */
 export interface AgentRunOptions {

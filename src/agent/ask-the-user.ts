@@ -2,7 +2,7 @@ import { startTimer } from './timer';
 import type { AgentInputOutcome, AgentInputRequest } from './agent-run-options';
 import { clampLine } from './clamp-text';
 import type { RunClock } from './run-clock';
-import type { RunContext } from './run-context';
+import type { RunRecorder } from './run-recorder';
 import { isAbortError, linkAbortSignals, raceAbort } from './signals';
 import { describeInputOutcome } from './tools/request-input';
 import { cancelledOutput } from './tool-call-runner';
@@ -15,7 +15,8 @@ import { t } from '../i18n';
  * the model. The whole-run timeout is paused while the question is open.
  */
 export async function askTheUser(options: {
-  context: RunContext;
+  /** The run's recorder and stop signal (from its RunContext). */
+  context: { readonly recorder: RunRecorder; readonly signal: AbortSignal };
   askUser: (request: AgentInputRequest, signal: AbortSignal) => Promise<AgentInputOutcome>;
   request: { question: string; options?: readonly string[] | undefined };
   timeoutMs: number;

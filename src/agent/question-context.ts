@@ -1,5 +1,5 @@
 import { formatNumber, t } from '../i18n';
-import type { AgentLoopStyle } from './agent-run-options';
+import type { AgentLoopStyle } from './loop-style';
 
 /**
  * What the user attached to a question (DESIGN.md 11.1, 11.4): notes by vault path, a selection,

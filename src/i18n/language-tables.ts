@@ -1,4 +1,4 @@
-import { unpackWorkerSource } from '../search/worker';
+import { unpackPackedText } from '../packed-text';
 import type { Language } from './languages';
 import type { MessageKey, MessageTable } from './message-table';
 import { de } from './tables/de';
@@ -9,7 +9,7 @@ import { ja } from './tables/ja';
 import { zh } from './tables/zh';
 
 /**
- * Every language's table. In main.js each is packed text (esbuild.packed-tables.mjs: deflated
+ * Every language's table. In main.js each is packed text (tools/build/packed-tables.mjs: deflated
  * and Z85-encoded, as the index worker's script is; English as an object, the others as their
  * strings in English's key order) and only English and the chosen language are unpacked. Under
  * jest, the CLI and the playground they are the plain objects of src/i18n/tables.
@@ -26,13 +26,13 @@ export function languageTable(language: Language): MessageTable {
 
 /** English's table as main.js packs it (an object), or the table itself. */
 export function unpackEnglishTable(table: MessageTable | string): MessageTable {
-  return typeof table === 'string' ? (JSON.parse(unpackWorkerSource(table)) as MessageTable) : table;
+  return typeof table === 'string' ? (JSON.parse(unpackPackedText(table)) as MessageTable) : table;
 }
 
 /** Another language's table as main.js packs it (its strings in English's key order), or the table itself. */
 export function unpackTable(table: MessageTable | string, englishTable: MessageTable): MessageTable {
   if (typeof table !== 'string') return table;
-  const values = JSON.parse(unpackWorkerSource(table)) as readonly string[];
+  const values = JSON.parse(unpackPackedText(table)) as readonly string[];
   const keys = Object.keys(englishTable) as MessageKey[];
   return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? englishTable[key]])) as MessageTable;
 }

@@ -10,8 +10,9 @@ import type { CountedArgs, CountedKey, MessageArgs, MessageKey, MessageTable } f
 interface UiLanguageState {
   readonly language: Language;
   readonly table: MessageTable;
-  readonly numbers: Intl.NumberFormat;
-  readonly plurals: Intl.PluralRules;
+  /** Made when first asked for: building Intl objects costs milliseconds, and `onload` needs only strings. */
+  readonly numbers: () => Intl.NumberFormat;
+  readonly plurals: () => Intl.PluralRules;
 }
 
 // Made on first use, not at module load: a bundle that imports the markers but shows no
@@ -26,7 +27,14 @@ function active(): UiLanguageState {
 
 function state(language: Language): UiLanguageState {
   const locale = LANGUAGE_LOCALES[language];
-  return { language, table: languageTable(language), numbers: new Intl.NumberFormat(locale), plurals: new Intl.PluralRules(locale) };
+  let numbers: Intl.NumberFormat | null = null;
+  let plurals: Intl.PluralRules | null = null;
+  return {
+    language,
+    table: languageTable(language),
+    numbers: () => (numbers ??= new Intl.NumberFormat(locale)),
+    plurals: () => (plurals ??= new Intl.PluralRules(locale)),
+  };
 }
 
 /** Chooses the table for an Obsidian language code (unknown codes: English); returns the language chosen. */
@@ -64,7 +72,7 @@ export function uiLocale(): string {
 
 /** A number as the UI's language writes it ("12,345" in English, "12.345" in German). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return options === undefined ? active().numbers.format(value) : numberFormat(options).format(value);
+  return options === undefined ? active().numbers().format(value) : numberFormat(options).format(value);
 }
 
 // Formats with options are made once per locale and options: building an Intl.NumberFormat costs
@@ -101,7 +109,7 @@ export function t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string
  */
 export function tCount<Base extends CountedKey>(base: Base, count: number, ...args: CountedArgs<Base>): string {
   const { plurals, table } = active();
-  const form = plurals.select(count) === 'one' ? 'one' : 'other';
+  const form = plurals().select(count) === 'one' ? 'one' : 'other';
   const key = `${base}.${form}` as MessageKey;
   return fill(table[key] ?? key, { ...(args[0] ?? {}), count });
 }
@@ -111,6 +119,6 @@ function fill(text: string, values: Readonly<Record<string, string | number>> | 
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     if (value === undefined) return whole;
-    return typeof value === 'number' ? active().numbers.format(value) : value;
+    return typeof value === 'number' ? active().numbers().format(value) : value;
   });
 }

@@ -5,7 +5,7 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@
  * tool's structured output against the output schema it cached from `listTools`; Glassbox lists
  * tools with its own request (McpConnection) and reads results as text, so nothing is cached and
  * this is never asked to check anything. It exists so the SDK's default (Ajv, about 230 KiB in
- * main.js) is not needed (esbuild.mcp-without-ajv.mjs).
+ * main.js) is not needed (tools/build/mcp-without-ajv.mjs).
  */
 export class AcceptAllJsonSchemaValidator implements jsonSchemaValidator {
   getValidator<T>(_schema: JsonSchemaType): JsonSchemaValidator<T> {

@@ -1,5 +1,5 @@
 /**
- * Stands in for the MCP SDK's Ajv validator module in main.js (esbuild.mcp-without-ajv.mjs): the
+ * Stands in for the MCP SDK's Ajv validator module in main.js (tools/build/mcp-without-ajv.mjs): the
  * same export name, backed by the validator Glassbox passes to every client anyway. Nothing
  * imports this file directly.
  */

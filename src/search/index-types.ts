@@ -1,4 +1,3 @@
-import type { NoteScope } from './note-filter';
 import type { YieldToHost } from './scheduler';
 
 /** A note as the index knows it. */
@@ -96,4 +95,12 @@ export interface IndexBuildStats {
   readonly unchanged: number;
   readonly elapsedMs: number;
   readonly longestSliceMs: number;
+}
+
+/** A run's scope: notes in its folders and with its tags (either may be empty), and the notes attached explicitly. */
+export interface NoteScope {
+  readonly folders?: readonly string[];
+  readonly tags?: readonly string[];
+  /** Vault paths that are in scope whatever their folder or tags. */
+  readonly paths?: readonly string[];
 }

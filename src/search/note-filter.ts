@@ -1,5 +1,7 @@
 import { foldText } from './fold-text';
-import type { IndexedNote, TimeRange } from './index-types';
+import type { IndexedNote, NoteScope, TimeRange } from './index-types';
+
+export type { NoteScope } from './index-types';
 
 /** The time, folder and tag conditions a search may put on its notes. */
 export interface NoteFilters {
@@ -10,14 +12,6 @@ export interface NoteFilters {
   readonly tags?: readonly string[];
   /** The run's scope (DESIGN.md 11.1), on top of the conditions above. */
   readonly within?: NoteScope;
-}
-
-/** A run's scope: notes in its folders and with its tags (either may be empty), and the notes attached explicitly. */
-export interface NoteScope {
-  readonly folders?: readonly string[];
-  readonly tags?: readonly string[];
-  /** Vault paths that are in scope whatever their folder or tags. */
-  readonly paths?: readonly string[];
 }
 
 function inRange(mtime: number, range: TimeRange | undefined): boolean {

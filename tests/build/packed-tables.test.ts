@@ -7,12 +7,12 @@ import { fr } from '../../src/i18n/tables/fr';
 import { ja } from '../../src/i18n/tables/ja';
 import { zh } from '../../src/i18n/tables/zh';
 
-// main.js carries the string tables packed (esbuild.packed-tables.mjs); unpacked, each must be
+// main.js carries the string tables packed (tools/build/packed-tables.mjs); unpacked, each must be
 // the table written in src/i18n/tables. Packed in a child process: the packer is an ES module
 // that runs esbuild, which jest cannot import.
 const root = join(__dirname, '..', '..');
 const pack = `
-  const { packTable } = await import('./esbuild.packed-tables.mjs');
+  const { packTable } = await import('./tools/build/packed-tables.mjs');
   const packed = {};
   for (const language of ${JSON.stringify(LANGUAGES)}) packed[language] = await packTable('src/i18n/tables/' + language + '.ts', language);
   process.stdout.write(JSON.stringify(packed));

@@ -54,7 +54,7 @@ describe('the conversations folder and the plugin vault tools', () => {
     expect(view.notePath.startsWith('Glassbox/Conversations/')).toBe(true);
 
     plugin.settings.conversationsFolder = 'Chats';
-    await plugin.saveSettings();
+    await act(async () => plugin.saveSettings());
     await ask();
     expect(view.notePath.startsWith('Chats/')).toBe(true);
     // The save's vault change events reach the index once the metadata cache has parsed the

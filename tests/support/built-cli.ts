@@ -25,7 +25,7 @@ export interface RunningCli {
   waitFor(text: string): Promise<void>;
 }
 
-/** `dist/cli.js` as `npm run build` makes it (the real options from esbuild.options.mjs), in its own folder. */
+/** `dist/cli.js` as `npm run build` makes it (the real options from tools/build/options.mjs), in its own folder. */
 export interface BuiltCli {
   readonly path: string;
   /** Starts `node dist/cli.js ARGS` with only PATH and `env` in its environment. */
@@ -88,6 +88,6 @@ export async function buildCli(): Promise<BuiltCli> {
 
 /** The real CLI build options, read in a child process (they live in an ES module jest cannot import). */
 function readCliBuildOptions(): BuildOptions {
-  const script = "import('./esbuild.options.mjs').then((m) => process.stdout.write(JSON.stringify(m.cliBuildOptions)))";
+  const script = "import('./tools/build/options.mjs').then((m) => process.stdout.write(JSON.stringify(m.cliBuildOptions)))";
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' })) as BuildOptions;
 }

@@ -8,12 +8,12 @@ import type { FrameScheduler } from '../../src/chat';
 import { RootRegistry } from '../../src/ui/message/root-registry';
 import { DEFAULT_DISPLAY_OPTIONS, type ReasoningDisplayOptions } from '../../src/ui/reasoning/display-options';
 import { recordingHost } from './ui-host';
-import { installPreactCommitCounter } from '../../tools/render-commits/preact-commit-counter';
+import { createCommitCounter } from '../../tools/render-commits/profiler-commit-counter';
 
 (window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// Commits of every Preact root in this test file; each mounted panel counts those of its own container.
-const commitCounter = installPreactCommitCounter(() => 0);
+// Commits of the panels mounted in this test file (React's <Profiler> around each), counted per container.
+const commitCounter = createCommitCounter();
 
 /** Animation frames the test releases by hand. */
 export interface ManualFrames {
@@ -122,9 +122,10 @@ export function mountChat(options: MountChatOptions = {}) {
   const panel = (sourcePath: string | undefined) => (
     <ChatPanel controller={controller} host={host} roots={roots} display={options.display ?? DEFAULT_DISPLAY_OPTIONS} renderCounter={renderCounter} {...(sourcePath !== undefined ? { sourcePath } : {})} />
   );
-  const view = render(panel(options.sourcePath));
+  const container = document.body.createDiv();
+  const view = render(commitCounter.profile(container, panel(options.sourcePath)), { container });
   /** The chat view's note path changes (the conversation was saved to a note). */
-  const setSourcePath = (sourcePath: string) => act(() => view.rerender(panel(sourcePath)));
-  // The panel's root only (each answer's reasoning block is a root of its own), as React's <Profiler> around it counted.
+  const setSourcePath = (sourcePath: string) => act(() => view.rerender(commitCounter.profile(container, panel(sourcePath))));
+  // The panel's root only (each answer's reasoning block is a root of its own).
   return { controller, frames, host, roots, scripted, view, messageRenders, prepared, setSourcePath, commits: () => commitCounter.commits(view.container) };
 }

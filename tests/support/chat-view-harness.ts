@@ -109,8 +109,7 @@ export function chatViewPerTest(): { open(options: Parameters<typeof openChatVie
 export async function sendMessage(root: HTMLElement, text: string): Promise<void> {
   const { fireEvent } = await import('@testing-library/react/pure');
   const input = root.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')!;
-  // Two events, as in a browser: the typed text renders before Enter is pressed (Preact renders
-  // an update after the event's task, not inside the event as React did).
+  // Two events, as in a browser: the typed text renders before Enter is pressed.
   fireEvent.input(input, { target: { value: text } });
   await act(async () => {
     fireEvent.keyDown(input, { key: 'Enter' });

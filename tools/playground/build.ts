@@ -30,14 +30,11 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
   const entryPoints: Record<string, string> = { playground: path.join(REPO_ROOT, 'tools/playground/page/main.ts') };
   if (options.bench === true) entryPoints.bench = path.join(REPO_ROOT, 'bench/streaming/browser-entry.ts');
   // The same openai SDK as main.js (only the resources Glassbox calls), so the e2e tests run it.
-  const { openaiChatOnlyPlugin } = await import('../../esbuild.openai-chat-only.mjs');
-  const { mcpWithoutOAuthPlugin } = await import('../../esbuild.mcp-without-oauth.mjs');
+  const { openaiChatOnlyPlugin } = await import('../build/openai-chat-only.mjs');
   // The plugin's indexing worker, inlined as in main.js.
-  const { inlineWorkerPlugin } = await import('../../esbuild.inline-worker.mjs');
+  const { inlineWorkerPlugin } = await import('../build/inline-worker.mjs');
   // The string tables packed as in main.js, so the page unpacks the language it is given.
-  const { packedTablesPlugin } = await import('../../esbuild.packed-tables.mjs');
-  // The UI on Preact, as in main.js.
-  const reactToPreact = (await import('../../preact-aliases.cjs')).default;
+  const { packedTablesPlugin } = await import('../build/packed-tables.mjs');
   await esbuild.build({
     entryPoints,
     outdir,
@@ -45,7 +42,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
-    alias: { ...reactToPreact, obsidian: path.join(REPO_ROOT, 'tools/fake-obsidian/index.ts') },
+    alias: { obsidian: path.join(REPO_ROOT, 'tools/fake-obsidian/index.ts') },
     // As in main.js: Node's modules stay out. Only the MCP stdio transport names them, and it
     // loads when a stdio server starts, which a browser page cannot do (it fails as a notice).
     external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],
@@ -53,7 +50,7 @@ export async function buildPlayground(options: BuildPlaygroundOptions = {}): Pro
     jsx: 'automatic',
     minify: options.minify ?? true,
     sourcemap: 'linked',
-    plugins: [openaiChatOnlyPlugin, mcpWithoutOAuthPlugin, inlineWorkerPlugin, packedTablesPlugin],
+    plugins: [openaiChatOnlyPlugin, inlineWorkerPlugin, packedTablesPlugin],
     logLevel: 'warning',
   });
   await copyFile(path.join(REPO_ROOT, 'tools/playground/index.html'), path.join(outdir, 'index.html'));

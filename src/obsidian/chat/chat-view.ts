@@ -1,7 +1,8 @@
 import { Component, type HoverPopover, ItemView, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { createRoot } from '../../ui/create-root';
 import type { QuestionSelection } from '../../agent';
 import { promptUse, type PromptNote } from '../../prompts';
 import type { ChatController, ChatSession } from '../../chat';

@@ -1,5 +1,6 @@
 import type { IndexStore, VaultSource } from '../../search';
-import { IN_PAGE_INDEX_SERVER, unpackWorkerSource, WorkerIndexClient, type IndexPort } from '../../search/worker';
+import { unpackPackedText } from '../../packed-text';
+import { IN_PAGE_INDEX_SERVER, WorkerIndexClient, type IndexPort } from '../../search/worker';
 import type { OpenedVaultIndex } from './vault-tools-provider';
 
 type ServeVaultIndex = (port: IndexPort) => void;
@@ -18,7 +19,7 @@ export interface StartedIndex {
 /**
  * Opens the vault index in a Web Worker: the main thread only answers the worker's reads,
  * forwards vault events and queries. The indexing script is the only copy of the search code
- * in main.js (esbuild.inline-worker.mjs); where no worker can start it runs in the page
+ * in main.js (tools/build/inline-worker.mjs); where no worker can start it runs in the page
  * instead, time-sliced, behind the same protocol. Resolves once the index is current.
  */
 export async function openPluginIndex(options: IndexOptions): Promise<OpenedVaultIndex> {
@@ -44,7 +45,7 @@ export async function startIndexWorker(options: IndexOptions): Promise<StartedIn
 
 async function indexingScript(): Promise<string> {
   const { default: packed } = await import('inline-worker:../../search/worker/index-worker');
-  return unpackWorkerSource(packed);
+  return unpackPackedText(packed);
 }
 
 function startInWorker(script: string, options: IndexOptions): StartedIndex | null {

@@ -3,7 +3,7 @@ import { IN_PAGE_INDEX_SERVER } from './in-page-index-server';
 import { serveVaultIndex } from './serve-vault-index';
 
 // The entry of the indexing script: the only copy of the search code in main.js, bundled into
-// a string by esbuild.inline-worker.mjs. In a Web Worker it serves the index over the worker's
+// a string by tools/build/inline-worker.mjs. In a Web Worker it serves the index over the worker's
 // own port; loaded into a page (where no worker can start) it leaves `serveVaultIndex` for the
 // page to call with one end of a MessageChannel (src/obsidian/start-index-worker.ts).
 declare const WorkerGlobalScope: unknown;

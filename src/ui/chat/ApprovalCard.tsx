@@ -21,8 +21,8 @@ export function ApprovalCard() {
   const titleId = useId();
   const detailId = useId();
 
-  // A layout effect: focus moves in the commit that shows the card, not a frame later (Preact
-  // runs plain effects after the next paint).
+  // A layout effect: focus moves in the commit that shows the card, never a frame later (a plain
+  // effect may run after the next paint).
   useLayoutEffect(() => {
     if (requestId !== null) cardRef.current?.focus();
   }, [requestId]);

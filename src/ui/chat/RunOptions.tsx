@@ -48,8 +48,8 @@ export function RunOptions() {
             const value = clampIterations(Number(event.target.value));
             if (value === null) return;
             controller.configureNextRun({ maxIterations: value });
-            // The box shows the number the run will use. Preact writes `value` only when it
-            // re-renders, and a clamp to the number already chosen changes nothing to re-render.
+            // The box shows the number the run will use: a clamp to the number already chosen
+            // changes no state, so no re-render would write `value` back.
             if (event.currentTarget.value !== String(value)) event.currentTarget.value = String(value);
           }}
         />

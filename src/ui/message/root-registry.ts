@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { createRoot } from '../create-root';
 
 /** A React root the registry created; `render` updates it, `unmount` releases it. */
 export interface ManagedRoot {
   render(node: ReactNode): void;
   unmount(): void;
+}
+
+export interface RootRegistryOptions {
+  /**
+   * Makes each root: react-dom's `createRoot` unless given (the render budgets' commit counter
+   * gives one that profiles every root, tools/render-commits).
+   */
+  readonly createRoot?: (el: HTMLElement) => Root;
 }
 
 /**
@@ -15,6 +24,11 @@ export interface ManagedRoot {
 export class RootRegistry {
   private readonly roots = new Set<Root>();
   private createdCount = 0;
+  private readonly makeRoot: (el: HTMLElement) => Root;
+
+  constructor(options: RootRegistryOptions = {}) {
+    this.makeRoot = options.createRoot ?? createRoot;
+  }
 
   /** Roots currently mounted. */
   get live(): number {
@@ -28,7 +42,7 @@ export class RootRegistry {
 
   /** Creates a root in `el`. Create once per placeholder and update it with `render`. */
   create(el: HTMLElement): ManagedRoot {
-    const root = createRoot(el);
+    const root = this.makeRoot(el);
     this.roots.add(root);
     this.createdCount += 1;
     let unmounted = false;

@@ -103,7 +103,7 @@ describe('conversation note commands', () => {
       fireEvent.click(buttons[0]);
     });
     await until(() => chatView(app)?.notePath === NOTE_PATH);
-    component.unload();
+    act(() => component.unload());
     el.remove();
     await act(async () => plugin.unload());
   });

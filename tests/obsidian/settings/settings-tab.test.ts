@@ -290,7 +290,7 @@ describe('GlassboxSettingTab', () => {
       };
       /** Waits for every settings save begun so far: each one refreshes the chat view, which asks for the models. */
       const settingsSaved = () => act(() => callsSettled(settingsSaves));
-      return { ...opened, saves, input, type, settingsSaved };
+      return { ...opened, saves, settingsSaves, input, type, settingsSaved };
     }
 
     it('sends nothing and saves nothing while the address is typed; leaving the field saves once and lists the models once', async () => {
@@ -316,12 +316,16 @@ describe('GlassboxSettingTab', () => {
     });
 
     it('after a pause in typing saves, but never sends the key to an incomplete or non-http(s) address', async () => {
-      const { plugin, saves, type, settingsSaved } = await typingSetup('');
+      const { plugin, saves, type, settingsSaved, settingsSaves } = await typingSetup('');
       jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
       try {
         for (const partial of ['http://192.168.1', 'http://', 'ftp://files.example.com/v1', 'http://models.example.']) {
           await type(partial);
-          act(() => jest.advanceTimersByTime(TEXT_COMMIT_PAUSE_MS));
+          // The pause commits the text: the save refreshes the open chat view (a React render).
+          await act(async () => {
+            jest.advanceTimersByTime(TEXT_COMMIT_PAUSE_MS);
+            await callsSettled(settingsSaves);
+          });
           expect(plugin.settings.baseUrl).toBe(partial);
         }
       } finally {

@@ -48,8 +48,8 @@ function whole(content: string) {
 }
 
 const body = (container: Element) => container.querySelector('.glassbox-message-markdown')!;
-// `useId` (Preact's, `P<root>-<n>`) numbers ids per root, so two renderers' banners get different ids.
-const html = (el: Element) => el.innerHTML.replace(/\bP\d+-\d+\b/g, 'P');
+// React's `useId` counts across roots, so two renderers' banners get different ids.
+const html = (el: Element) => el.innerHTML.replace(/_r_[0-9a-z]+_/g, '_r_');
 
 // Frames come at once here: an ended answer drops its live class a frame or two after the end
 // (live-answer-class.ts), which must not differ from a single render when the DOM is compared.

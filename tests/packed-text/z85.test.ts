@@ -1,6 +1,6 @@
-import { decodeZ85 } from '../../../src/search/worker/z85';
-import packed from '../../support/packed-index-worker';
-import { unpackWorkerSource } from '../../../src/search/worker/unpack-worker-source';
+import { decodeZ85 } from '../../src/packed-text/z85';
+import packed from '../support/packed-index-worker';
+import { unpackPackedText } from '../../src/packed-text';
 
 describe('decodeZ85', () => {
   it('decodes the test vector of the Z85 specification', () => {
@@ -17,14 +17,14 @@ describe('decodeZ85', () => {
   });
 });
 
-describe('unpackWorkerSource', () => {
-  it('gives back the indexing script that esbuild.inline-worker.mjs packed', () => {
-    const script = unpackWorkerSource(packed);
+describe('unpackPackedText', () => {
+  it('gives back the indexing script that tools/build/inline-worker.mjs packed', () => {
+    const script = unpackPackedText(packed);
     expect(script).toContain('onmessage');
     expect(script.length).toBeGreaterThan(packed.length);
   });
 
   it('says so when the length prefix is missing', () => {
-    expect(() => unpackWorkerSource('HelloWorld')).toThrow('no length prefix');
+    expect(() => unpackPackedText('HelloWorld')).toThrow('no length prefix');
   });
 });

@@ -3,14 +3,26 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../../tools/fake-obsidian';
-import { installPreactCommitCounter } from '../../../tools/render-commits/preact-commit-counter';
+import { createCommitCounter } from '../../../tools/render-commits/profiler-commit-counter';
 
 // The render budgets (tests/ui/chat/render-counts.test.tsx, the streaming bench) count commits
-// through this counter: one per pass of DOM updates, per root, as React's <Profiler> did.
+// through this counter: React's <Profiler> around each root, one count per commit of that root.
 
-(window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const actEnvironment = (on: boolean) => ((window as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = on);
+actEnvironment(true);
 
-const counter = installPreactCommitCounter(() => 0);
+/** Runs `work` as the app does, outside act(): React schedules and flushes on its own. */
+async function outsideAct(work: () => void): Promise<void> {
+  actEnvironment(false);
+  try {
+    work();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    actEnvironment(true);
+  }
+}
+
+const counter = createCommitCounter({ createRoot });
 const setters: ((value: number) => void)[] = [];
 
 function Counter({ label }: { readonly label: string }) {
@@ -21,7 +33,7 @@ function Counter({ label }: { readonly label: string }) {
 
 function mount() {
   const container = document.body.appendChild(createDiv());
-  const root = createRoot(container);
+  const root = counter.createRoot(container);
   act(() => root.render(<div><Counter label="a" /><Counter label="b" /></div>));
   return { container, root };
 }
@@ -31,15 +43,16 @@ beforeEach(() => {
   document.body.replaceChildren();
 });
 
-describe('installPreactCommitCounter', () => {
+describe('createCommitCounter', () => {
   it('counts the first render of a root as one commit', () => {
     counter.reset();
     const { container } = mount();
+    expect(container.textContent).toBe('a 0b 0');
     expect(counter.commits(container)).toBe(1);
     expect(counter.roots()).toBe(1);
   });
 
-  it('counts updates of two components flushed together as one commit, and updates flushed apart as two', () => {
+  it('counts updates of two components flushed together as one commit, and updates flushed apart as two', async () => {
     const { container } = mount();
     const [setA, setB] = setters;
     counter.reset();
@@ -52,7 +65,7 @@ describe('installPreactCommitCounter', () => {
     act(() => setA(2));
     act(() => setB(2));
     expect(counter.commits(container)).toBe(3);
-    flushSync(() => setA(3));
+    await outsideAct(() => flushSync(() => setA(3)));
     expect(container.textContent).toBe('a 3b 2');
     expect(counter.commits(container)).toBe(4);
     expect(counter.commits()).toBe(4);
@@ -66,7 +79,7 @@ describe('installPreactCommitCounter', () => {
     expect(counter.commits(first.container)).toBe(1);
     expect(counter.commits(second.container)).toBe(1);
     expect(counter.roots()).toBe(2);
-    // One pass that updates both roots: a commit of each, as React counted them.
+    // One act that updates both roots: a commit of each.
     counter.reset();
     act(() => {
       setters[0](6);
@@ -80,10 +93,12 @@ describe('installPreactCommitCounter', () => {
   it('counts updates rendered by the scheduler outside act as well', async () => {
     const { container } = mount();
     counter.reset();
-    setters[0](7);
-    setters[1](7);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await outsideAct(() => {
+      setters[0](7);
+      setters[1](7);
+    });
     expect(container.textContent).toBe('a 7b 7');
     expect(counter.commits(container)).toBe(1);
   });
+
 });

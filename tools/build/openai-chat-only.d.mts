@@ -1,4 +1,4 @@
 import type { Plugin } from 'esbuild';
 
-/** See esbuild.openai-chat-only.mjs. */
+/** See openai-chat-only.mjs. */
 export declare const openaiChatOnlyPlugin: Plugin;

@@ -22,7 +22,7 @@ const UNUSED_CHAT_HELPERS = {
 };
 
 function notBundled(names) {
-  const fail = "() => { throw new Error('This openai helper is not bundled in Glassbox (esbuild.openai-chat-only.mjs).'); }";
+  const fail = "() => { throw new Error('This openai helper is not bundled in Glassbox (tools/build/openai-chat-only.mjs).'); }";
   return names.map((name) => `export class ${name} { constructor() { (${fail})(); } static runTools = ${fail}; static createChatCompletion = ${fail}; static fromReadableStream = ${fail}; }`).join('\n');
 }
 
@@ -35,7 +35,7 @@ const FLAT_QUERY_ONLY = `export function stringifyQuery(query) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    if (value !== null && typeof value === 'object') throw new Error('Nested query parameters are not bundled in Glassbox (esbuild.openai-chat-only.mjs).');
+    if (value !== null && typeof value === 'object') throw new Error('Nested query parameters are not bundled in Glassbox (tools/build/openai-chat-only.mjs).');
     params.append(key, value === null ? '' : String(value));
   }
   return params.toString();
@@ -44,12 +44,12 @@ const FLAT_QUERY_ONLY = `export function stringifyQuery(query) {
 
 /** Workload identity (cloud token exchange) runs only when the client is given `workloadIdentity`, which Glassbox never passes. */
 const NO_WORKLOAD_IDENTITY = `export class WorkloadIdentityAuth {
-  constructor() { throw new Error('Workload identity auth is not bundled in Glassbox (esbuild.openai-chat-only.mjs).'); }
+  constructor() { throw new Error('Workload identity auth is not bundled in Glassbox (tools/build/openai-chat-only.mjs).'); }
 }
 `;
 
 /** `OpenAI.toFile` and `toStreamingFile` build file uploads, for resources Glassbox does not bundle. */
-const NO_FILE_UPLOADS = `const fail = () => { throw new Error('File uploads are not bundled in Glassbox (esbuild.openai-chat-only.mjs).'); };
+const NO_FILE_UPLOADS = `const fail = () => { throw new Error('File uploads are not bundled in Glassbox (tools/build/openai-chat-only.mjs).'); };
 export const toFile = fail;
 export const toStreamingFile = fail;
 `;

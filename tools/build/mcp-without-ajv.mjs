@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 // Ajv module is swapped for that one in main.js and Ajv is never bundled
 // (docs/decisions/mcp-sdk-client.md).
 
-const replacement = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'mcp', 'ajv-free-validator.ts');
+const replacement = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'mcp', 'ajv-free-validator.ts');
 
 export const mcpWithoutAjvPlugin = {
   name: 'mcp-without-ajv',

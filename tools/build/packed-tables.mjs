@@ -1,7 +1,7 @@
 import esbuild from 'esbuild';
 import path from 'node:path';
 import vm from 'node:vm';
-import { packBytes } from './esbuild.inline-worker.mjs';
+import { packBytes } from './inline-worker.mjs';
 
 // The UI's strings (src/i18n/tables/<code>.ts) are about 20 KB a language and only one language
 // is ever read, the one Obsidian's language picks. main.js carries each table as packed text

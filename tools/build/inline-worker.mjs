@@ -6,12 +6,12 @@ import { deflateRawSync } from 'node:zlib';
 // `inline-worker:./path/to/entry` is bundled here (same target, minify, charset and defines as
 // the importing build) and becomes a module whose default export is that bundle, deflated and
 // Z85-encoded as `<deflated byte count>,<text>` (the search code with its stemmers and stopwords
-// is about a third the size packed). src/search/worker/unpack-worker-source.ts turns it back into
+// is about a third the size packed). src/packed-text/unpack-packed-text.ts turns it back into
 // the script's text.
 
 const PREFIX = 'inline-worker:';
 
-/** Z85 (src/search/worker/z85.ts decodes it): 5 characters for 4 bytes, zero-padded. */
+/** Z85 (src/packed-text/z85.ts decodes it): 5 characters for 4 bytes, zero-padded. */
 const Z85_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#';
 
 export function encodeZ85(bytes) {
@@ -28,7 +28,7 @@ export function encodeZ85(bytes) {
   return blocks.join('');
 }
 
-/** `bytes` deflated and Z85-encoded as `<deflated byte count>,<text>` (unpackWorkerSource reads it). */
+/** `bytes` deflated and Z85-encoded as `<deflated byte count>,<text>` (unpackPackedText reads it). */
 export function packBytes(bytes) {
   const deflated = deflateRawSync(bytes, { level: 9 });
   return `${deflated.length},${encodeZ85(deflated)}`;

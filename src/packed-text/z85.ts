@@ -1,7 +1,7 @@
 /**
  * Z85 (ZeroMQ's base-85 text encoding, RFC 32/Z85): 5 characters for 4 bytes, against 4 for 3 in
  * base64 (about 4 KB less for the packed index worker), and no quote or backslash, so a packed
- * worker script stays one plain string literal in main.js. esbuild.inline-worker.mjs encodes
+ * worker script stays one plain string literal in main.js. tools/build/inline-worker.mjs encodes
  * (zero-padding to a multiple of 4 bytes) with the same alphabet; this decodes.
  */
 const Z85_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#';

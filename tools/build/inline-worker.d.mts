@@ -1,7 +1,7 @@
 import type { Plugin } from 'esbuild';
 
-/** See esbuild.inline-worker.mjs. */
+/** See inline-worker.mjs. */
 export declare const inlineWorkerPlugin: Plugin;
 
-/** See esbuild.inline-worker.mjs. */
+/** See inline-worker.mjs. */
 export declare function packWorker(entry: string, options?: { target?: string; minify?: boolean; define?: Record<string, string> }): Promise<{ packed: string; inputs: string[] }>;
