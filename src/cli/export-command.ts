@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { exportHtml, parseConversationNote } from '../conversation';
+import { inertFileText } from '../inert';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
@@ -55,7 +56,7 @@ export async function runExportCommand(args: readonly string[], io: CliIo): Prom
     return 0;
   }
   try {
-    await writeFile(resolve(io.cwd, flags.out), output, 'utf8');
+    await writeFile(resolve(io.cwd, flags.out), inertFileText(output, { path: flags.out, format: flags.html ? 'html' : 'data' }), 'utf8');
   } catch (error) {
     return fail(`Cannot write "${flags.out}": ${describeFsError(error)}.`);
   }

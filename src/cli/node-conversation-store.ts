@@ -8,6 +8,7 @@ import {
   withMessageIds,
   type Conversation,
 } from '../conversation';
+import { inertFileText } from '../inert';
 import { assertNoSymlinks, ensureRealFolder, withNoteLock, writeNoteAtomically } from './vault-note-file';
 
 /** Default vault folder of conversation notes (the plugin's setting has the same default). */
@@ -65,7 +66,7 @@ export class NodeConversationStore {
         const current = await readFile(join(folder, name), 'utf8');
         const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: options.baseline ?? new Map(), adoptNoteWithoutId: options.adoptNoteWithoutId === true });
         if (!merged.ok) return false;
-        await writeNoteAtomically(folder, name, merged.text);
+        await writeNoteAtomically(folder, name, inertFileText(merged.text, { path: existing, before: current }));
         return true;
       });
       if (saved) return { path: existing, created: false };
@@ -79,7 +80,7 @@ export class NodeConversationStore {
         exists: (candidate) => taken.has(candidate.slice(candidate.lastIndexOf('/') + 1).toLowerCase()),
       });
       try {
-        await writeNoteAtomically(folder, path.slice(path.lastIndexOf('/') + 1), serializeConversationNote(conversation), { exclusive: true });
+        await writeNoteAtomically(folder, path.slice(path.lastIndexOf('/') + 1), inertFileText(serializeConversationNote(conversation), { path }), { exclusive: true });
         return { path, created: true };
       } catch (error) {
         // Another save took the name between the listing and the write: name it again.
