@@ -7,7 +7,8 @@ import { runnableFenceLanguage } from '../markers';
  * but no longer parses as one. The places:
  * - `<` before a letter, `/`, `?`, `%` or `!` (not `<!--`): raw HTML (`<iframe>`, `<img onerror>`)
  *   and Templater's `<% … %>` commands, which Templater finds anywhere in the text, code included;
- * - `!` before `[` (not `![[`): a Markdown image, which would load its URL; it reads as a link;
+ * - `!` before `[` (not `![[` of a note): a Markdown image, which would load its URL; it reads as a
+ *   link; `![[` before a URL scheme or `//` (an embed of a remote address) too;
  * - after a fence's backticks or tildes when its language is not highlight-only (`dataviewjs`);
  * - after an inline code span's backticks (and spaces) before `=` or `$=`, and before `=` or `$=`
  *   at the start of a line (after quote, list and indent prefixes): Dataview's inline queries,
@@ -27,10 +28,11 @@ interface StuffingPlace {
   readonly live: (after: string) => boolean;
 }
 
-const LOOKAHEAD = 3;
+/** Enough for `[[` and a URL scheme (`![[https://…]]`, an embed that loads). */
+const LOOKAHEAD = 40;
 const PLACES: readonly StuffingPlace[] = [
   { at: /(<)(\u200b*)/g, live: (after) => /^(?:[A-Za-z/?%]|!(?!--))/.test(after) },
-  { at: /(!)(\u200b*)/g, live: (after) => /^\[(?!\[)/.test(after) },
+  { at: /(!)(\u200b*)/g, live: (after) => /^\[(?!\[)/.test(after) || /^\[\[\s*(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(after) },
   // Dataview trims a code span's text with JavaScript's trim(): every Unicode space (`\s`), not only space and tab.
   { at: /(`+\s*)(\u200b*)/g, live: (after) => /^\$?=/.test(after) },
 ];

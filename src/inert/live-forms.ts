@@ -35,11 +35,55 @@ const FOOTNOTE_LABEL = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]{0,3}
 export function findLiveForms(text: string): LiveForm[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const forms = templaterTags(lines);
+  forms.push(...editorForms(lines));
   const bodyStart = frontmatterEnd(lines);
-  const body = lines.map((line, index) => (index < bodyStart ? '' : line.replace(FOOTNOTE_LABEL, '$1> ')));
-  const tokens = parser.parse(body.join('\n'), {});
-  walk(tokens, null, lines, forms);
+  const body = lines.map((line, index) => (index < bodyStart ? '' : line));
+  walk(parser.parse(body.join('\n'), {}), null, lines, forms);
+  // Readers differ on footnotes (CommonMark has none): with a definition, the text is also read with each label as a quote.
+  if (body.some((line) => FOOTNOTE_LABEL.test(line))) {
+    const seen = new Set(forms.map(key));
+    const more: LiveForm[] = [];
+    walk(parser.parse(body.map((line) => line.replace(FOOTNOTE_LABEL, '$1> ')).join('\n'), {}), null, lines, more);
+    forms.push(...more.filter((form) => !seen.has(key(form))));
+  }
   return forms;
+}
+
+/** A fence line as an editor may read it, whatever the block around it: quote, list and indent prefixes, any depth. */
+const EDITOR_FENCE = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\[\^[^\]\s]+\]:))*[ \t]*)(`{3,}|~{3,})([^\n]*)$/;
+
+/**
+ * What Live Preview may run, read from the text without the block structure (Dataview's editor
+ * extension tests code spans with `startsWith`, and an editor's tokens need not agree with a
+ * CommonMark parse): every backtick span outside comments whose text, trimmed, starts with `=` or
+ * `$=`, and every fence-looking line naming a runnable language.
+ */
+function editorForms(lines: readonly string[]): LiveForm[] {
+  const forms: LiveForm[] = [];
+  const text = lines.join('\n').replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' '));
+  const starts = lineStarts(text);
+  for (const match of text.matchAll(/(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g)) {
+    if (!INLINE_QUERY.test(match[2].trim())) continue;
+    let line = 0;
+    while (line + 1 < starts.length && starts[line + 1] <= match.index) line += 1;
+    forms.push({ line: line + 1, column: match.index - starts[line] + 1, what: 'inline code starting with a Dataview query, as Live Preview reads it' });
+  }
+  text.split('\n').forEach((line, index) => {
+    const fence = EDITOR_FENCE.exec(line);
+    if (fence === null || (fence[2].startsWith('`') && fence[3].includes('`'))) return;
+    if (runnableFenceLanguage(fence[3]) && !fence[3].trim().startsWith('\u200b')) forms.push({ line: index + 1, column: fence[1].length + 1, what: `a fence in "${fence[3].trim().split(/\s+/)[0]}", as Live Preview reads it` });
+  });
+  return forms;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
+}
+
+function key(form: LiveForm): string {
+  return `${form.line}:${form.column}:${form.what}`;
 }
 
 /** Every `<%` in `text`: Templater reads the raw text of a created note, whatever Markdown makes of it. */
