@@ -156,7 +156,8 @@ describe('model text written by Glassbox, generated as an attacker would write i
       }),
       { numRuns: 50 },
     );
-  });
+    // Each run creates three notes in a fresh fake vault and opens each in reading view and Live Preview.
+  }, 120_000);
 
   it('lets through only files in which nothing runs or loads', async () => {
     await fc.assert(
