@@ -1,4 +1,5 @@
 import { builtinModules } from 'node:module';
+import { markdownItWithoutLinkifyPlugin } from './esbuild.markdown-it-without-linkify.mjs';
 import { mcpWithoutAjvPlugin } from './esbuild.mcp-without-ajv.mjs';
 import { mcpWithoutOAuthPlugin } from './esbuild.mcp-without-oauth.mjs';
 import { inlineWorkerPlugin } from './esbuild.inline-worker.mjs';
@@ -19,11 +20,11 @@ export const obsidianExternals = [
 ];
 
 /**
- * The most main.js may weigh: DESIGN.md 10 (second wave) says 800 KiB, goal 500 KiB. With the UI on
- * Preact it is about 656 KiB (docs/decisions/bundle-size.md). `npm run build` prints it;
- * tests/build fails above it.
+ * The most main.js may weigh: DESIGN.md 13.7 (fourth wave) says 1 MiB with React (it was 800 KiB,
+ * DESIGN.md 10); markdown-it, the parse that keeps model text inert (DESIGN.md 13.1), is 88 KB of it
+ * (docs/decisions/bundle-size.md). `npm run build` prints it; tests/build fails above it.
  */
-export const MAIN_JS_LIMIT_BYTES = 800 * 1024;
+export const MAIN_JS_LIMIT_BYTES = 1024 * 1024;
 
 /** React's module names resolved to Preact's (preact-aliases.cjs): the UI runs on preact/compat. */
 export const reactToPreact = preactAliases;
@@ -45,7 +46,7 @@ export function pluginBuildOptions({ production }) {
     // Stopword lists and stemmer tables in many languages: UTF-8 is about 10 KB smaller than \u escapes.
     charset: 'utf8',
     treeShaking: true,
-    plugins: [mcpWithoutAjvPlugin, mcpWithoutOAuthPlugin, openaiChatOnlyPlugin, inlineWorkerPlugin, packedTablesPlugin],
+    plugins: [mcpWithoutAjvPlugin, mcpWithoutOAuthPlugin, openaiChatOnlyPlugin, markdownItWithoutLinkifyPlugin, inlineWorkerPlugin, packedTablesPlugin],
     logLevel: 'info',
   };
 }
