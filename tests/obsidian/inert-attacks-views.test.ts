@@ -15,9 +15,11 @@ async function vault(): Promise<App> {
   return app;
 }
 
+const component = new Component();
+
 async function shown(app: App, answer: string): Promise<HTMLElement> {
   const el = document.body.createDiv();
-  await MarkdownRenderer.render(app as never, inertAnswerMarkdown(answer), el, 'Mine.md', new Component());
+  await MarkdownRenderer.render(app as never, inertAnswerMarkdown(answer), el, 'Mine.md', component);
   return el;
 }
 
@@ -28,7 +30,10 @@ const ATTACKS = [
 ] as const;
 
 beforeEach(clearPluginRuns);
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  component.unload();
+  document.body.replaceChildren();
+});
 
 describe('what the chat and reading view render of an answer', () => {
   it.each(ATTACKS)('runs and loads nothing: %s', async (_name, answer) => {
@@ -46,7 +51,7 @@ describe('Insert at cursor', () => {
     editor.setCursor({ line: 2, ch: 8 });
     insertAnswer({ editor: editor as never, file: app.vault.getFileByPath('Mine.md') as never, editing: true }, answer);
     const el = document.body.createDiv();
-    await MarkdownRenderer.render(app as never, editor.getValue(), el, 'Mine.md', new Component());
+    await MarkdownRenderer.render(app as never, editor.getValue(), el, 'Mine.md', component);
     expect(pluginRuns).toEqual([]);
     expect(el.querySelectorAll('img[src^="https:"], iframe')).toHaveLength(0);
     expect(editor.getValue().replace(/\u200b/g, '')).toContain(answer);
@@ -66,7 +71,7 @@ describe('a copy from model text Glassbox shows', () => {
     const root = document.body.createDiv();
     copyWithoutZeroWidth(root);
     const el = root.createDiv();
-    await MarkdownRenderer.render(app as never, inertAnswerMarkdown('Run:\n\n- then\n\n  ```bash\n  cat <<EOF > out.txt\n  hi\n  EOF\n  ```'), el, 'Mine.md', new Component());
+    await MarkdownRenderer.render(app as never, inertAnswerMarkdown('Run:\n\n- then\n\n  ```bash\n  cat <<EOF > out.txt\n  hi\n  EOF\n  ```'), el, 'Mine.md', component);
     const code = el.querySelector('pre code')!;
     expect(code.textContent).toContain('<<\u200bEOF');
     const selection = document.getSelection()!;

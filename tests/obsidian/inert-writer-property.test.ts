@@ -108,7 +108,7 @@ function conversationOf(text: string): Conversation {
       { id: 'q1', role: 'user', content: text, at: 1_764_000_000_000 },
       { id: 'a1', role: 'assistant', content: text, at: 1_764_000_001_000 },
     ],
-  } as Conversation;
+  };
 }
 
 /** Everything that ran or loaded when `text` went through the three writers and was opened in Obsidian. */
