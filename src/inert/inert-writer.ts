@@ -50,11 +50,16 @@ export function inertFileText(text: string, target: InertFileTarget): string {
   const forms = find(text);
   if (forms.length === 0) return text;
   const already = new Map<string, number>();
-  if (target.before !== undefined) for (const form of find(target.before)) already.set(form.what, (already.get(form.what) ?? 0) + 1);
+  if (target.before !== undefined) for (const form of find(target.before)) already.set(sameForm(form), (already.get(sameForm(form)) ?? 0) + 1);
   for (const form of forms) {
-    const left = already.get(form.what) ?? 0;
+    const left = already.get(sameForm(form)) ?? 0;
     if (left === 0) throw new LiveTextError(target.path, form);
-    already.set(form.what, left - 1);
+    already.set(sameForm(form), left - 1);
   }
   return text;
+}
+
+/** Forms are the same when they are of one kind with one text, wherever they moved. */
+function sameForm(form: LiveForm): string {
+  return `${form.what}\n${form.source}`;
 }

@@ -20,6 +20,8 @@ export interface LiveForm {
   readonly line: number;
   readonly column: number;
   readonly what: string;
+  /** Its text (at most 80 characters): a file Glassbox changes may keep the user's own forms, not gain others of the kind. */
+  readonly source: string;
 }
 
 /** What a Templater tag is called in a {@link LiveForm}. */
@@ -66,12 +68,12 @@ function editorForms(lines: readonly string[]): LiveForm[] {
     if (!INLINE_QUERY.test(match[2].trim())) continue;
     let line = 0;
     while (line + 1 < starts.length && starts[line + 1] <= match.index) line += 1;
-    forms.push({ line: line + 1, column: match.index - starts[line] + 1, what: 'inline code starting with a Dataview query, as Live Preview reads it' });
+    forms.push({ line: line + 1, column: match.index - starts[line] + 1, what: 'inline code starting with a Dataview query, as Live Preview reads it', source: match[0].slice(0, 80) });
   }
   text.split('\n').forEach((line, index) => {
     const fence = EDITOR_FENCE.exec(line);
     if (fence === null || (fence[2].startsWith('`') && fence[3].includes('`'))) return;
-    if (runnableFenceLanguage(fence[3]) && !fence[3].trim().startsWith('\u200b')) forms.push({ line: index + 1, column: fence[1].length + 1, what: `a fence in "${fence[3].trim().split(/\s+/)[0]}", as Live Preview reads it` });
+    if (runnableFenceLanguage(fence[3]) && !fence[3].trim().startsWith('\u200b')) forms.push({ line: index + 1, column: fence[1].length + 1, what: `a fence in "${fence[3].trim().split(/\s+/)[0]}", as Live Preview reads it`, source: fence[0].slice(0, 80) });
   });
   return forms;
 }
@@ -95,7 +97,7 @@ function templaterTags(lines: readonly string[]): LiveForm[] {
   const forms: LiveForm[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     for (let column = lines[index].indexOf('<%'); column >= 0; column = lines[index].indexOf('<%', column + 2)) {
-      forms.push({ line: index + 1, column: column + 1, what: TEMPLATER_TAG });
+      forms.push({ line: index + 1, column: column + 1, what: TEMPLATER_TAG, source: lines[index].slice(column, column + 80) });
     }
   }
   return forms;
@@ -111,7 +113,7 @@ function frontmatterEnd(lines: readonly string[]): number {
 function walk(tokens: readonly Token[], map: [number, number] | null, lines: readonly string[], forms: LiveForm[]): void {
   for (const token of tokens) {
     const where = token.map ?? map;
-    const at = (needle: string, what: string) => forms.push({ ...locate(lines, where, needle), what });
+    const at = (needle: string, what: string) => forms.push({ ...locate(lines, where, needle), what, source: `${token.info} ${token.content}`.trim().slice(0, 80) });
     switch (token.type) {
       case 'fence':
         // A language the neutraliser broke (a zero-width space first) names no processor: Obsidian matches the exact name.

@@ -99,6 +99,8 @@ describe('the attacks of issue 36', () => {
     const mine = 'My query: `= this.file.name`\n';
     expect(inertFileText(`${mine}\nAn answer.\n`, { path: 'Mine.md', before: mine })).toBe(`${mine}\nAn answer.\n`);
     expect(() => inertFileText(`${mine}\n\`$= dv.el("b", "x")\`\n`, { path: 'Mine.md', before: mine })).toThrow(LiveTextError);
+    // Not one live form of a kind for another: the user's query replaced by the model's is refused.
+    expect(() => inertFileText('My query: `= this.file.path`\n', { path: 'Mine.md', before: mine })).toThrow(LiveTextError);
     // An HTML page is HTML; only Templater's tags are looked for, unless it is named like a note.
     expect(inertFileText('<p>page</p>', { path: 'Export.html', format: 'html' })).toBe('<p>page</p>');
     expect(() => inertFileText('{"q": "<%* x %>"}', { path: 'export.json', format: 'data' })).toThrow(LiveTextError);
