@@ -1,5 +1,9 @@
 import MarkdownIt, { type Token } from 'markdown-it';
 import { runnableFenceLanguage } from '../markers';
+import { editorForms, INLINE_QUERY } from './editor-forms';
+import type { LiveForm } from './live-form';
+
+export type { LiveForm } from './live-form';
 
 /**
  * What in a Markdown file another plugin would run or Obsidian would load by itself, found the
@@ -15,21 +19,12 @@ import { runnableFenceLanguage } from '../markers';
  * CodeMirror); a footnote definition's label is read as a block quote, so a fence in one is seen.
  */
 
-/** One live form: where it starts (1-based line and column in the text as given) and what it is. */
-export interface LiveForm {
-  readonly line: number;
-  readonly column: number;
-  readonly what: string;
-  /** Its text (at most 80 characters): a file Glassbox changes may keep the user's own forms, not gain others of the kind. */
-  readonly source: string;
-}
 
 /** What a Templater tag is called in a {@link LiveForm}. */
 export const TEMPLATER_TAG = 'a Templater tag "<%"';
 
 const parser = new MarkdownIt('default', { html: true, linkify: false });
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
-const INLINE_QUERY = /^\$?=/;
 /** Obsidian's footnote definition label at the start of a line, after quote and list prefixes. */
 const FOOTNOTE_LABEL = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]{0,3})\[\^[^\]\s]+\]:[ \t]?/;
 
@@ -49,39 +44,6 @@ export function findLiveForms(text: string): LiveForm[] {
     forms.push(...more.filter((form) => !seen.has(key(form))));
   }
   return forms;
-}
-
-/** A fence line as an editor may read it, whatever the block around it: quote, list and indent prefixes, any depth. */
-const EDITOR_FENCE = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\[\^[^\]\s]+\]:))*[ \t]*)(`{3,}|~{3,})([^\n]*)$/;
-
-/**
- * What Live Preview may run, read from the text without the block structure (Dataview's editor
- * extension tests code spans with `startsWith`, and an editor's tokens need not agree with a
- * CommonMark parse): every backtick span outside comments whose text, trimmed, starts with `=` or
- * `$=`, and every fence-looking line naming a runnable language.
- */
-function editorForms(lines: readonly string[]): LiveForm[] {
-  const forms: LiveForm[] = [];
-  const text = lines.join('\n').replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => comment.replace(/[^\n]/g, ' '));
-  const starts = lineStarts(text);
-  for (const match of text.matchAll(/(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g)) {
-    if (!INLINE_QUERY.test(match[2].trim())) continue;
-    let line = 0;
-    while (line + 1 < starts.length && starts[line + 1] <= match.index) line += 1;
-    forms.push({ line: line + 1, column: match.index - starts[line] + 1, what: 'inline code starting with a Dataview query, as Live Preview reads it', source: match[0].slice(0, 80) });
-  }
-  text.split('\n').forEach((line, index) => {
-    const fence = EDITOR_FENCE.exec(line);
-    if (fence === null || (fence[2].startsWith('`') && fence[3].includes('`'))) return;
-    if (runnableFenceLanguage(fence[3]) && !fence[3].trim().startsWith('\u200b')) forms.push({ line: index + 1, column: fence[1].length + 1, what: `a fence in "${fence[3].trim().split(/\s+/)[0]}", as Live Preview reads it`, source: fence[0].slice(0, 80) });
-  });
-  return forms;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
-  return starts;
 }
 
 function key(form: LiveForm): string {
