@@ -12,10 +12,10 @@ const EDITOR_FENCE = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\[\^[^\]\s]+\]
  * extension tests an inline-code node's text with `startsWith`, and an editor's tokens need not
  * agree with a CommonMark parse): every backtick span outside comments (a run of backticks to the
  * next run of the same length) whose text, trimmed, starts with `=` or `$=`, and every
- * fence-looking line naming a runnable language. Linear in the text's length: a text built to
+ * fence-looking line naming a runnable language that is not inside a fenced block (`fenceContent`). Linear in the text's length: a text built to
  * make a scan quadratic (backtick runs of ever more lengths) costs one pass.
  */
-export function editorForms(lines: readonly string[]): LiveForm[] {
+export function editorForms(lines: readonly string[], fenceContent: ReadonlySet<number>): LiveForm[] {
   const forms: LiveForm[] = [];
   const text = withoutComments(lines.join('\n'));
   const starts = lineStarts(text);
@@ -27,6 +27,7 @@ export function editorForms(lines: readonly string[]): LiveForm[] {
     forms.push({ line: line + 1, column: span.start - starts[line] + 1, what: 'inline code starting with a Dataview query, as Live Preview reads it', source: content.slice(0, 80) });
   }
   text.split('\n').forEach((row, index) => {
+    if (fenceContent.has(index)) return;
     const fence = EDITOR_FENCE.exec(row);
     if (fence === null || (fence[2].startsWith('`') && fence[3].includes('`'))) return;
     if (runnableFenceLanguage(fence[3]) && !fence[3].trim().startsWith('\u200b')) {

@@ -28,14 +28,14 @@ const REMOTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 /** Obsidian's footnote definition label at the start of a line, after quote and list prefixes. */
 const FOOTNOTE_LABEL = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]{0,3})\[\^[^\]\s]+\]:[ \t]?/;
 
-/** Every live form in `text`, in the order found (Templater's tags first, then the parse's). */
+/** Every live form in `text`, in the order found: Templater's tags, the parse's, then what only an editor's reading adds. */
 export function findLiveForms(text: string): LiveForm[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const forms = templaterTags(lines);
-  forms.push(...editorForms(lines));
   const bodyStart = frontmatterEnd(lines);
   const body = lines.map((line, index) => (index < bodyStart ? '' : line));
-  walk(parser.parse(body.join('\n'), {}), null, lines, forms);
+  const tokens = parser.parse(body.join('\n'), {});
+  walk(tokens, null, lines, forms);
   // Readers differ on footnotes (CommonMark has none): with a definition, the text is also read with each label as a quote.
   if (body.some((line) => FOOTNOTE_LABEL.test(line))) {
     const seen = new Set(forms.map(key));
@@ -43,7 +43,18 @@ export function findLiveForms(text: string): LiveForm[] {
     walk(parser.parse(body.map((line) => line.replace(FOOTNOTE_LABEL, '$1> ')).join('\n'), {}), null, lines, more);
     forms.push(...more.filter((form) => !seen.has(key(form))));
   }
+  forms.push(...editorForms(lines, fenceContentLines(tokens)));
   return forms;
+}
+
+/** The lines inside fenced code blocks (0-based): code to any reader, so never a fence's opening line. */
+function fenceContentLines(tokens: readonly Token[]): Set<number> {
+  const inside = new Set<number>();
+  for (const token of tokens) {
+    if (token.type !== 'fence' || token.map === null) continue;
+    for (let line = token.map[0] + 1; line < token.map[1]; line += 1) inside.add(line);
+  }
+  return inside;
 }
 
 function key(form: LiveForm): string {

@@ -94,7 +94,7 @@ describe('the attacks of issue 36', () => {
 
   it('refuses a file that would gain a live form, naming the line and column, and keeps the user\'s own', () => {
     expect(() => inertFileText('safe\nthen `$= dv.el("b", "x")`', { path: 'Note.md' })).toThrow(LiveTextError);
-    expect(() => inertFileText('safe\nthen `$= dv.el("b", "x")`', { path: 'Note.md' })).toThrow(/"Note\.md": line 2, column 6 holds inline code starting with a Dataview query/);
+    expect(() => inertFileText('safe\nthen `$= dv.el("b", "x")`', { path: 'Note.md' })).toThrow(/"Note\.md": line 2, column 7 holds inline code starting with a Dataview query/);
     expect(() => inertFileText('a\r\rb <%* x %>', { path: 'N.md' })).toThrow(/line 3, column 3 holds a Templater tag "<%"/);
     const mine = 'My query: `= this.file.name`\n';
     expect(inertFileText(`${mine}\nAn answer.\n`, { path: 'Mine.md', before: mine })).toBe(`${mine}\nAn answer.\n`);
