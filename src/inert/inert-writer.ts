@@ -18,8 +18,9 @@ export interface InertFileTarget {
   /** The file's text before this write, for a file Glassbox changes; live forms already there are the user's. */
   readonly before?: string;
   /**
-   * What the text is: Markdown (the default) is parsed; an HTML page or data (JSON) is checked for
-   * Templater's `<%` only, unless its path ends in `.md`, where Obsidian would read it as a note.
+   * What the text is: Markdown (the default) is parsed; an HTML page is checked for Templater's
+   * `<%` only; data (JSON) is not read by Obsidian or its plugins and is written as it is. Either,
+   * with a path ending in `.md`, is read as a note and checked as Markdown.
    */
   readonly format?: 'markdown' | 'html' | 'data';
 }
@@ -46,6 +47,7 @@ export function switchInertGuardOffForTests(off: boolean): void {
 export function inertFileText(text: string, target: InertFileTarget): string {
   if (!guardOn) return text;
   const markdown = (target.format ?? 'markdown') === 'markdown' || /\.md$/i.test(target.path);
+  if (!markdown && target.format === 'data') return text;
   const find = markdown ? findLiveForms : findTemplaterTags;
   const forms = find(text);
   if (forms.length === 0) return text;

@@ -101,9 +101,11 @@ describe('the attacks of issue 36', () => {
     expect(() => inertFileText(`${mine}\n\`$= dv.el("b", "x")\`\n`, { path: 'Mine.md', before: mine })).toThrow(LiveTextError);
     // Not one live form of a kind for another: the user's query replaced by the model's is refused.
     expect(() => inertFileText('My query: `= this.file.path`\n', { path: 'Mine.md', before: mine })).toThrow(LiveTextError);
-    // An HTML page is HTML; only Templater's tags are looked for, unless it is named like a note.
+    // An HTML page is HTML: only Templater's tags are looked for, unless it is named like a note.
     expect(inertFileText('<p>page</p>', { path: 'Export.html', format: 'html' })).toBe('<p>page</p>');
-    expect(() => inertFileText('{"q": "<%* x %>"}', { path: 'export.json', format: 'data' })).toThrow(LiveTextError);
+    expect(() => inertFileText('<p>&lt;%* x %></p><%* y %>', { path: 'Export.html', format: 'html' })).toThrow(/line 1, column 19 holds a Templater tag/);
+    // JSON is data no plugin reads, as it is (`export --json --out x.json`), unless it is named like a note.
+    expect(inertFileText('{"q": "<%* x %>"}', { path: 'export.json', format: 'data' })).toBe('{"q": "<%* x %>"}');
     expect(() => inertFileText('{"img": "![x](https://evil.example/a.png)"}', { path: 'export.md', format: 'data' })).toThrow(LiveTextError);
   });
 });
