@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { exportHtml, exportPlainMarkdown, parseConversationNote, type Conversation } from '../conversation';
 import { exportOtlp } from '../traces';
+import { inertFileText } from '../inert';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { CliUsageError, type CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
@@ -66,7 +67,7 @@ export async function runExportCommand(args: readonly string[], io: CliIo): Prom
     return 0;
   }
   try {
-    await writeFile(resolve(io.cwd, flags.out), output, 'utf8');
+    await writeFile(resolve(io.cwd, flags.out), inertFileText(output, { path: flags.out, format: format === 'markdown' ? 'markdown' : format === 'html' ? 'html' : 'data' }), 'utf8');
   } catch (error) {
     return fail(`Cannot write "${flags.out}": ${describeFsError(error)}.`);
   }
@@ -79,7 +80,8 @@ function exportAs(format: 'html' | 'markdown' | 'otlp', conversation: Conversati
     case 'html':
       return exportHtml(conversation);
     case 'markdown':
-      return exportPlainMarkdown(conversation, { sourcePath: options.file.replace(/\\/g, '/') });
+      // Checked on standard output too: it is meant to become a note.
+      return inertFileText(exportPlainMarkdown(conversation, { sourcePath: options.file.replace(/\\/g, '/') }), { path: 'standard output' });
     case 'otlp':
       return `${JSON.stringify(exportOtlp(conversation, { includeContent: options.includeContent }), null, 2)}\n`;
   }

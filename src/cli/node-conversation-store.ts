@@ -8,6 +8,8 @@ import {
   withMessageIds,
   type Conversation,
 } from '../conversation';
+import { inertFileText } from '../inert';
+import { NodeVaultSource } from './node-vault-source';
 import { assertNoSymlinks, ensureRealFolder, withNoteLock, writeNoteAtomically } from './vault-note-file';
 
 /** Default vault folder of conversation notes (the plugin's setting has the same default). */
@@ -63,9 +65,9 @@ export class NodeConversationStore {
       const saved = await withNoteLock(folder, name, async () => {
         await assertNoSymlinks(this.vaultDir, existing);
         const current = await readFile(join(folder, name), 'utf8');
-        const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: options.baseline ?? new Map(), adoptNoteWithoutId: options.adoptNoteWithoutId === true });
+        const merged = mergeConversationIntoNote({ currentText: current, conversation, baseline: options.baseline ?? new Map(), adoptNoteWithoutId: options.adoptNoteWithoutId === true, resolvesNote: await this.resolver(conversation) });
         if (!merged.ok) return false;
-        await writeNoteAtomically(folder, name, merged.text);
+        await writeNoteAtomically(folder, name, inertFileText(merged.text, { path: existing, before: current }));
         return true;
       });
       if (saved) return { path: existing, created: false };
@@ -79,13 +81,26 @@ export class NodeConversationStore {
         exists: (candidate) => taken.has(candidate.slice(candidate.lastIndexOf('/') + 1).toLowerCase()),
       });
       try {
-        await writeNoteAtomically(folder, path.slice(path.lastIndexOf('/') + 1), serializeConversationNote(conversation), { exclusive: true });
+        await writeNoteAtomically(folder, path.slice(path.lastIndexOf('/') + 1), inertFileText(serializeConversationNote(conversation, { resolvesNote: await this.resolver(conversation) }), { path }), { exclusive: true });
         return { path, created: true };
       } catch (error) {
         // Another save took the name between the listing and the write: name it again.
         if ((error as { code?: unknown }).code !== 'EEXIST' || attempt >= 10) throw error;
       }
     }
+  }
+
+  /**
+   * Whether a cited `[[target]]` names a note of the vault, as Obsidian resolves a link: the path
+   * without `.md`, or its end after a `/` (case aside). The vault is listed only when an answer links something.
+   */
+  private async resolver(conversation: Conversation): Promise<((target: string) => boolean) | undefined> {
+    if (!conversation.messages.some((message) => message.role === 'assistant' && message.content.includes('[['))) return undefined;
+    const stems = (await new NodeVaultSource(this.vaultDir).listNotes()).map((note) => note.path.toLowerCase().replace(/\.md$/, ''));
+    return (target) => {
+      const wanted = target.toLowerCase().replace(/\.md$/, '');
+      return stems.some((stem) => stem === wanted || stem.endsWith(`/${wanted}`));
+    };
   }
 
   /** The vault-relative path of the note in the folder whose frontmatter id is `id`, or null. */

@@ -3,7 +3,7 @@ import { citationLines, citationSummaryLine } from './citation-lines';
 import { parseAssistantContent, unclosedFence, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
 import { escapeMessageLine, formatHeaderTime, messageName } from './note-lines';
-import { neutraliseMessageLine } from './inert-message-text';
+import { neutraliseMessageLine, neutraliseMessageText } from './inert-message-text';
 import { yamlDoubleQuoted } from './yaml-scalar';
 
 /** The callout type of every folded block in an export; Obsidian shows unknown types as a plain callout. */
@@ -26,11 +26,13 @@ export interface ExportPlainMarkdownOptions {
  * conversation (it does not show up in the history, nor take the original's id).
  */
 export function exportPlainMarkdown(conversation: Conversation, options: ExportPlainMarkdownOptions = {}): string {
-  const properties = ['---', `title: ${yamlDoubleQuoted(conversation.title)}`];
-  if (conversation.model !== '') properties.push(`model: ${yamlDoubleQuoted(conversation.model)}`);
-  if (options.sourcePath !== undefined) properties.push(`source: ${yamlDoubleQuoted(`[[${options.sourcePath.replace(/\.md$/i, '')}]]`)}`);
+  // Every text from a model, a tool or a note is in the note form of message text (inert-message-text.ts):
+  // nothing in the copy runs or loads by itself; a tool output is code, where only what Templater and Dataview read is broken.
+  const properties = ['---', `title: ${yamlDoubleQuoted(neutraliseMessageText(conversation.title))}`];
+  if (conversation.model !== '') properties.push(`model: ${yamlDoubleQuoted(neutraliseMessageText(conversation.model))}`);
+  if (options.sourcePath !== undefined) properties.push(`source: ${yamlDoubleQuoted(`[[${neutraliseMessageText(options.sourcePath.replace(/\.md$/i, ''))}]]`)}`);
   properties.push('---');
-  const parts = [properties.join('\n'), `# ${conversation.title === '' ? 'Conversation' : conversation.title}`];
+  const parts = [properties.join('\n'), `# ${conversation.title === '' ? 'Conversation' : oneLine(conversation.title)}`];
   for (const message of conversation.messages) parts.push(...exportMessage(message, options.clock ?? 'local'));
   return `${parts.join('\n\n')}\n`;
 }
@@ -96,7 +98,24 @@ function codeBlock(text: string): string[] {
     longest = Math.max(longest, run);
   }
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  return [fence, ...text.split(/\r?\n|\r/), fence];
+  return [fence, ...inertCode(text.split(/\r?\n|\r/)), fence];
+}
+
+/**
+ * A code block's lines with what runs in code broken by a zero-width space: Templater's `<%` (it
+ * reads raw text) and a Dataview query at the start of the block (`pre > code` trimmed starts with
+ * `=` or `$=`). HTML in code is text already, so a tool's `<script>` stays as it was sent.
+ */
+function inertCode(lines: readonly string[]): string[] {
+  let first = true;
+  return lines.map((line) => {
+    let out = line.replace(/<%/g, '<\u200b%');
+    if (first && out.trim() !== '') {
+      first = false;
+      out = out.replace(/^(\s*)(\$?=)/, '$1\u200b$2');
+    }
+    return out;
+  });
 }
 
 function callout(title: string, body: readonly string[]): string {
@@ -108,18 +127,17 @@ function paragraphLines(text: string): string[] {
 }
 
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return neutraliseMessageText(text.replace(/\s+/g, ' ').trim());
 }
 
 /**
  * Message text as the note's reading view shows it: a line that looks like a role header keeps the
- * note's escape (so it reads as text), what another plugin would run or load is neutralised as in
- * the note (inert-message-text.ts), and a code fence the text leaves open is closed, so the
- * rest of the export still renders.
+ * note's escape (so it reads as text), and a code fence the text leaves open is closed, so the
+ * rest of the export still renders. The whole export is neutralised at the end.
  */
 function closeFences(text: string): string {
   const lines = text.split('\n');
   const fence = unclosedFence(lines);
-  const escaped = lines.map((line) => escapeMessageLine(neutraliseMessageLine(line))).join('\n');
+  const escaped = lines.map((line) => escapeMessageLine(neutraliseMessageText(line))).join('\n');
   return fence === null ? escaped : `${escaped}\n${fence}`;
 }

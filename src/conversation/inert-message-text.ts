@@ -7,7 +7,8 @@ import { runnableFenceLanguage } from '../markers';
  * but no longer parses as one. The places:
  * - `<` before a letter, `/`, `?`, `%` or `!` (not `<!--`): raw HTML (`<iframe>`, `<img onerror>`)
  *   and Templater's `<% … %>` commands, which Templater finds anywhere in the text, code included;
- * - `!` before `[` (not `![[`): a Markdown image, which would load its URL; it reads as a link;
+ * - `!` before `[` (not `![[` of a note): a Markdown image, which would load its URL; it reads as a
+ *   link; `![[` before a URL scheme or `//` (an embed of a remote address) too;
  * - after a fence's backticks or tildes when its language is not highlight-only (`dataviewjs`);
  * - after an inline code span's backticks (and spaces) before `=` or `$=`, and before `=` or `$=`
  *   at the start of a line (after quote, list and indent prefixes): Dataview's inline queries,
@@ -27,17 +28,20 @@ interface StuffingPlace {
   readonly live: (after: string) => boolean;
 }
 
-const LOOKAHEAD = 3;
+/** Enough for `[[` and a URL scheme (`![[https://…]]`, an embed that loads). */
+const LOOKAHEAD = 40;
 const PLACES: readonly StuffingPlace[] = [
   { at: /(<)(\u200b*)/g, live: (after) => /^(?:[A-Za-z/?%]|!(?!--))/.test(after) },
-  { at: /(!)(\u200b*)/g, live: (after) => /^\[(?!\[)/.test(after) },
-  { at: /(`+[ \t]*)(\u200b*)/g, live: (after) => /^\$?=/.test(after) },
+  { at: /(!)(\u200b*)/g, live: (after) => /^\[(?!\[)/.test(after) || /^\[\[\s*(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(after) },
+  // Dataview trims a code span's text with JavaScript's trim(): every Unicode space (`\s`), not only space and tab.
+  { at: /(`+\s*)(\u200b*)/g, live: (after) => /^\$?=/.test(after) },
 ];
 
-/** Quote, list and indent prefixes before a line's content, as Obsidian reads nested blocks. */
-const PREFIX = String.raw`(?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]*`;
+/** Quote, list, footnote-definition and indent prefixes before a line's content, as Obsidian reads nested blocks. */
+const PREFIX = String.raw`(?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\[\^[^\]\s]+\]:))*[ \t]*`;
 const FENCE_LINE = new RegExp(`^(${PREFIX}(\`{3,}|~{3,})[ \\t]*)(${ZWSP}*)([\\s\\S]*)$`);
-const LINE_START = new RegExp(`^(${PREFIX})(${ZWSP}*)`);
+// Dataview trims the first text of a code block with trim(), so any Unicode space may come before its `=`.
+const LINE_START = new RegExp(`^(${PREFIX}\\s*)(${ZWSP}*)`);
 
 /** The line as it is written to a note. */
 export function neutraliseMessageLine(line: string): string {
@@ -54,11 +58,18 @@ export function neutraliseMessageText(text: string): string {
   return text.split('\n').map(neutraliseMessageLine).join('\n');
 }
 
+/** Reverses {@link neutraliseMessageText}. */
+export function restoreMessageText(text: string): string {
+  return text.includes(ZWSP) ? text.split('\n').map(restoreMessageLine).join('\n') : text;
+}
+
 /** Every place starts at one of these characters, or holds a zero-width space already. */
 const ANY_PLACE = /[<!`~=\u200b]/;
 
 function stuffLine(line: string, step: 1 | -1): string {
   if (!ANY_PLACE.test(line)) return line;
+  // A lone `\r` (and the `\r` of `\r\n`) ends a line for CommonMark, markdown-it and CodeMirror: each part is a line.
+  if (line.includes('\r')) return line.split('\r').map((part) => stuffLine(part, step)).join('\r');
   const fence = FENCE_LINE.exec(line);
   // A backtick fence's info string holds no backtick; with one, the line is inline code.
   if (fence !== null && !(fence[2].startsWith('`') && fence[4].includes('`'))) {

@@ -121,7 +121,7 @@ export function mergeConversationIntoNote(options: MergeNoteOptions): MergeNoteR
   });
   const hasBlock = frontmatter.openLine === 0;
   if (adopt && !hasBlock) {
-    const block = serializeFrontmatter(conversation).split('\n');
+    const block = serializeFrontmatter(conversation, options).split('\n');
     block.pop();
     replacements.push({ start: 0, end: 0, lines: [...block, ''] });
   } else if (adopt) {

@@ -4,7 +4,7 @@ import type { Conversation, ConversationMessage, ConversationRole, FrontmatterEn
 import type { ConversationWarning } from './conversation-warning';
 import { entryString, readFrontmatterBlock, readTime, type FrontmatterBlock } from './frontmatter';
 import { classifyLine, parseHeaderTime, unescapeMessageLine } from './note-lines';
-import { restoreMessageLine } from './inert-message-text';
+import { restoreMessageLine, restoreMessageText } from './inert-message-text';
 import { readTrailer } from './message-trailer';
 import { hasInlineToolResults, resolveTranscript } from './stored-transcript';
 import { titleFromQuestion } from './note-name';
@@ -182,7 +182,8 @@ function readKnownKeys(entries: readonly FrontmatterEntry[], warnings: Conversat
       case 'model': {
         const value = entryString(entry);
         if (value === null) warnings.push(unreadable(entry.key));
-        else known[entry.key] = value;
+        // The title and model are stored neutralised like message text (serialize-note.ts).
+        else known[entry.key] = entry.key === 'id' ? value : restoreMessageText(value);
         break;
       }
       case 'created':

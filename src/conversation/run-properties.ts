@@ -21,12 +21,14 @@ const factsCache = new WeakMap<ConversationMessage, TurnFacts>();
  * The properties a Base of conversations shows, as frontmatter entries (key, YAML lines):
  * `status` of the last run, `duration` of all runs in whole seconds (sent to ended, without the
  * time spent waiting for an answer), `tokens` in + out of all runs that reported usage, and
- * `cited`: the notes the answers link (`[[wikilinks]]`, each once, as links Obsidian resolves).
+ * `cited`: the notes the answers link (`[[wikilinks]]`, each once, as links Obsidian resolves), only
+ * those `resolvesNote` finds in the vault and never a target no note can be named (`<%` in one is a
+ * Templater command in the created note's text).
  * Of a regenerated turn's answers, `status` and `cited` go by the one shown; `duration` and
  * `tokens` count every run, since each was spent. Derived on every save, so an older note gets them on its next one; a key with nothing to say
  * (no run yet, no usage reported) is left out rather than written as 0.
  */
-export function runProperties(conversation: Conversation): (readonly [key: (typeof RUN_PROPERTY_KEYS)[number], lines: readonly string[]])[] {
+export function runProperties(conversation: Conversation, resolvesNote?: (target: string) => boolean): (readonly [key: (typeof RUN_PROPERTY_KEYS)[number], lines: readonly string[]])[] {
   const turns = conversation.messages.filter((message) => message.role === 'assistant').map(turnFacts);
   const runs = turns.filter((turn) => turn.status !== null);
   const shown = shownMessages(conversation.messages).filter((message) => message.role === 'assistant').map(turnFacts);
@@ -40,12 +42,19 @@ export function runProperties(conversation: Conversation): (readonly [key: (type
   const cited: string[] = [];
   for (const note of shown.flatMap((turn) => turn.cited)) {
     const key = note.toLowerCase();
-    if (seen.has(key)) continue;
+    if (seen.has(key) || !couldNameNote(note) || (resolvesNote !== undefined && !resolvesNote(note))) continue;
     seen.add(key);
     cited.push(note);
   }
   properties.push(['cited', cited.length === 0 ? ['cited: []'] : ['cited:', ...cited.map((note) => `  - ${yamlDoubleQuoted(`[[${note}]]`)}`)]]);
   return properties;
+}
+
+/** Obsidian refuses these in a note's name (and a link target holds no `[`, `]` or line break). */
+const NOT_IN_A_NOTE_NAME = /[<>:"|?*\\[\]\r\n\u200b]/;
+
+function couldNameNote(target: string): boolean {
+  return !NOT_IN_A_NOTE_NAME.test(target);
 }
 
 function turnFacts(message: ConversationMessage): TurnFacts {

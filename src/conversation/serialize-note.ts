@@ -2,7 +2,7 @@ import type { Conversation, ConversationMessage } from './conversation';
 import { unclosedFence } from '../markers';
 import { formatTime } from './frontmatter';
 import { escapeMessageLine, formatHeader } from './note-lines';
-import { neutraliseMessageLine } from './inert-message-text';
+import { neutraliseMessageLine, neutraliseMessageText } from './inert-message-text';
 import { formatAttachmentsLine } from './attachments-line';
 import { formatTrailer } from './message-trailer';
 import { runProperties } from './run-properties';
@@ -13,6 +13,11 @@ import { yamlDoubleQuoted, yamlString } from './yaml-scalar';
 export interface SerializeOptions {
   /** Clock of the visible header times: local (default) or UTC (reproducible output in tests and docs). */
   readonly clock?: 'local' | 'utc';
+  /**
+   * Whether a `[[link]]` target an answer cites names a note of the vault; `cited` lists only those.
+   * Without it, only targets that could name a note at all (no `<>:"|?*\\`) are listed.
+   */
+  readonly resolvesNote?: (target: string) => boolean;
 }
 
 /**
@@ -20,28 +25,31 @@ export interface SerializeOptions {
  * an identical {@link Conversation}, whatever the message text holds.
  */
 export function serializeConversationNote(conversation: Conversation, options: SerializeOptions = {}): string {
-  let note = serializeFrontmatter(conversation);
+  let note = serializeFrontmatter(conversation, options);
   for (const message of conversation.messages) note += `\n${serializeMessageSection(message, options)}`;
   return note;
 }
 
 /** The frontmatter block, `---` to `---` with its newline. Known keys first, then the rest verbatim. */
-export function serializeFrontmatter(conversation: Conversation): string {
-  const lines = ['---', ...frontmatterKnownLines(conversation)];
+export function serializeFrontmatter(conversation: Conversation, options: SerializeOptions = {}): string {
+  const lines = ['---', ...frontmatterKnownLines(conversation, options)];
   for (const entry of conversation.extraFrontmatter) lines.push(entry.text);
   lines.push('---');
   return `${lines.join('\n')}\n`;
 }
 
-/** The `key: value` lines of the keys Glassbox owns, in the order it writes them (the run properties derived from the answers last). */
-export function frontmatterKnownLines(conversation: Conversation): string[] {
+/**
+ * The `key: value` lines of the keys Glassbox owns, in the order it writes them (the run properties derived from the answers last).
+ * The title and the model name are neutralised like message text (a title comes from a question, a model name from a server).
+ */
+export function frontmatterKnownLines(conversation: Conversation, options: SerializeOptions = {}): string[] {
   return [
     `id: ${yamlString(conversation.id)}`,
-    `title: ${yamlDoubleQuoted(conversation.title)}`,
+    `title: ${yamlDoubleQuoted(neutraliseMessageText(conversation.title))}`,
     `created: ${formatTime(conversation.createdAt)}`,
     `updated: ${formatTime(conversation.updatedAt)}`,
-    `model: ${yamlString(conversation.model)}`,
-    ...runProperties(conversation).flatMap(([, lines]) => lines),
+    `model: ${yamlString(neutraliseMessageText(conversation.model))}`,
+    ...runProperties(conversation, options.resolvesNote).flatMap(([, lines]) => lines),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { Editor, TFile } from 'obsidian';
 import { neutraliseMessageText } from '../conversation';
+import { inertFileText } from '../inert';
 import { type NoteChangeLog, placeAnswer } from '../writes';
 
 /** A note open in an editor, as an answer is inserted into it. */
@@ -23,6 +24,8 @@ export function insertAnswer(target: AnswerTarget, answer: string, changes?: Not
   if (file === null) return null;
   const before = editor.getValue();
   const place = placeAnswer({ note: before, cursor: editor.posToOffset(editor.getCursor('to')), editing: target.editing, answer: neutraliseMessageText(answer) });
+  // The note as it will be: nothing that runs or loads may be added to it (the user's own queries stay).
+  inertFileText(`${before.slice(0, place.offset)}${place.text}${before.slice(place.offset)}`, { path: file.path, before });
   editor.replaceRange(place.text, editor.offsetToPos(place.offset));
   editor.setCursor(editor.offsetToPos(place.offset + place.text.length));
   changes?.record({ path: file.path, before, after: editor.getValue() });

@@ -52,7 +52,12 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
       const answer = tabs.frontView()?.controller.lastAnswer() ?? null;
       if (answer === null || info.file === null) return false;
       // As the answer's Insert button does: the answer as shown, never in the properties, undoable.
-      if (!checking) insertAnswer({ editor, file: info.file, editing: !(info instanceof MarkdownView) || info.getMode() === 'source' }, answer, writes.changes);
+      if (checking) return true;
+      try {
+        insertAnswer({ editor, file: info.file, editing: !(info instanceof MarkdownView) || info.getMode() === 'source' }, answer, writes.changes);
+      } catch (error) {
+        new Notice(t('answer.notInserted', { error: error instanceof Error ? error.message : String(error) }));
+      }
       return true;
     },
   });

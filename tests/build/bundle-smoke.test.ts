@@ -181,6 +181,8 @@ describe('production main.js', () => {
     // The UI runs on React 19 (DESIGN.md 13.2): react-dom's production build, no other runtime.
     expect(code).toContain('Minified React error');
     expect(code).toContain('19.3.1');
+    // markdown-it's linkify-it (its default top-level domains here) is swapped out (tools/build/markdown-it-without-linkify.mjs).
+    expect(code).not.toContain('aero|asia|coop');
   });
 
   it('keeps obsidian, electron, CodeMirror and Lezer external, and is a minified CommonJS browser build', () => {

@@ -26,6 +26,18 @@ describe('NodeConversationStore', () => {
     expect(parsed.value.messages.map((message) => message.content)).toEqual(['What is CON: a/b?', 'An answer, edited by me.', 'More?']);
   });
 
+  it('lists in cited only the links that resolve to notes of the vault, never a Templater command (issue 36)', async () => {
+    mkdirSync(join(vault, 'Policies'));
+    writeFileSync(join(vault, 'Policies', 'Refunds.md'), '# Refunds\n');
+    const store = new NodeConversationStore({ vaultDir: vault });
+    const answer = "See [[<%* tp.system.prompt('x') %>]], [[Refunds]], [[Policies/Refunds#Limits]] and [[Missing note]].";
+    const saved = await store.save(new ConversationBuilder().user('Sources?').assistant(answer).build());
+    const note = readFileSync(join(vault, saved.path), 'utf8');
+    expect(note.slice(0, note.indexOf('\n---\n'))).toContain('cited:\n  - "[[Refunds]]"\n  - "[[Policies/Refunds]]"\n');
+    expect(note).not.toContain('Missing note]]"');
+    expect(note).not.toMatch(/<%/);
+  });
+
   it('gives a second conversation with the same title its own note', async () => {
     const store = new NodeConversationStore({ vaultDir: vault });
     await store.save(new ConversationBuilder().with({ id: 'a' }).user('Hi').build());

@@ -119,7 +119,8 @@ export async function renderReadingView(app: App, options: FakeReadingViewOption
 
 /** The note's sections: frontmatter, then one per top-level Markdown block. */
 function splitSections(text: string): Omit<FakeSection, 'el' | 'component'>[] {
-  const lines = text.split('\n');
+  // Lines as markdown-it counts them (a lone `\r` ends one, as in CommonMark), so its maps cut the sections where it parsed them.
+  const lines = text.split(/\r\n|\r|\n/);
   const sections: Omit<FakeSection, 'el' | 'component'>[] = [];
   let offset = 0;
   if (lines[0] === '---') {

@@ -146,6 +146,7 @@ export const de: MessageTable = {
   'answer.clipboardRefused': 'Die Zwischenablage hat den Text abgelehnt.',
   'answer.openNoteFirst': 'Öffne zuerst eine Notiz im Editor; die Antwort wird an ihrem Cursor eingefügt.',
   'answer.insertedInto': 'In {path} eingefügt.',
+  'answer.notInserted': 'Die Antwort wurde nicht eingefügt: {error}',
   'answer.noNoteMatches': 'Keine Notiz passt zu {links}.',
   'answer.undoFailed': 'Nichts weiter wurde rückgängig gemacht: {error}',
   'answer.loadImage': 'Bild von {host} laden',

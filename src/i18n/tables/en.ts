@@ -159,6 +159,7 @@ export const en = {
   'answer.clipboardRefused': 'The clipboard refused the text.',
   'answer.openNoteFirst': 'Open a note in the editor first; the answer goes at its cursor.',
   'answer.insertedInto': 'Inserted into {path}.',
+  'answer.notInserted': 'The answer was not inserted: {error}',
   'answer.noNoteMatches': 'No note matches {links}.',
   'answer.undoFailed': 'Nothing more was undone: {error}',
   'answer.loadImage': 'Load image from {host}',

@@ -146,6 +146,7 @@ export const es: MessageTable = {
   'answer.clipboardRefused': 'El portapapeles rechazó el texto.',
   'answer.openNoteFirst': 'Abre primero una nota en el editor; la respuesta se inserta en su cursor.',
   'answer.insertedInto': 'Insertado en {path}.',
+  'answer.notInserted': 'La respuesta no se insertó: {error}',
   'answer.noNoteMatches': 'Ninguna nota coincide con {links}.',
   'answer.undoFailed': 'No se deshizo nada más: {error}',
   'answer.loadImage': 'Cargar imagen de {host}',

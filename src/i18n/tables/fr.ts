@@ -146,6 +146,7 @@ export const fr: MessageTable = {
   'answer.clipboardRefused': 'Le presse-papiers a refusé le texte.',
   'answer.openNoteFirst': 'Ouvrez d’abord une note dans l’éditeur ; la réponse s’insère à son curseur.',
   'answer.insertedInto': 'Inséré dans {path}.',
+  'answer.notInserted': "La réponse n'a pas été insérée : {error}",
   'answer.noNoteMatches': 'Aucune note ne correspond à {links}.',
   'answer.undoFailed': 'Rien de plus n’a été annulé : {error}',
   'answer.loadImage': 'Charger l’image depuis {host}',

@@ -146,6 +146,7 @@ export const ja: MessageTable = {
   'answer.clipboardRefused': 'クリップボードがテキストを受け付けませんでした。',
   'answer.openNoteFirst': '先にエディターでノートを開いてください。回答はそのカーソル位置に入ります。',
   'answer.insertedInto': '{path} に挿入しました。',
+  'answer.notInserted': '回答は挿入されませんでした: {error}',
   'answer.noNoteMatches': '{links} に一致するノートはありません。',
   'answer.undoFailed': 'これ以上は元に戻せませんでした: {error}',
   'answer.loadImage': '{host} から画像を読み込む',

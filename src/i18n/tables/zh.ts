@@ -146,6 +146,7 @@ export const zh: MessageTable = {
   'answer.clipboardRefused': '剪贴板拒绝了该文本。',
   'answer.openNoteFirst': '请先在编辑器中打开一篇笔记；回答会插入到它的光标处。',
   'answer.insertedInto': '已插入到 {path}。',
+  'answer.notInserted': '未插入回答：{error}',
   'answer.noNoteMatches': '没有与 {links} 匹配的笔记。',
   'answer.undoFailed': '没有撤销更多内容：{error}',
   'answer.loadImage': '从 {host} 加载图片',

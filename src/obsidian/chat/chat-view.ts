@@ -12,6 +12,7 @@ import type { NoteChangeLog } from '../../writes';
 import { describeServerModel, type ServerModel } from '../../llm';
 import { ChatPanel } from '../../ui/chat/ChatPanel';
 import { FindLocalModel } from '../../ui/chat/FindLocalModel';
+import { copyWithoutZeroWidth } from '../../ui/copy-without-zero-width';
 import { RootRegistry } from '../../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
 import { ObsidianHostServices } from '../obsidian-host-services';
@@ -129,6 +130,7 @@ export class ChatView extends ItemView implements SessionViewer {
   protected override onOpen(): Promise<void> {
     this.contentEl.empty();
     this.contentEl.addClass('glassbox-chat-view');
+    this.register(copyWithoutZeroWidth(this.contentEl));
     this.root = createRoot(this.contentEl);
     // The first paint is synchronous so the view is never an empty pane, even for a frame.
     const session = this.session;

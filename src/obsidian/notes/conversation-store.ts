@@ -16,6 +16,7 @@ import {
   type ConversationSummary,
   type ConversationWarning,
 } from '../../conversation';
+import { inertFileText } from '../../inert';
 
 /** Options of {@link ConversationStore}. */
 export interface ConversationStoreOptions {
@@ -138,11 +139,14 @@ export class ConversationStore {
           conversation,
           baseline: this.versions.baselineFor(conversation),
           adoptNoteWithoutId: this.adopted.has(conversation.id),
+          resolvesNote: this.resolver(file.path),
         });
         if (!result.ok) return current;
+        // Nothing that runs or loads is added to the note (the user's own edits stay as they are).
+        const text = inertFileText(result.text, { path: file.path, before: current });
         merged = true;
         this.versions.record(conversation.id, result.baseline);
-        return result.text;
+        return text;
       });
       if (merged) {
         this.adopted.delete(conversation.id);
@@ -164,10 +168,16 @@ export class ConversationStore {
     // Compared without case: two names differing only in case are one file on Windows and macOS.
     const taken = new Set(this.vault.getAllLoadedFiles().map((file) => file.path.toLowerCase()));
     const path = uniqueNotePath({ folder, title, exists: (candidate) => taken.has(candidate.toLowerCase()) });
-    const file = await this.vault.create(path, serializeConversationNote(conversation));
+    const file = await this.vault.create(path, inertFileText(serializeConversationNote(conversation, { resolvesNote: this.resolver(path) }), { path }));
     this.files.set(conversation.id, file);
     this.versions.record(conversation.id, baselineOf(conversation));
     return { file, created: true, conversation };
+  }
+
+  /** Whether a cited `[[target]]` is a note of the vault, seen from the note at `path` (without a metadata cache, any name a note could have). */
+  private resolver(path: string): ((target: string) => boolean) | undefined {
+    const cache = this.metadataCache;
+    return cache === undefined ? undefined : (target) => cache.getFirstLinkpathDest(target, path) !== null;
   }
 
   private folderPath(): string {

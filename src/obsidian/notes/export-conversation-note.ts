@@ -1,11 +1,12 @@
 import { Notice, type TFile, type Vault, type Workspace } from 'obsidian';
 import { exportHtml, exportPlainMarkdown, parseConversationNote, type Conversation } from '../../conversation';
 import { t } from '../../i18n';
+import { inertFileText } from '../../inert';
 
 /** What a copy is made as: the suffix of its name and its text. */
 const EXPORT_FORMATS = {
-  markdown: { name: (stem: string) => `${stem} (plain Markdown)`, extension: 'md', render: (conversation: Conversation, source: TFile) => exportPlainMarkdown(conversation, { sourcePath: source.path }) },
-  html: { name: (stem: string) => stem, extension: 'html', render: (conversation: Conversation) => exportHtml(conversation) },
+  markdown: { name: (stem: string) => `${stem} (plain Markdown)`, extension: 'md', format: 'markdown', render: (conversation: Conversation, source: TFile) => exportPlainMarkdown(conversation, { sourcePath: source.path }) },
+  html: { name: (stem: string) => stem, extension: 'html', format: 'html', render: (conversation: Conversation) => exportHtml(conversation) },
 } as const;
 
 /** The formats a conversation exports to. */
@@ -31,7 +32,7 @@ export async function exportConversationNote(options: { vault: Vault; workspace:
   const stem = `${folder}${format.name(file.basename)}`;
   let path = `${stem}.${format.extension}`;
   for (let copy = 2; vault.getAbstractFileByPath(path) !== null; copy += 1) path = `${stem} ${copy}.${format.extension}`;
-  const created = await vault.create(path, format.render(parsed.value, file));
+  const created = await vault.create(path, inertFileText(format.render(parsed.value, file), { path, format: format.format }));
   if (format.extension === 'md') await options.workspace.getLeaf(true).openFile(created, { active: true });
   new Notice(t('notice.exported', { path: created.path }));
   return created;

@@ -1,5 +1,6 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext, type Vault } from 'obsidian';
 import { classifyLine, findAssistantHeaders, type AssistantHeaderAnchor } from '../../conversation';
+import { copyWithoutZeroWidth } from '../../ui/copy-without-zero-width';
 import type { HostServices } from '../../ui/host-services';
 import { MessageRenderer } from '../../ui/message/message-renderer';
 import { RootRegistry } from '../../ui/message/root-registry';
@@ -73,10 +74,18 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
       ctx.addChild(child);
     }
   };
+  // A copy from a conversation note's text carries no zero-width space of the neutraliser's.
+  const copying = new WeakSet<HTMLElement>();
+  const copyExactly = (el: HTMLElement): void => {
+    if (copying.has(el)) return;
+    copying.add(el);
+    copyWithoutZeroWidth(el);
+  };
   return async (el, ctx) => {
     const info = ctx.getSectionInfo(el);
     if (info !== null) {
       const anchors = anchorsOf(info.text);
+      if (anchors.length > 0) copyExactly(el);
       // A section inside an assistant message: the renderer under its header shows it, brought
       // up to date, since this section is rendered again only because the message changed.
       const owner = anchors.find((anchor) => anchor.headerLine < info.lineStart && info.lineStart < anchor.endLine);
@@ -101,6 +110,7 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
     if (file === null) return;
     const anchors = anchorsOf(await options.vault.cachedRead(file));
     if (anchors.length !== assistant.length) return;
+    copyExactly(el);
     hideMessageBodies(headings);
     hideChildren(el, isMarkerParagraph);
     addOpenButton(headings[0].el, ctx.sourcePath);

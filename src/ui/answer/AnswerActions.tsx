@@ -43,8 +43,13 @@ export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: 
     );
   };
   const insert = (): void => {
-    const path = host.insertAtCursor?.(answer) ?? null;
-    setStatus(path === null ? t('answer.openNoteFirst') : t('answer.insertedInto', { path }));
+    try {
+      const path = host.insertAtCursor?.(answer) ?? null;
+      setStatus(path === null ? t('answer.openNoteFirst') : t('answer.insertedInto', { path }));
+    } catch (error) {
+      // The note would gain something that runs or loads (src/inert): nothing was inserted.
+      setStatus(t('answer.notInserted', { error: error instanceof Error ? error.message : String(error) }));
+    }
   };
   const open = (): void => {
     const missing = host.openNotes?.(cited, sourcePath) ?? [];

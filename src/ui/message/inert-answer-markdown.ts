@@ -13,7 +13,8 @@ import { inertCodeFences } from './inert-code-fences';
  * code sample copies out as written.
  */
 export function inertAnswerMarkdown(markdown: string): string {
-  const fenced = inertCodeFences(markdown);
+  // A lone `\r` ends a line for Obsidian's renderer and CodeMirror as `\n` does; what is shown need not keep the bytes.
+  const fenced = inertCodeFences(markdown.replace(/\r\n?/g, '\n'));
   return isOneFencedBlock(fenced) ? fenced.replace(/<(?=%)/g, '<\u200b') : neutraliseMessageText(fenced);
 }
 

@@ -5,9 +5,9 @@ import { runnableFenceLanguage } from '../../markers';
  * Not the markers' `FenceTracker`, which reads top-level fences only: Obsidian hands fences in
  * quotes and list items to code-block processors as well.
  */
-const OPENING_FENCE = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]*)(`{3,}|~{3,})(.*)$/;
-/** Dataview runs inline code that starts with `=` (a query) or `$=` (JavaScript). */
-const INLINE_QUERY = /(^|[^`])(`+)( ?)(\$?=)/g;
+const OPENING_FENCE = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\[\^[^\]\s]+\]:))*[ \t]*)(`{3,}|~{3,})(.*)$/;
+/** Dataview runs inline code whose text, trimmed with JavaScript's `trim()` (any Unicode space), starts with `=` (a query) or `$=` (JavaScript). */
+const INLINE_QUERY = /(^|[^`])(`+)(\s*)(\$?=)/g;
 
 /**
  * The answer's Markdown with nothing in it that Obsidian's renderer would hand to another

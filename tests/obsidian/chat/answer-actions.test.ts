@@ -74,6 +74,16 @@ describe('answer actions in the chat view', () => {
     expect(chat.app.vault.readNow('Draft.md')).toContain('```\u200bdataviewjs');
   });
 
+  it('inserts nothing, and says where, when the answer would run in its place (issue 36: a fence the note opens)', async () => {
+    const answer = 'dataviewjs\ndv.el("b", "x")\n```';
+    const chat = await chatWithDraft('```\nafter', new NoteChangeLog(), answer);
+    close = chat.close;
+    chat.editor.setCursor({ line: 0, ch: 3 });
+    await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
+    expect(chat.app.vault.readNow('Draft.md')).toBe('```\nafter');
+    expect(within(chat.actions).getByTestId('answer-status').textContent).toMatch(/^The answer was not inserted: Glassbox did not write "Draft\.md": line 1, column 1 holds a code block in "dataviewjs"/);
+  });
+
   it('says so when no note is open to insert into', async () => {
     const chat = await chatWithDraft();
     close = chat.close;
