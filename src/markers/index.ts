@@ -19,6 +19,6 @@ export { HIGHLIGHT_ONLY_LANGUAGES, runnableFenceLanguage } from './highlight-onl
 export { noteWritesOf, readToolChange, type NoteWriteRecord } from './read-tool-change';
 export { waitingLabel } from './waiting-label';
 export { citedNotes } from './cited-notes';
-export { citationsOf, type ReasoningCitation, type ReasoningCitationQuote, type ReasoningCitationStatus } from './citation-verdicts';
+export { citationsOf } from './citation-verdicts';
 export { describeRunDuration, settledRunLabel, type SettledReasoningStatus } from './describe-run-duration';
 export { describeStepFailures, withStepFailures } from './describe-step-failures';

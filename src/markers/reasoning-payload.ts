@@ -1,4 +1,3 @@
-import type { ReasoningCitation } from './citation-verdicts';
 
 /**
  * The REASONING_BLOCK payload, version 1 (DESIGN.md 3.1). This is the data the chain runner
@@ -163,3 +162,32 @@ export const LIMITS = Object.freeze({
   detailChars: 2000,
   toolOutputChars: 4000,
 });
+
+/**
+ * What a run did with a note its answer cites (DESIGN.md 13.3): `read` when text of the note
+ * reached the model in the run (a search passage, `readNote`, an attachment, a prompt variable),
+ * `unread` when the note exists but none of its text did, `missing` when no note matches.
+ */
+export type ReasoningCitationStatus = 'read' | 'unread' | 'missing';
+
+/** A quotation in the answer attributed to a cited note, and whether the note holds it. */
+export interface ReasoningCitationQuote {
+  /** The quoted text as the answer wrote it. */
+  readonly text: string;
+  /** Found in the note, whitespace and case normalised, across line breaks. */
+  readonly found: boolean;
+  /** Where a found quote begins in the note (1-based line): the chat opens the note there. */
+  readonly line?: number;
+  readonly [extra: string]: unknown;
+}
+
+/** One cited note's verdict, in the order the answer first cites it. */
+export interface ReasoningCitation {
+  /** The link as written, without heading, block or display text: `Refund policy`, `Projects/Alpha`. */
+  readonly target: string;
+  readonly status: ReasoningCitationStatus;
+  readonly quotes: readonly ReasoningCitationQuote[];
+  /** The vault path the link resolves to (absent for `missing`). */
+  readonly path?: string;
+  readonly [extra: string]: unknown;
+}

@@ -4,7 +4,7 @@ import { parseConversationNote } from '../../conversation';
 import type { SearchResult } from '../../search';
 import { isInsideFolder } from '../../search/folder-excluding-source';
 import { timelineLines } from '../../cli/inspect-timeline';
-import type { CliHandlerServices } from './obsidian-cli-handlers';
+import type { CliHandlerServices } from './cli-handler-services';
 
 // The bodies of Glassbox's handlers on Obsidian's command line, evaluated on the first command
 // (with the printing code they share with the standalone CLI), not when Obsidian loads the plugin.

@@ -1,5 +1,5 @@
 import type { ChatSession } from '../../chat';
-import type { InAppAnswer } from './obsidian-cli-handlers';
+import type { InAppAnswer } from './cli-handler-services';
 
 /**
  * `glassbox:ask` inside the app: the question goes to a new chat session, shown so the user sees
