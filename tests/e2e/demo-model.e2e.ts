@@ -54,9 +54,16 @@ describe('the demo model', () => {
     await notice.waitFor();
     await page.evaluate(() => window.glassboxPlayground?.flushWrites());
     expect(await onDisk()).toBe(original);
-    // A notice without a duration stays until clicked, as in Obsidian.
-    await notice.click();
-    await notice.waitFor({ state: 'detached' });
+    // Issue 38 item 3: the notice sat on History / New tab / New chat for minutes, taking their clicks.
+    const box = await notice.boundingBox();
+    for (const name of ['History', 'New tab', 'New chat']) {
+      const button = await chat.panel.getByRole('button', { name, exact: true }).boundingBox();
+      const overlaps = box !== null && button !== null && box.x < button.x + button.width && button.x < box.x + box.width && box.y < button.y + button.height && button.y < box.y + box.height;
+      expect({ name, overlaps }).toEqual({ name, overlaps: false });
+    }
+    await saveScreenshot(page, 'notice-beside-chat');
+    // Without a duration it goes away by itself after a few seconds, as in Obsidian.
+    await notice.waitFor({ state: 'detached', timeout: 10000 });
     expect(session.pageErrors).toEqual([]);
   });
 
