@@ -78,6 +78,24 @@ describe('playground', () => {
     expect(await variable()).toBe('#ffffff');
   });
 
+  // Issue 38 item 8: the Commands menu stayed open over the page.
+  it('closes the Commands menu on Escape and on a click outside it, as a menu does', async () => {
+    const { page } = session;
+    const menu = page.locator('[data-testid="command-menu"]');
+    const button = page.locator('[data-testid="commands-open"]');
+    await button.click();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+    await button.click();
+    await menu.waitFor();
+    // A click elsewhere closes it and still does what it was for (here: opens the note).
+    await page.locator('[data-testid="file-item"][data-path="Handbook/Welcome.md"]').click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.waitForSelector('[data-testid="note-pane"][data-path="Handbook/Welcome.md"]');
+  });
+
   it('renders the hostile note as text and never runs its script (the trap is proven live first)', async () => {
     const { page } = session;
     const control = await trap.proveItWorks();
