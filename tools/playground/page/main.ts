@@ -6,6 +6,7 @@ import { fetchBootData } from './boot-data';
 import { applyTheme, buildFrame, initialTheme } from './frame';
 import { createProxyFetch, installProxyFetch } from './proxy-fetch';
 import { createSettingsModal } from './settings-modal';
+import { closeTabOnCtrlW, restoreSidebarTabs } from './sidebar-tabs';
 import { syncPluginDataToServer, syncVaultToServer } from './vault-sync';
 
 /** What the page exposes for debugging in the console (`window.glassboxPlayground`). */
@@ -59,6 +60,9 @@ async function boot(): Promise<void> {
   const settings = createSettingsModal(app);
   const frame = buildFrame({ app, vaultName: bootData.vaultName, endpoint, onOpenSettings: () => settings.open() });
   syncPluginDataToServer(app, manifest.id, (data) => frame.setEndpoint(describeEndpoint(data)));
+  // As Obsidian at startup: the tabs of the last session, each loaded when it is shown.
+  restoreSidebarTabs(app, bootData.vaultName);
+  closeTabOnCtrlW(app);
   const plugin = await app.loadPlugin(GlassboxPlugin, manifest);
   const vaultTools = (plugin as unknown as { vaultTools: { whenSettled(): Promise<void> } | null }).vaultTools;
   window.glassboxPlayground = { app, plugin, flushWrites, indexSettled: () => vaultTools?.whenSettled() ?? Promise.resolve() };
