@@ -93,6 +93,24 @@ describe('the demo model', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  // Issue 38 item 10: with a long trace open, the wheel scrolled the whole panel, clipping the toolbar.
+  it('with a long trace open, the wheel scrolls the messages and never the whole panel', async () => {
+    const { page } = session;
+    await chat.ask('What did we decide about pricing?');
+    await chat.waitForIdle();
+    await chat.openTrace();
+    const toolbarTop = async () => (await chat.panel.getByRole('button', { name: 'History', exact: true }).boundingBox())?.y;
+    const before = await toolbarTop();
+    await page.mouse.move(1200, 400);
+    for (let turn = 0; turn < 6; turn += 1) await page.mouse.wheel(0, 600);
+    await page.mouse.move(1200, 830);
+    for (let turn = 0; turn < 6; turn += 1) await page.mouse.wheel(0, 600);
+    expect(await toolbarTop()).toBe(before);
+    const viewContent = page.locator('.playground-sidebar .view-content.glassbox-chat-view:visible');
+    await expect(viewContent.evaluate((element) => ({ top: element.scrollTop, overflows: element.scrollHeight > element.clientHeight + 1 }))).resolves.toEqual({ top: 0, overflows: false });
+    await saveScreenshot(page, 'panel-after-wheel', chat.panel);
+  });
+
   it('a tool output taller than its box scrolls under the pointer, and is no scroll container otherwise', async () => {
     const { page } = session;
     await chat.ask('What did we decide about pricing?');
