@@ -24,7 +24,7 @@ export function insertAnswer(target: AnswerTarget, answer: string, changes?: Not
   const before = editor.getValue();
   const place = placeAnswer({ note: before, cursor: editor.posToOffset(editor.getCursor('to')), editing: target.editing, answer: neutraliseMessageText(answer) });
   editor.replaceRange(place.text, editor.offsetToPos(place.offset));
-  editor.setCursor(editor.offsetToPos(place.offset + place.text.length));
+  editor.setCursor(editor.offsetToPos(place.offset + place.answerEnd));
   changes?.record({ path: file.path, before, after: editor.getValue() });
   return file.path;
 }
