@@ -91,7 +91,8 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     return {
       model,
       tools: [...tools, ...writeTools, ...mcp.tools],
-      ...(notice ? { notice } : {}),
+      // Images not sent are said above the composer too: the trace that records it is folded.
+      ...(notice !== undefined || imageNotices.length > 0 ? { notice: [notice, ...imageNotices].filter((line) => line !== undefined && line !== '').join(' ') } : {}),
       ...(notices.length > 0 ? { notices } : {}),
       ...(attachedAnything ? { context } : {}),
       ...(images.length > 0 ? { images } : {}),
