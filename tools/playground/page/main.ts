@@ -3,6 +3,7 @@ import { App, Platform, setFakeLanguage, setRequestUrlTransport } from '../../fa
 import manifestJson from '../../../manifest.json';
 import GlassboxPlugin from '../../../src/main';
 import { fetchBootData } from './boot-data';
+import { describeEndpoint } from './describe-endpoint';
 import { applyTheme, buildFrame, initialTheme } from './frame';
 import { createProxyFetch, installProxyFetch } from './proxy-fetch';
 import { createSettingsModal } from './settings-modal';
@@ -85,11 +86,6 @@ async function openChatView(app: App, pluginId: string): Promise<void> {
   }
 }
 
-function describeEndpoint(pluginData: unknown): string {
-  if (typeof pluginData !== 'object' || pluginData === null) return '';
-  const data = pluginData as Record<string, unknown>;
-  return [data.model, data.baseUrl].filter((part) => typeof part === 'string').join(' @ ');
-}
 
 boot().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
