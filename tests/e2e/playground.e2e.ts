@@ -78,6 +78,25 @@ describe('playground', () => {
     expect(await variable()).toBe('#ffffff');
   });
 
+  // Issue 38 item 13: the model field shrank to "extrac" at 1024 px, and the panel was cut at 800 px.
+  it('keeps the model name whole at 1024 px and the whole chat panel on screen at 800 px', async () => {
+    const { page } = session;
+    const picker = page.locator('.playground-sidebar [data-testid="model-picker"]:visible');
+    const panel = page.locator('.playground-sidebar [data-testid="chat-panel"]:visible');
+    try {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await expect(picker.evaluate((input) => (input as HTMLInputElement).scrollWidth <= (input as HTMLInputElement).clientWidth)).resolves.toBe(true);
+      await saveScreenshot(page, 'width-1024', panel);
+      await page.setViewportSize({ width: 800, height: 700 });
+      const box = await panel.boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= 800).toBe(true);
+      await expect(picker.evaluate((input) => (input as HTMLInputElement).scrollWidth <= (input as HTMLInputElement).clientWidth)).resolves.toBe(true);
+      await saveScreenshot(page, 'width-800');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   // Issue 38 item 8: the Commands menu stayed open over the page.
   it('closes the Commands menu on Escape and on a click outside it, as a menu does', async () => {
     const { page } = session;
