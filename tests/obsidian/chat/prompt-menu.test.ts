@@ -149,7 +149,7 @@ describe('the / prompt menu', () => {
     editor.setSelection({ line: 1, ch: 0 }, { line: 1, ch: 22 });
     // The chat's leaf becomes the active one, as a click in the composer makes it.
     await act(async () => {
-      chat.app.workspace.setActiveLeaf(chat.view.leaf, { focus: true });
+      chat.app.workspace.setActiveLeaf(chat.view.leaf as unknown as Parameters<typeof chat.app.workspace.setActiveLeaf>[0], { focus: true });
     });
     chat.type('/fix');
     await until(() => within(chat.menu()!).queryAllByRole('option').length === 1);
