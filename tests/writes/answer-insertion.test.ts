@@ -18,6 +18,10 @@ describe('placeAnswer at the cursor', () => {
     expect(text.slice(0, caret)).toBe('One\n\nHere is the answer.');
   });
 
+  it('goes into the line as placed when the cursor is inside a line of text', () => {
+    expect(insert('Line two', 4, ' (answer)').text).toBe('Line (answer) two');
+  });
+
   it('adds nothing where a blank line or the note\'s start already sets it apart', () => {
     expect(insert('One\n\n', 5).text).toBe('One\n\nHere is the answer.');
     expect(insert('', 0).text).toBe('Here is the answer.');
