@@ -59,6 +59,11 @@ export interface AgentToolApproval {
   /** What the model reads when the user declines (default: the generic "declined this call"). */
   readonly declinedOutput?: string;
   /**
+   * The trace's line for a decision, in the words of this tool's buttons ("Approved" after
+   * "Approve"); a decision left out gets the generic line ("Allowed once").
+   */
+  readonly decisionNotes?: Partial<Record<AgentApprovalDecision, string>>;
+  /**
    * The card's text for one call. It may read what the call would change (a note write reads
    * its note to show the diff); throwing {@link ToolCallRefusal} refuses the call without a card.
    */

@@ -89,7 +89,7 @@ export class RunApprovals {
     recorder.emit({ type: 'approval_response', stepId, requestId: request.requestId, outcome: 'decided', decision });
     if (decision === 'allow_run') this.allowedThisRun.add(approval.scope);
     if (decision === 'allow_always' || decision === 'deny_always') await safeRemember(gate, approval.scope, decision === 'allow_always' ? 'allow' : 'deny');
-    const note = t(DECISION_NOTES[decision]);
+    const note = approval.decisionNotes?.[decision] ?? t(DECISION_NOTES[decision]);
     if (isAllowDecision(decision)) return { kind: 'allowed', note };
     return { kind: 'declined', note, output: decision === 'deny_always' ? DECLINED_OUTPUTS.never : (approval.declinedOutput ?? DECLINED_OUTPUTS.declined) };
   }

@@ -20,6 +20,7 @@ import { CliUsageError, type CliIo, type StopSignal } from './cli-io';
 import { continuedQuestion, openContinuedConversation } from './continued-conversation';
 import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
 import { NodeVaultSource } from './node-vault-source';
+import { GLASSBOX_OWN_FOLDERS } from './own-folders';
 import { NodeNoteWriter } from './node-note-writer';
 import { createWriteTools } from '../writes/write-tools';
 import { saveAskRun } from './save-ask-run';
@@ -60,12 +61,12 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const continued = options.continueNote === undefined ? null : await openContinuedConversation({ vaultDir, cwd: io.cwd, name: options.continueNote });
   for (const warning of continued?.warnings ?? []) io.stderr.write(`warning: ${stripControls(warning)}\n`);
 
-  // Saved conversations are not notes to answer from (see FolderExcludingSource).
+  // Saved conversations and prompts are not notes to answer from (see FolderExcludingSource).
   const vaultSource = new NodeVaultSource(vaultDir);
-  const source = new FolderExcludingSource(vaultSource, DEFAULT_CONVERSATION_FOLDER);
+  const source = new FolderExcludingSource(vaultSource, GLASSBOX_OWN_FOLDERS);
   const index = await VaultIndex.build(source);
   // The flags win over the prompt's own model and loop, which win over the environment.
-  const prompt = options.prompt === undefined ? null : await readAskPrompt({ name: options.prompt, question: options.question, index, source, fixed: { model: options.modelFromFlag, loop: options.loopFromFlag } });
+  const prompt = options.prompt === undefined ? null : await readAskPrompt({ name: options.prompt, question: options.question, index, source: vaultSource, fixed: { model: options.modelFromFlag, loop: options.loopFromFlag } });
   const asked = prompt?.question ?? options.question;
   // `--continue NOTE` without a question resumes a stopped or limited run.
   const question = continued === null ? asked : continuedQuestion(asked, continued, options.continueNote ?? '');

@@ -4,7 +4,7 @@ import { FolderExcludingSource, VaultIndex } from '../search';
 import { parseFlags, type CommandSpec } from './cli-flags';
 import { buildCliMeaningSearch, EMBEDDINGS_FLAGS, readEmbeddingsEndpoint, type EmbeddingsEndpoint } from './cli-meaning-search';
 import { CliUsageError, type CliIo } from './cli-io';
-import { DEFAULT_CONVERSATION_FOLDER } from './node-conversation-store';
+import { GLASSBOX_OWN_FOLDERS } from './own-folders';
 import { NodeVaultSource } from './node-vault-source';
 import { searchOutput, stripControls } from '../commands';
 import { vaultFolder } from './vault-folder';
@@ -66,8 +66,8 @@ function parseLimit(text: string | undefined): number {
  * vault) or with those tags (nested ones included). `--json` prints
  * `{ tookMs, results: [{ path, title, score, heading?, passage }] }`; otherwise a numbered list.
  * `tookMs` is the search alone, not the indexing before it. Saved conversations
- * (`Glassbox/Conversations/`) are left out, as for `ask`: the search shows what the agent sees,
- * and a saved note's marker JSON would otherwise crowd the results.
+ * (`Glassbox/Conversations/`) and prompts (`Glassbox/Prompts/`) are left out, as for `ask`: the
+ * search shows what the agent sees, and a saved note's marker JSON would otherwise crowd the results.
  */
 export async function runSearchCommand(args: readonly string[], io: CliIo): Promise<number> {
   const options = parseSearchArgs(args, io.env);
@@ -75,7 +75,7 @@ export async function runSearchCommand(args: readonly string[], io: CliIo): Prom
   const info = await stat(vaultDir).catch(() => undefined);
   if (!info?.isDirectory()) throw new CliUsageError(`The vault folder ${options.vault} does not exist or is not a folder.`);
   const folders = await Promise.all(options.folders.map((folder) => vaultFolder({ vaultDir, cwd: io.cwd, folder })));
-  const index = await VaultIndex.build(new FolderExcludingSource(new NodeVaultSource(vaultDir), DEFAULT_CONVERSATION_FOLDER));
+  const index = await VaultIndex.build(new FolderExcludingSource(new NodeVaultSource(vaultDir), GLASSBOX_OWN_FOLDERS));
   const meaning = options.meaning === undefined ? undefined : await buildCliMeaningSearch({ index, endpoint: options.meaning });
   if (meaning?.notice !== undefined) io.stderr.write(stripControls(`${meaning.notice}\n`));
   const searchOptions = { limit: options.limit, ...(folders.length > 0 ? { folders } : {}), ...(options.tags.length > 0 ? { tags: options.tags } : {}) };

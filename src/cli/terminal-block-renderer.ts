@@ -1,5 +1,5 @@
 import { setInterval, clearInterval } from 'node:timers';
-import { citationsOf, describeRunDuration, waitingLabel, withStepFailures } from '../markers';
+import { citationsOf, describeRunDuration, formatStepDuration, waitingLabel, withStepFailures } from '../markers';
 import type { AgentEvent } from '../agent';
 import { reasoningElapsedMs } from '../agent';
 import type { ReasoningPayload, ReasoningStep } from '../markers';
@@ -247,7 +247,8 @@ export function stepLine(step: ReasoningStep): string {
   const tool = step.tool;
   let suffix = '';
   if (tool !== undefined) {
-    if (tool.status === 'ok' && tool.durationMs !== undefined) suffix = ` · ${(tool.durationMs / 1000).toFixed(1)}s`;
+    // "12 ms" under a second, as the chat's trace says it (it printed "· 0.0s").
+    if (tool.status === 'ok' && tool.durationMs !== undefined) suffix = ` · ${formatStepDuration(tool.durationMs)}`;
     else if (tool.status === 'error') suffix = ' · failed';
     else if (tool.status === 'cancelled') suffix = ' · cancelled';
     else if (tool.status === 'declined') suffix = ' · declined';

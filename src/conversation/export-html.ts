@@ -1,6 +1,7 @@
 import { citationsOf, describeRunDuration, formatStepDuration, parseAssistantContent, readToolChange, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
 import { citationLines, citationSummaryLine } from './citation-lines';
+import { markdownToSafeHtml } from './export-markdown-html';
 import { formatHeaderTime, messageName } from './note-lines';
 
 /** Options of {@link exportHtml}. */
@@ -17,8 +18,9 @@ const TOOL_STATUSES = new Set(['running', 'ok', 'error', 'cancelled', 'declined'
  * A conversation as one self-contained HTML page (DESIGN.md 12.3): inline CSS, no script, no
  * link or image that loads anything (a Content-Security-Policy says so too), each reasoning block
  * and think section a `<details>`. Every text — questions, answers, steps, tool outputs, diffs —
- * is escaped and shown as text (the answer's Markdown as written, line breaks kept): nothing from
- * a model, a note or a tool becomes markup (docs/decisions/export-html.md).
+ * is escaped; the answer's Markdown is drawn (bold, lists, tables, code; a note link as its name) from
+ * the escaped text, the rest shown as text: nothing from a model, a note or a tool becomes markup
+ * of its own (docs/decisions/export-html.md).
  */
 export function exportHtml(conversation: Conversation, options: ExportHtmlOptions = {}): string {
   const clock = options.clock ?? 'local';
@@ -66,7 +68,7 @@ function exportMessage(message: ConversationMessage, clock: 'local' | 'utc'): st
 function exportSegment(segment: ContentSegment): string {
   switch (segment.type) {
     case 'markdown':
-      return textBlock('answer', segment.text.trim());
+      return segment.text.trim() === '' ? '' : `<div class="answer">${markdownToSafeHtml(segment.text.trim(), escapeHtml)}</div>`;
     case 'think':
       return details(segment.think.closed ? 'Thought' : 'Thinking…', textBlock('detail', segment.think.text));
     case 'tool_call': {
@@ -85,7 +87,7 @@ function reasoningDetails(payload: ReasoningPayload): string {
   // A saved block is never live: one saved mid-run or waiting for an answer reads "Thought for".
   const status = payload.status === 'reasoning' || payload.status === 'awaiting_input' || payload.status === 'collapsed' ? 'complete' : payload.status;
   const title = describeRunDuration(status, payload.elapsedMs > 0 || payload.endedAt !== undefined ? payload.elapsedMs : undefined);
-  const usage = payload.usage === undefined ? '' : ` · ${payload.usage.promptTokens} tokens in, ${payload.usage.completionTokens} out`;
+  const usage = payload.usage === undefined ? '' : ` · ${count(payload.usage.promptTokens)} tokens in, ${count(payload.usage.completionTokens)} out`;
   const error = payload.error === undefined ? '' : `<p class="error">${escapeHtml(payload.error)}</p>`;
   return details(title + usage, `${error}<ol class="steps">${payload.steps.map(stepItem).join('')}</ol>`, 'reasoning');
 }
@@ -101,11 +103,16 @@ function stepItem(step: ReasoningStep): string {
   if (change !== undefined) parts.push(`<pre class="diff">${escapeHtml(`${change.path} +${change.added} −${change.removed}\n${change.diff.join('\n')}`)}</pre>`);
   const output = tool?.output;
   if (output !== undefined && output !== '') {
-    const cut = tool?.outputChars !== undefined && tool.outputChars > output.length ? `<p class="meta">The first ${output.length} of ${tool.outputChars} characters.</p>` : '';
+    const cut = tool?.outputChars !== undefined && tool.outputChars > output.length ? `<p class="meta">The first ${count(output.length)} of ${count(tool.outputChars)} characters.</p>` : '';
     parts.push(details('Output', `<pre>${escapeHtml(output)}</pre>${cut}`));
   }
   const kind = STEP_KINDS.has(step.kind) ? step.kind : 'other';
   return `<li class="step kind-${kind}${status === '' ? '' : ` tool-${status}`}">${parts.join('')}</li>`;
+}
+
+/** A count as the page's English reads it: 12,345. */
+function count(value: number): string {
+  return value.toLocaleString('en-US');
 }
 
 function details(summary: string, body: string, className = ''): string {
@@ -136,7 +143,10 @@ const STYLE = [
   'h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:.95rem;color:var(--muted);margin:0 0 .5rem}',
   '.meta{color:var(--muted);font-size:.85rem;margin:.25rem 0}',
   '.message{border-top:1px solid var(--line);padding:1rem 0}',
-  '.text,.answer,.detail{white-space:pre-wrap;overflow-wrap:anywhere}',
+  '.text,.detail{white-space:pre-wrap;overflow-wrap:anywhere}.answer{overflow-wrap:anywhere}',
+  '.answer table{border-collapse:collapse;margin:.5rem 0}.answer th,.answer td{border:1px solid var(--line);padding:.25rem .5rem;text-align:left}',
+  '.answer code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--panel);border-radius:4px;padding:0 .2rem}.answer blockquote{border-left:3px solid var(--line);margin:.5rem 0;padding-left:.8rem;color:var(--muted)}',
+  '.note-link{color:var(--ok)}',
   '.user .text{background:var(--panel);border-radius:8px;padding:.6rem .8rem}',
   'details{background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:.4rem .8rem;margin:.5rem 0}',
   'details details{background:var(--bg)}summary{cursor:pointer;color:var(--muted)}',

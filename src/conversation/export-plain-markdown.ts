@@ -80,7 +80,8 @@ function reasoningCallout(payload: ReasoningPayload): string {
 function stepLines(step: ReasoningStep): string[] {
   const lines = [`- ${oneLine(step.summary)}`];
   const indent = (line: string) => (line === '' ? '' : `  ${line}`);
-  if (step.detail !== undefined && step.detail.trim() !== '') lines.push('', ...paragraphLines(step.detail).map(indent));
+  // A thought's detail is often its summary again: said once.
+  if (step.detail !== undefined && step.detail.trim() !== '' && oneLine(step.detail) !== oneLine(step.summary)) lines.push('', ...paragraphLines(step.detail).map(indent));
   const output = step.tool?.output;
   if (output !== undefined && output !== '') {
     const shown = step.tool?.outputChars !== undefined && step.tool.outputChars > output.length ? [`  (the first ${output.length} of ${step.tool.outputChars} characters)`] : [];

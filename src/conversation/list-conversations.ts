@@ -1,4 +1,5 @@
 import type { VaultSource } from '../search';
+import { shownMessages } from './answer-alternates';
 import { parseConversationNote, type ConversationNoteFormat } from './parse-note';
 import { readGlassboxNote } from './read-glassbox-note';
 
@@ -61,7 +62,8 @@ export function summarizeConversationNote(path: string, text: string, mtime = 0)
     title: conversation.title !== '' ? conversation.title : stem,
     createdAt: conversation.createdAt || mtime,
     updatedAt: conversation.updatedAt || mtime,
-    messageCount: conversation.messages.length,
+    // As the chat shows it: a regenerated answer's alternates count once.
+    messageCount: shownMessages(conversation.messages).length,
     firstQuestion: conversation.messages.find((message) => message.role === 'user')?.content ?? '',
     format: parsed.format,
     hasWarnings: parsed.warnings.length > 0,

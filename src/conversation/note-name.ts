@@ -44,7 +44,15 @@ export function titleFromQuestion(question: string): string {
 
 /** A file name stem (no extension) made safe for every platform from a title; never empty. */
 export function noteFileStem(title: string): string {
-  let stem = title.replace(CONTROL_CHARACTERS, ' ').replace(UNSAFE_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  // `[[Note]], …` becomes `Note, …`: link brackets go without a trace, no space is left before punctuation.
+  let stem = title
+    .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, '$2')
+    .replace(/\[\[([^\]]*)\]\]/g, '$1')
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(UNSAFE_CHARACTERS, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,;.!)])/g, '$1')
+    .trim();
   // A leading dot hides the file from Obsidian; trailing dots and spaces are dropped by Windows.
   stem = stem.replace(/^[.\s]+/, '');
   stem = truncateUtf8(stem, NAME_MAX_BYTES);

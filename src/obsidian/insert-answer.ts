@@ -27,7 +27,7 @@ export function insertAnswer(target: AnswerTarget, answer: string, changes?: Not
   // The note as it will be: nothing that runs or loads may be added to it (the user's own queries stay).
   inertFileText(`${before.slice(0, place.offset)}${place.text}${before.slice(place.offset)}`, { path: file.path, before });
   editor.replaceRange(place.text, editor.offsetToPos(place.offset));
-  editor.setCursor(editor.offsetToPos(place.offset + place.text.length));
+  editor.setCursor(editor.offsetToPos(place.offset + place.answerEnd));
   changes?.record({ path: file.path, before, after: editor.getValue() });
   return file.path;
 }

@@ -22,8 +22,8 @@ export interface SearchServices {
 export function createSearchServices(plugin: Plugin, host: GlassboxSettingsHost, endpoint: () => Endpoint): SearchServices {
   const app: App = plugin.app;
   const pluginDir = plugin.manifest.dir ?? `${app.vault.configDir}/plugins/${plugin.manifest.id}`;
-  // Saved conversations are not notes to answer from: the agent would quote its own answers.
-  const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: app.vault, metadataCache: app.metadataCache }), () => host.settings.conversationsFolder);
+  // Saved conversations and prompts are not notes to answer from: the agent would quote its own answers and the prompt's text.
+  const source = new FolderExcludingSource(new ObsidianVaultSource({ vault: app.vault, metadataCache: app.metadataCache }), () => [host.settings.conversationsFolder, host.settings.promptsFolder]);
   const semantic = createSemanticSearch(plugin, host, pluginDir, endpoint);
   const vaultTools = new VaultToolsProvider(() => import('./search/open-plugin-index').then(({ openPluginIndex }) => openPluginIndex({ source, store: deviceIndexStore({ app, pluginDir }) })), {
     meaning: () => semantic.meaning(),

@@ -9,14 +9,17 @@ export interface PromptMatch {
 /**
  * The prompts whose name holds the query's letters in order (case-insensitive), best first: by how
  * close together the letters are, then a match at the start of the name before one at the start of
- * a word before one anywhere. An empty query lists every prompt by name. As Obsidian's own suggesters match,
+ * a word before one anywhere. A query with a space matches the start of a name only. An empty query lists every prompt by name. As Obsidian's own suggesters match,
  * without Obsidian, so the chat and its tests share it.
  */
 export function matchPrompts(prompts: readonly PromptNote[], query: string, limit: number): PromptMatch[] {
   const wanted = query.trim().toLowerCase();
+  // Words typed out ("new prompt 1") match a name's start, never letters scattered over it.
+  const typedOut = /\s/.test(wanted);
   const scored: { match: PromptMatch; score: number }[] = [];
   for (const prompt of prompts) {
-    const found = subsequence(prompt.name.toLowerCase(), wanted);
+    const name = prompt.name.toLowerCase();
+    const found = typedOut ? (name.startsWith(wanted) ? { ranges: [[0, wanted.length] as [number, number]], score: 0 } : null) : subsequence(name, wanted);
     if (found !== null) scored.push({ match: { prompt, matches: found.ranges }, score: found.score });
   }
   return scored

@@ -10,36 +10,39 @@ export function isInsideFolder(path: string, folder: string): boolean {
   return normalized !== '' && path.toLowerCase().startsWith(`${normalized}/`);
 }
 
+/** One folder or several, vault-relative and `/`-separated. */
+type Folders = string | readonly string[];
+
 /**
- * A {@link VaultSource} that hides one folder of another source. The plugin and `glassbox ask`
- * hide the conversation notes folder from the agent: otherwise a saved conversation is the best
- * match for the same question next time, and the agent quotes its own earlier answer as a note.
- * No Node or Obsidian imports: both hosts use it.
+ * A {@link VaultSource} that hides folders of another source: Glassbox's own, which hold no notes
+ * to answer from. The plugin and the CLI hide the conversation notes folder (otherwise a saved
+ * conversation is the best match for the same question next time, and the agent quotes its own
+ * earlier answer as a note) and the prompts folder (a prompt "Next steps" would be the top hit for
+ * the question it asks, and its own text the answer). No Node or Obsidian imports: both hosts use it.
  */
 export class FolderExcludingSource implements VaultSource {
-  private readonly folder: () => string;
-  /** The folder as it was at the last listing: what the index built from it left out. */
-  private listedFolder: string | null = null;
+  private readonly folders: () => Folders;
+  /** The folders as they were at the last listing: what the index built from it left out. */
+  private listedFolders: string | null = null;
 
   constructor(
     private readonly inner: VaultSource,
     /**
-     * Vault-relative folder, `/`-separated, e.g. `Glassbox/Conversations`. A function is read at
+     * Vault-relative folders, `/`-separated, e.g. `Glassbox/Conversations`. A function is read at
      * each call, so a changed setting applies to later reads and vault changes without a reload.
      */
-    folder: string | (() => string),
+    folders: Folders | (() => Folders),
   ) {
-    this.folder = typeof folder === 'function' ? folder : () => folder;
+    this.folders = typeof folders === 'function' ? folders : () => folders;
   }
 
-  /** Whether `path` lies inside the hidden folder (case-insensitive, as on macOS and Windows). */
+  /** Whether `path` lies inside a hidden folder (case-insensitive, as on macOS and Windows). */
   hides(path: string): boolean {
-    const folder = this.currentFolder();
-    return isInsideFolder(path, folder);
+    return this.currentFolders().some((folder) => isInsideFolder(path, folder));
   }
 
   async listNotes(): Promise<readonly VaultNoteInfo[]> {
-    this.listedFolder = this.currentFolder();
+    this.listedFolders = this.currentFolders().join('\n');
     return (await this.inner.listNotes()).filter((note) => !this.hides(note.path));
   }
 
@@ -53,9 +56,9 @@ export class FolderExcludingSource implements VaultSource {
   }
 
   /**
-   * Passes on changes outside the folder. A note that is (now) inside it is passed on as a
-   * deletion of the path the index may hold: a note moved into the folder, or one indexed before
-   * the folder setting changed, leaves the index instead of staying searchable. A saved chat in an
+   * Passes on changes outside the folders. A note that is (now) inside one is passed on as a
+   * deletion of the path the index may hold: a note moved into one, or one indexed before
+   * a folder setting changed, leaves the index instead of staying searchable. A saved chat in an
    * unchanged folder was never listed, so its saves pass nothing on.
    */
   onChange(listener: (change: VaultChange) => void): () => void {
@@ -68,11 +71,12 @@ export class FolderExcludingSource implements VaultSource {
       if (!this.hides(change.note.path)) listener(change);
       else if (change.type === 'rename') {
         if (!this.hides(change.oldPath)) listener({ type: 'delete', path: change.oldPath });
-      } else if (this.listedFolder !== null && this.listedFolder !== this.currentFolder()) listener({ type: 'delete', path: change.note.path });
+      } else if (this.listedFolders !== null && this.listedFolders !== this.currentFolders().join('\n')) listener({ type: 'delete', path: change.note.path });
     });
   }
 
-  private currentFolder(): string {
-    return this.folder().replace(/^\/+|\/+$/g, '').toLowerCase();
+  private currentFolders(): string[] {
+    const folders = this.folders();
+    return (typeof folders === 'string' ? [folders] : folders).map((folder) => folder.replace(/^\/+|\/+$/g, '').toLowerCase());
   }
 }

@@ -61,6 +61,7 @@ export function createWriteTools(options: WriteToolsOptions): AgentTool[] {
     scope: WRITE_SCOPE,
     choices: writeChoices(),
     declinedOutput: DECLINED_CHANGE_OUTPUT,
+    decisionNotes: { allow_once: t('approval.noteApproved'), allow_run: t('approval.noteApprovedRun'), deny: t('approval.noteRejected') },
     describe: async (args) => {
       const { path: raw } = args as { path: string };
       const path = checkedPath(raw);

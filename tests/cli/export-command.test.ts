@@ -61,7 +61,8 @@ describe('glassbox export --html', () => {
     // The text is all there, as text.
     const text = document.body.textContent ?? '';
     expect(text).toContain('What does <b onmouseover=alert(5)>Hostile</b> say?');
-    expect(text).toContain('The note says <script>alert("answer")</script>, <img src=x onerror=alert(3)> and [open](javascript:alert(4)).');
+    // The answer's Markdown is drawn: its link is text with its address beside it, never a link.
+    expect(text).toContain('The note says <script>alert("answer")</script>, <img src=x onerror=alert(3)> and open (javascript:alert(4)).');
     expect(text).toContain('<img src=x onerror="alert(1)">');
     expect(text).toContain('<a href="javascript:alert(2)">click</a>');
     // The run's block is a <details>, the tool's output one inside it; the model's thinking is a step.

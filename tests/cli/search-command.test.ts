@@ -56,12 +56,15 @@ describe('glassbox search', () => {
     expect(io.err()).toBe('The scope Nowhere/ holds no note of the vault; check --folder and --tag.\n');
   });
 
-  it('leaves saved conversations out, as ask does: the search shows what the agent sees', async () => {
+  it('leaves saved conversations and prompt notes out, as ask does: the search shows what the agent sees', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'glassbox-search-'));
     try {
       await writeFile(join(dir, 'Refunds.md'), '# Refunds\n\nRefunds take 14 days.\n');
       await mkdir(join(dir, 'Glassbox', 'Conversations'), { recursive: true });
       await writeFile(join(dir, 'Glassbox', 'Conversations', 'How long do refunds take.md'), '### 🧑 You\n\nHow long do refunds take?\n');
+      // Issue 38 item 1: a prompt named for the question was the top hit, and its text the answer.
+      await mkdir(join(dir, 'Glassbox', 'Prompts'), { recursive: true });
+      await writeFile(join(dir, 'Glassbox', 'Prompts', 'Refunds.md'), 'Explain the refunds of {activeNote}.\n');
       const io = captureIo();
       await expect(runCli(['search', '--vault', dir, '--json', 'refunds'], io)).resolves.toBe(0);
       expect((JSON.parse(io.out()) as { results: { path: string }[] }).results.map((result) => result.path)).toEqual(['Refunds.md']);

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../src/agent/events';
 import { reduceReasoning } from '../../src/agent/reasoning-state';
-import { TerminalBlockRenderer } from '../../src/cli/terminal-block-renderer';
+import { stepLine, TerminalBlockRenderer } from '../../src/cli/terminal-block-renderer';
 import type { ReasoningPayload } from '../../src/markers/reasoning-payload';
 
 // eslint-disable-next-line no-control-regex -- the escape codes the renderer writes are what this strips
@@ -47,5 +47,14 @@ describe('TerminalBlockRenderer in a terminal', () => {
     for (const frame of frames) expect(frame.split('\n').length - 1).toBeLessThanOrEqual(7);
     expect(last).toContain('Step 20');
     expect(last).toMatch(/… \d+ earlier steps/);
+  });
+});
+
+// Issue 38 item 13: a 12 ms search printed "· 0.0s".
+describe('stepLine', () => {
+  it('says a tool call under a second in milliseconds, longer ones in seconds', () => {
+    const step = (durationMs: number) => ({ id: 's', kind: 'tool' as const, summary: 'Found 1 note', at: 0, tool: { name: 'localSearch', args: {}, status: 'ok' as const, durationMs } });
+    expect(stepLine(step(12))).toBe('  • Found 1 note · 12 ms');
+    expect(stepLine(step(2400))).toBe('  • Found 1 note · 2.4 s');
   });
 });

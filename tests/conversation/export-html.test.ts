@@ -41,7 +41,7 @@ describe('exportHtml', () => {
   it('folds the run into <details> titled as the note shows it, with tokens, each step an item with status and duration', () => {
     const document = page();
     const block = document.querySelector('details.reasoning');
-    expect(block?.querySelector(':scope > summary')?.textContent).toBe('Thought for 12s · 1200 tokens in, 80 out');
+    expect(block?.querySelector(':scope > summary')?.textContent).toBe('Thought for 12s · 1,200 tokens in, 80 out');
     const items = [...(block?.querySelectorAll('li.step') ?? [])];
     expect(items.map((item) => item.querySelector('.summary')?.textContent)).toEqual(['Plan: edit the standup', 'Edited Meetings/Standup.md', 'From a newer Glassbox']);
     expect(items[1].querySelector('.facts')?.textContent).toBe('ok · 12 ms');
@@ -62,7 +62,7 @@ describe('exportHtml', () => {
   it('think sections and old tool banners of the answer are <details> too; the title is text', () => {
     const document = page();
     const summaries = [...document.querySelectorAll('section.assistant > details > summary')].map((summary) => summary.textContent);
-    expect(summaries).toEqual(['Thought for 12s · 1200 tokens in, 80 out', 'Thought', '🔍 Search notes']);
+    expect(summaries).toEqual(['Thought for 12s · 1,200 tokens in, 80 out', 'Thought', '🔍 Search notes']);
     expect(document.title).toBe('</title><script>alert(1)</script>');
     expect(document.querySelectorAll('script, svg, b')).toHaveLength(0);
     expect(document.querySelector('section.assistant .answer')?.textContent).toBe('Done.');

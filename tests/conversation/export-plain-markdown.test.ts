@@ -43,6 +43,13 @@ describe('exportPlainMarkdown', () => {
     expect(items[0].textContent).toContain('Look for the policy first.');
   });
 
+  // Issue 38 item 12: a thought whose detail is its summary was written twice.
+  it('writes a step whose detail is its summary once', () => {
+    const repeated = { ...payload, steps: [{ id: 't', kind: 'thought' as const, summary: 'I will search the notes for "decide pricing".', detail: 'I will search the notes for\n"decide pricing".', at: 2 }] };
+    const text = exportPlainMarkdown(new ConversationBuilder().user('Q').assistant(composeAssistantContent(repeated, 'A.')).build(), { clock: 'utc' });
+    expect(text.split('decide pricing').length - 1).toBe(1);
+  });
+
   it('puts every tool output in a code block no line of it can close, as text', () => {
     const code = render(exported).querySelector('blockquote li pre code');
     expect(code?.textContent).toBe(`${HOSTILE_OUTPUT}\n`);

@@ -38,4 +38,11 @@ describe('listConversations (the history list)', () => {
   it('looks at the whole vault when no folder is given', async () => {
     expect((await listConversations(source)).map((summary) => summary.title)[0]).toBe('What changed in the refund policy?');
   });
+
+  // Issue 38 item 13: a regenerated answer was counted as one more message.
+  it("counts a regenerated answer's alternates once, as the chat shows them", async () => {
+    const regenerated = new ConversationBuilder().user('Q?').assistant('First.').assistant('Second.', { alternateOf: 'm2', shownAt: 10 }).with({ id: 'r', title: 'Regenerated' }).build();
+    const [summary] = await listConversations(memorySource({ 'Glassbox/Regenerated.md': serializeConversationNote(regenerated) }), { folder: 'Glassbox' });
+    expect(summary.messageCount).toBe(2);
+  });
 });

@@ -14,6 +14,9 @@ describe('note names from the first question', () => {
     ['', 'Conversation'],
     ['???', 'Conversation'],
     ['日本語の質問', '日本語の質問'],
+    // Issue 38 item 13: "In 2026-10-08 Weekly sync , change…" (a space left where the brackets were).
+    ['In [[2026-10-08 Weekly sync]], change €120 to €140', 'In 2026-10-08 Weekly sync, change €120 to €140'],
+    ['See [[Plans/Q4|the plan]]; then?', 'See the plan; then'],
   ])('%j becomes %j', (title, stem) => {
     expect(noteFileStem(title)).toBe(stem);
   });

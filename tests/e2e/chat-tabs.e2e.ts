@@ -59,4 +59,44 @@ describe('chat tabs', () => {
     await saveScreenshot(page, 'chat-tabs', page.locator('.playground-sidebar'));
     expect(session.pageErrors).toEqual([]);
   });
+
+  // Issue 38 item 5: titles drawn over each other, no way to close a tab, one empty chat after a reload.
+  it('long titles are cut, whole in the tooltip; a reload brings the tabs back; ×, middle click and Ctrl+W close a tab', async () => {
+    const { page } = session;
+    const tabs = page.locator('.playground-sidebar .workspace-tab-header');
+    const long = 'What did we decide about pricing for riders who only ride at the weekend?';
+    await chat.panel.locator('[data-testid="new-tab"]').click();
+    await chat.useModel('pricing');
+    await chat.ask(long);
+    await chat.waitForIdle(30000);
+    const titles = ['What did we decide about pricing?', 'How many docks does the Lisbon pilot have?', long];
+    expect(await tabs.allTextContents()).toEqual(titles);
+    const boxes = await tabs.evaluateAll((elements) => elements.map((element) => {
+      const title = element.querySelector('.workspace-tab-header-inner-title')!;
+      const box = element.getBoundingClientRect();
+      return { left: box.left, right: box.right, cut: title.scrollWidth > title.clientWidth, tooltip: element.getAttribute('title') };
+    }));
+    for (let index = 1; index < boxes.length; index += 1) expect(boxes[index].left).toBeGreaterThanOrEqual(boxes[index - 1].right - 0.5);
+    expect(boxes.map((box) => box.tooltip)).toEqual(titles);
+    expect(boxes[2].cut).toBe(true);
+    await saveScreenshot(page, 'chat-tabs-long-titles', page.locator('.playground-sidebar .workspace-tab-header-container'));
+
+    // As after a restart of Obsidian: the tabs come back with their titles and conversations.
+    await session.open();
+    expect(await tabs.allTextContents()).toEqual(titles);
+    await tabs.nth(1).click();
+    await chat.panel.locator('[data-testid="message-user"]', { hasText: 'docks' }).waitFor();
+    await expect(chat.panel.locator('[data-testid="message-assistant"]').textContent()).resolves.toContain('Done with docks.');
+
+    await tabs.nth(2).click({ button: 'middle' });
+    expect(await tabs.allTextContents()).toEqual(titles.slice(0, 2));
+    await tabs.nth(0).locator('.workspace-tab-header-inner-close-button').click();
+    expect(await tabs.allTextContents()).toEqual([titles[1]]);
+    await chat.panel.locator('[data-testid="new-tab"]').click();
+    await chat.panel.locator('[data-testid="composer-input"]').click();
+    await page.keyboard.press('Control+w');
+    await page.waitForFunction(() => document.querySelectorAll('.playground-sidebar [data-testid="chat-panel"]').length === 1);
+    await chat.panel.locator('[data-testid="message-user"]', { hasText: 'docks' }).waitFor();
+    expect(session.pageErrors).toEqual([]);
+  });
 });

@@ -54,9 +54,16 @@ describe('the demo model', () => {
     await notice.waitFor();
     await page.evaluate(() => window.glassboxPlayground?.flushWrites());
     expect(await onDisk()).toBe(original);
-    // A notice without a duration stays until clicked, as in Obsidian.
-    await notice.click();
-    await notice.waitFor({ state: 'detached' });
+    // Issue 38 item 3: the notice sat on History / New tab / New chat for minutes, taking their clicks.
+    const box = await notice.boundingBox();
+    for (const name of ['History', 'New tab', 'New chat']) {
+      const button = await chat.panel.getByRole('button', { name, exact: true }).boundingBox();
+      const overlaps = box !== null && button !== null && box.x < button.x + button.width && button.x < box.x + box.width && box.y < button.y + button.height && button.y < box.y + box.height;
+      expect({ name, overlaps }).toEqual({ name, overlaps: false });
+    }
+    await saveScreenshot(page, 'notice-beside-chat');
+    // Without a duration it goes away by itself after a few seconds, as in Obsidian.
+    await notice.waitFor({ state: 'detached', timeout: 10000 });
     expect(session.pageErrors).toEqual([]);
   });
 
@@ -84,6 +91,24 @@ describe('the demo model', () => {
     expect(sent).toHaveLength(1);
     await saveScreenshot(page, 'continue-after-stop-demo', chat.panel);
     expect(session.pageErrors).toEqual([]);
+  });
+
+  // Issue 38 item 10: with a long trace open, the wheel scrolled the whole panel, clipping the toolbar.
+  it('with a long trace open, the wheel scrolls the messages and never the whole panel', async () => {
+    const { page } = session;
+    await chat.ask('What did we decide about pricing?');
+    await chat.waitForIdle();
+    await chat.openTrace();
+    const toolbarTop = async () => (await chat.panel.getByRole('button', { name: 'History', exact: true }).boundingBox())?.y;
+    const before = await toolbarTop();
+    await page.mouse.move(1200, 400);
+    for (let turn = 0; turn < 6; turn += 1) await page.mouse.wheel(0, 600);
+    await page.mouse.move(1200, 830);
+    for (let turn = 0; turn < 6; turn += 1) await page.mouse.wheel(0, 600);
+    expect(await toolbarTop()).toBe(before);
+    const viewContent = page.locator('.playground-sidebar .view-content.glassbox-chat-view:visible');
+    await expect(viewContent.evaluate((element) => ({ top: element.scrollTop, overflows: element.scrollHeight > element.clientHeight + 1 }))).resolves.toEqual({ top: 0, overflows: false });
+    await saveScreenshot(page, 'panel-after-wheel', chat.panel);
   });
 
   it('a tool output taller than its box scrolls under the pointer, and is no scroll container otherwise', async () => {

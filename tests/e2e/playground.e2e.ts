@@ -78,6 +78,43 @@ describe('playground', () => {
     expect(await variable()).toBe('#ffffff');
   });
 
+  // Issue 38 item 13: the model field shrank to "extrac" at 1024 px, and the panel was cut at 800 px.
+  it('keeps the model name whole at 1024 px and the whole chat panel on screen at 800 px', async () => {
+    const { page } = session;
+    const picker = page.locator('.playground-sidebar [data-testid="model-picker"]:visible');
+    const panel = page.locator('.playground-sidebar [data-testid="chat-panel"]:visible');
+    try {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await expect(picker.evaluate((input) => (input as HTMLInputElement).scrollWidth <= (input as HTMLInputElement).clientWidth)).resolves.toBe(true);
+      await saveScreenshot(page, 'width-1024', panel);
+      await page.setViewportSize({ width: 800, height: 700 });
+      const box = await panel.boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= 800).toBe(true);
+      await expect(picker.evaluate((input) => (input as HTMLInputElement).scrollWidth <= (input as HTMLInputElement).clientWidth)).resolves.toBe(true);
+      await saveScreenshot(page, 'width-800');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
+  // Issue 38 item 8: the Commands menu stayed open over the page.
+  it('closes the Commands menu on Escape and on a click outside it, as a menu does', async () => {
+    const { page } = session;
+    const menu = page.locator('[data-testid="command-menu"]');
+    const button = page.locator('[data-testid="commands-open"]');
+    await button.click();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+    await button.click();
+    await menu.waitFor();
+    // A click elsewhere closes it and still does what it was for (here: opens the note).
+    await page.locator('[data-testid="file-item"][data-path="Handbook/Welcome.md"]').click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.waitForSelector('[data-testid="note-pane"][data-path="Handbook/Welcome.md"]');
+  });
+
   it('renders the hostile note as text and never runs its script (the trap is proven live first)', async () => {
     const { page } = session;
     const control = await trap.proveItWorks();

@@ -63,7 +63,8 @@ describe('plugin commands', () => {
       await app.workspace.revealLeaf(draft.leaf);
       expect(app.commands.executeCommandById('glassbox:insert-last-answer')).toBe(true);
     });
-    expect(draft.editor.getValue()).toBe('Line oneRefunds take **14 days**, see [[Refund policy]].\nLine two');
+    // A paragraph of its own (issue 38 item 9: glued to the line above, it read as one paragraph with it).
+    expect(draft.editor.getValue()).toBe('Line one\n\nRefunds take **14 days**, see [[Refund policy]].\n\nLine two');
 
     await act(async () => {
       app.commands.executeCommandById('glassbox:new-chat');
@@ -93,12 +94,12 @@ describe('plugin commands', () => {
     draft.editor.setSelection({ line: 3, ch: 0 }, { line: 3, ch: 8 });
     await insert();
     const text = draft.editor.getValue();
-    expect(text.startsWith('---\ntags: [draft]\n---\nLine oneRefunds take **14 days**, see [[Refund policy]].\n\n```')).toBe(true);
-    expect(text.endsWith('leak?d=1)\nLine two')).toBe(true);
+    expect(text.startsWith('---\ntags: [draft]\n---\nLine one\n\nRefunds take **14 days**, see [[Refund policy]].\n\n```')).toBe(true);
+    expect(text.endsWith('leak?d=1)\n\nLine two')).toBe(true);
     // The cursor is after the answer, ready to write on.
-    expect(draft.editor.posToOffset(draft.editor.getCursor())).toBe(text.length - '\nLine two'.length);
+    expect(draft.editor.posToOffset(draft.editor.getCursor())).toBe(text.length - '\n\nLine two'.length);
     // It reads as the chat showed it: the zero-width spaces are the only difference.
-    expect(text.replace(/\u200b/g, '')).toBe(`---\ntags: [draft]\n---\nLine one${view.controller.lastAnswer()}\nLine two`);
+    expect(text.replace(/\u200b/g, '')).toBe(`---\ntags: [draft]\n---\nLine one\n\n${view.controller.lastAnswer()}\n\nLine two`);
     const el = document.body.createDiv();
     await renderReadingView(app, { path: 'Draft.md', el });
     expect(pluginRuns).toEqual([]);

@@ -69,6 +69,10 @@ describe('images in the plugin', () => {
     const bodies = await chat.ask('What did we draw in [[Kickoff]]? See ![[whiteboard.png]]');
     const content = parts(bodies[0]);
     expect(Array.isArray(content) && content.filter((part) => part.type === 'image_url')).toEqual([{ type: 'image_url', image_url: { url: DATA_URL } }]);
+    // Issue 38 item 4: the embed was also attached as a note, "(not sent)", "looks like binary data".
+    const question = within(chat.view().contentEl).getAllByTestId('message-user').at(-1)!.textContent ?? '';
+    expect(question).not.toContain('(not sent)');
+    expect(JSON.stringify(chat.view().controller.store.getState().messages)).not.toContain('binary data');
     await chat.close();
   });
 
@@ -79,6 +83,8 @@ describe('images in the plugin', () => {
     const steps = chat.view().controller.store.getState();
     const content = Object.values(steps.messages).map((message) => message.content).join('\n');
     expect(content).toContain('Not sent: whiteboard.png. Add text-only to \\"Models that take images\\" in the settings to send images to it');
+    // Issue 38 item 4: said where the user looks too, above the composer, not only in the folded trace.
+    expect(within(chat.view().contentEl).getByTestId('chat-notice').textContent).toBe('Not sent: whiteboard.png. Add text-only to "Models that take images" in the settings to send images to it');
     await chat.close();
   });
 });

@@ -21,6 +21,7 @@ async function loadPlugin() {
   await app.vault.createFolder('Glassbox/Prompts');
   await app.vault.create('Glassbox/Prompts/Summarize plan.md', '---\ndescription: The plan in brief\n---\nSummarize {[[Plan]]} in one line. {}');
   await app.vault.create('Glassbox/Prompts/Weigh plan.md', '---\nmodel: prompt-model\nloop: reason-act-observe\n---\nWeigh the risks in {[[Plan]]}.');
+  await app.vault.create('Glassbox/Prompts/Fix grammar.md', 'Fix the grammar of {}.');
   await app.vault.create('Plan.md', '# Plan\nShip the alpha by March.\n');
   await app.vault.adapter.write(`${app.vault.configDir}/plugins/${manifestJson.id}/data.json`, JSON.stringify({ provider: 'custom', baseUrl: server.url, model: 'answer', apiKeySecretName: '', attachOpenNote: false }));
   await app.loadPlugin(GlassboxPlugin, manifestJson);
@@ -46,6 +47,16 @@ describe('prompt commands', () => {
     const question = messagesSent(chatRequests(server).at(-1)!).filter((message) => message.role === 'user').at(-1)?.content ?? '';
     expect(question).toContain('<attached path="Plan.md">');
     expect(question).toContain('Summarize [[Plan]] in one line. (nothing selected)');
+    await close();
+  });
+
+  // Issue 38 item 7: a prompt that attached nothing ran without its "Prompt …" step.
+  it('names a prompt in the trace also when it attaches no note', async () => {
+    const { app, runPrompt, close } = await loadPlugin();
+    await runPrompt('Fix grammar');
+    const view = () => app.workspace.getLeavesOfType('glassbox-chat')[0].view as unknown as ChatView;
+    await until(() => (view().contentEl.textContent ?? '').includes('Done.') && !view().controller.store.getState().running);
+    expect(view().contentEl.textContent).toContain('Prompt "Fix grammar"');
     await close();
   });
 

@@ -25,4 +25,11 @@ describe('matchPrompts', () => {
     expect(names('xyz')).toEqual([]);
     expect(matchPrompts(prompts, '', 2)).toHaveLength(2);
   });
+
+  it('matches words typed out with a space at the start of a name only (issue 38 item 6)', () => {
+    expect(names('translate to')).toEqual(['Translate to French']);
+    expect(matchPrompts(prompts, 'make a', 5)[0].matches).toEqual([[0, 6]]);
+    // Letters scattered over a name are no match once a space was typed: that is a question.
+    expect(names('m a')).toEqual([]);
+  });
 });

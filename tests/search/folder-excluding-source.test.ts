@@ -63,6 +63,12 @@ describe('FolderExcludingSource', () => {
     expect((await live.listNotes()).map((note) => note.path)).toEqual(['Refunds.md']);
   });
 
+  it('hides several folders at once: the conversations and the prompts', async () => {
+    const both = new FolderExcludingSource(memorySource({ 'Next steps.md': 'a', 'Glassbox/Prompts/Next steps.md': 'b', 'Glassbox/Conversations/Next steps.md': 'c' }), () => ['Glassbox/Conversations', 'Glassbox/Prompts/']);
+    expect((await both.listNotes()).map((note) => note.path)).toEqual(['Next steps.md']);
+    await expect(both.read('Glassbox/Prompts/Next steps.md')).rejects.toThrow('No note at Glassbox/Prompts/Next steps.md.');
+  });
+
   it('hides nothing when the folder is the vault root', async () => {
     const rootFolder = new FolderExcludingSource(inner, '/');
     expect(await rootFolder.listNotes()).toHaveLength(4);

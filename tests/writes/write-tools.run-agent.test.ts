@@ -128,7 +128,7 @@ describe('createNote', () => {
     await expect(read('Ideas/Garden.md')).rejects.toThrow();
     expect(toolMessages).toEqual([DECLINED_CHANGE_OUTPUT]);
     expect(DECLINED_CHANGE_OUTPUT).toBe('The user declined this change.');
-    expect(writeSteps[0]).toMatchObject({ detail: 'Declined', tool: { status: 'declined', change: { path: 'Ideas/Garden.md', added: 3, removed: 0 } } });
+    expect(writeSteps[0]).toMatchObject({ detail: 'Rejected', tool: { status: 'declined', change: { path: 'Ideas/Garden.md', added: 3, removed: 0 } } });
     expect(result.status).toBe('complete');
   });
 });
@@ -221,16 +221,18 @@ describe('approvals of writes', () => {
     expect(toolMessages).toEqual(['Appended to Meetings/Standup.md (+1 −0 lines).', 'Created Ideas/Second.md (+1 −0 lines).']);
     expect(await read('Ideas/Second.md')).toBe('Second.\n');
     expect(writeSteps.map((step) => [step.detail, step.tool?.status, step.tool?.change?.path])).toEqual([
-      ['Allowed for the rest of this run', 'ok', 'Meetings/Standup.md'],
+      ['Approved for the rest of this run', 'ok', 'Meetings/Standup.md'],
       [undefined, 'ok', 'Ideas/Second.md'],
     ]);
   });
 
-  it('"Approve" asks again for the next write', async () => {
+  it('"Approve" asks again for the next write; the trace says each decision in the card\'s words', async () => {
     const { approvals, asked } = gate(['allow_once', 'deny']);
-    const { toolMessages } = await run('two-writes', approvals);
+    const { toolMessages, writeSteps } = await run('two-writes', approvals);
     expect(asked.map((request) => request.toolName)).toEqual(['appendToNote', 'createNote']);
     expect(toolMessages).toEqual(['Appended to Meetings/Standup.md (+1 −0 lines).', DECLINED_CHANGE_OUTPUT]);
+    // Issue 38 item 12: the user clicked "Approve" and the trace said "Allowed once".
+    expect(writeSteps.map((step) => step.detail)).toEqual(['Approved', 'Rejected']);
   });
 
   it('a stop while the card waits writes nothing and ends the run stopped, with the trace kept', async () => {

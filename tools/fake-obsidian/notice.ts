@@ -7,11 +7,14 @@ export function clearNotices(): void {
   if (typeof document !== 'undefined') document.querySelector('.notice-container')?.remove();
 }
 
+/** How long a notice without a duration stays, as in Obsidian (a notice that never went away covered the chat's toolbar). */
+export const NOTICE_DEFAULT_DURATION_MS = 5000;
+
 /**
  * Obsidian's `Notice`: a toast in a `.notice-container` at the end of `document.body`. Messages
- * are also appended to `noticeLog`. It hides after `duration` ms when one is given (0 = stays
- * until clicked); a click on it hides it, as in Obsidian, unless a link or button in it was the
- * target (a plugin's own action in the message).
+ * are also appended to `noticeLog`. It hides after `duration` ms, {@link NOTICE_DEFAULT_DURATION_MS}
+ * when none is given (0 = stays until clicked); a click on it hides it, as in Obsidian, unless a
+ * link or button in it was the target (a plugin's own action in the message).
  */
 export class Notice {
   /** The notice element. */
@@ -35,7 +38,8 @@ export class Notice {
       if ((event.target as Element | null)?.closest('a, button')) return;
       this.hide();
     });
-    if (duration !== undefined && duration > 0) globalThis.setTimeout(() => this.hide(), duration);
+    const shownFor = duration ?? NOTICE_DEFAULT_DURATION_MS;
+    if (shownFor > 0) globalThis.setTimeout(() => this.hide(), shownFor);
   }
 
   /** Replaces the message (logged again). */

@@ -109,8 +109,8 @@ export class EmptyView extends ItemView {
 export class DeferredView extends ItemView {
   constructor(
     leaf: WorkspaceLeaf,
-    /** The view state to load later. */
-    readonly deferredState: { type: string; state?: Record<string, unknown> },
+    /** The view state to load later, and the tab's title as the saved layout kept it (Obsidian 1.7.2+ saves it). */
+    readonly deferredState: { type: string; state?: Record<string, unknown>; title?: string },
   ) {
     super(leaf);
   }
@@ -120,7 +120,7 @@ export class DeferredView extends ItemView {
   }
 
   getDisplayText(): string {
-    return '';
+    return this.deferredState.title ?? '';
   }
 }
 

@@ -1,6 +1,7 @@
 import type { App } from './app';
 import { Events } from './events';
 import { TFile } from './files';
+import { setTabTitle } from './tab-header';
 import { DeferredView, EmptyView, type View } from './view';
 
 /** Which part of the workspace a leaf lives in. */
@@ -54,7 +55,7 @@ export class WorkspaceLeaf extends Events {
 
   /** Redraws the tab's title from the view's `getDisplayText()` (Obsidian's, not in the public typings). */
   updateHeader(): void {
-    this.tabHeaderInnerTitleEl?.setText(this.view.getDisplayText());
+    setTabTitle(this, this.view.getDisplayText());
   }
 
   /**
@@ -109,7 +110,7 @@ export class WorkspaceLeaf extends Events {
   }
 
   /** @internal Shows a deferred placeholder for `viewState` (the workspace restores leaves so). */
-  deferView(viewState: { type: string; state?: Record<string, unknown> }): void {
+  deferView(viewState: { type: string; state?: Record<string, unknown>; title?: string }): void {
     const previous = this.view;
     void previous.close();
     previous.containerEl.remove?.();

@@ -3,6 +3,7 @@ import { Events } from './events';
 import type { TFile } from './files';
 import { MarkdownView } from './markdown-view';
 import type { View } from './view';
+import { addTabHeader } from './tab-header';
 import { WorkspaceLeaf, type FakeLeafSide } from './workspace-leaf';
 
 /**
@@ -41,7 +42,7 @@ export interface FakeOpenedLink {
 }
 
 /** Fake-only: the saved layout, per side (see `Workspace.getLayout`). */
-export type FakeLayout = Record<FakeLeafSide, { type: string; state?: Record<string, unknown> }[]>;
+export type FakeLayout = Record<FakeLeafSide, { type: string; state?: Record<string, unknown>; title?: string }[]>;
 
 /**
  * Obsidian's `Workspace`: leaves in a main area and two sidebars, the active leaf, layout
@@ -152,7 +153,7 @@ export class Workspace extends Events {
    * screen: its view is a `DeferredView` reporting `viewState.type` until it is revealed or
    * `loadIfDeferred` is called; `getLeavesOfType` finds it.
    */
-  restoreDeferredLeaf(side: FakeLeafSide, viewState: { type: string; state?: Record<string, unknown> }): WorkspaceLeaf {
+  restoreDeferredLeaf(side: FakeLeafSide, viewState: { type: string; state?: Record<string, unknown>; title?: string }): WorkspaceLeaf {
     const leaf = this.createLeaf(side);
     leaf.deferView(viewState);
     return leaf;
@@ -160,10 +161,10 @@ export class Workspace extends Events {
 
   /**
    * The layout as Obsidian saves it in `workspace.json` on quit, reduced to what the fake models:
-   * each side's leaves, in tab order, with their view state.
+   * each side's leaves, in tab order, with their view state and tab title.
    */
   getLayout(): FakeLayout {
-    const sideOf = (side: FakeLeafSide) => this.leaves.filter((leaf) => leaf.side === side).map((leaf) => ({ type: leaf.view.getViewType(), state: leaf.getViewState().state ?? {} }));
+    const sideOf = (side: FakeLeafSide) => this.leaves.filter((leaf) => leaf.side === side).map((leaf) => ({ type: leaf.view.getViewType(), state: leaf.getViewState().state ?? {}, title: leaf.getDisplayText() }));
     return { main: sideOf('main'), left: sideOf('left'), right: sideOf('right') };
   }
 
@@ -270,11 +271,7 @@ export class Workspace extends Events {
   private addTab(splitEl: HTMLElement, leaf: WorkspaceLeaf): void {
     const strip = splitEl.querySelector<HTMLElement>(':scope > .workspace-tab-header-container') ?? splitEl.createDiv('workspace-tab-header-container');
     splitEl.prepend(strip);
-    const tab = strip.createDiv({ cls: 'workspace-tab-header', attr: { 'aria-label': '' } });
-    const inner = tab.createDiv('workspace-tab-header-inner');
-    leaf.tabHeaderEl = tab;
-    leaf.tabHeaderInnerTitleEl = inner.createDiv('workspace-tab-header-inner-title');
-    tab.addEventListener('click', () => void this.revealLeaf(leaf));
+    addTabHeader(strip, leaf, () => void this.revealLeaf(leaf));
   }
 
   private bringToFront(leaf: WorkspaceLeaf): void {

@@ -62,8 +62,8 @@ export interface NoteSentence {
 }
 
 /**
- * Sentences of Markdown text, verbatim, for quoting: each line (list markers and `>` removed) is
- * split at sentence ends; front matter, headings, code, tables and lines that only introduce a
+ * Sentences of Markdown text, verbatim, for quoting: each paragraph or list item (its wrapped
+ * lines joined; list markers and `>` removed) is split at sentence ends; front matter, headings, code, tables and lines that only introduce a
  * list (ending in `:`) are skipped.
  */
 export function sentencesOf(markdown: string): string[] {
@@ -76,25 +76,43 @@ export function noteSentences(markdown: string): NoteSentence[] {
   const sentences: NoteSentence[] = [];
   let inFence = false;
   let heading = '';
+  // A paragraph's lines (or a list item's) read as one text: a sentence wrapped over two lines is
+  // one sentence ("… at €12.90 / (decided at …)." was quoted from its second line only).
+  let paragraph: string[] = [];
+  const flush = (): void => {
+    // Latin sentence ends need a space after them; CJK ones (。！？) do not.
+    for (const sentence of paragraph.join(' ').replace(/([.!?])\s+/g, '$1\n').replace(/([。！？])/g, '$1\n').split('\n')) {
+      const trimmed = sentence.trim();
+      if (trimmed.length >= 12 && /\p{L}/u.test(trimmed) && !trimmed.endsWith(':')) sentences.push({ sentence: trimmed, heading });
+    }
+    paragraph = [];
+  };
   for (const line of withoutFrontMatter.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) {
+      flush();
       inFence = !inFence;
       continue;
     }
     if (inFence) continue;
     const headingMatch = /^\s*#{1,6}\s+(.*)$/.exec(line);
-    if (headingMatch) heading = headingMatch[1].trim();
-    if (/^\s*(#|\||<!--|---)/.test(line)) continue;
-    const text = line
-      .replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+/, '')
-      .replace(/^\[[ xX]\]\s+/, '')
-      .trim();
-    // Latin sentence ends need a space after them; CJK ones (。！？) do not.
-    for (const sentence of text.replace(/([.!?])\s+/g, '$1\n').replace(/([。！？])/g, '$1\n').split('\n')) {
-      const trimmed = sentence.trim();
-      if (trimmed.length >= 12 && /\p{L}/u.test(trimmed) && !trimmed.endsWith(':')) sentences.push({ sentence: trimmed, heading });
+    if (headingMatch) {
+      flush();
+      heading = headingMatch[1].trim();
     }
+    if (/^\s*(#|\||<!--|---)/.test(line) || line.trim() === '') {
+      flush();
+      continue;
+    }
+    // A list item, a task or a quote line starts a text of its own.
+    if (/^\s*(?:[-*+]|\d+[.)]|>)\s+/.test(line)) flush();
+    paragraph.push(
+      line
+        .replace(/^\s*(?:[-*+]|\d+[.)]|>)\s+/, '')
+        .replace(/^\[[ xX]\]\s+/, '')
+        .trim(),
+    );
   }
+  flush();
   return sentences;
 }
 

@@ -173,7 +173,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     const redirect = options.proxyRedirects !== undefined && Object.hasOwn(options.proxyRedirects, upstream.origin) ? options.proxyRedirects[upstream.origin] : undefined;
     if (redirect !== undefined) upstream = new URL(`${upstream.pathname}${upstream.search}`, redirect);
     if (!proxyOrigins.has(upstream.origin)) {
-      return sendJson(response, 403, { error: `the playground only proxies to ${[...proxyOrigins].join(', ') || 'no endpoint'}` });
+      // Names the endpoint the user set, never the model server's own port, which they never chose.
+      return sendJson(response, 403, { error: `the playground reaches only the model it was started with, not ${upstream.origin} (see tools/playground/README.md)` });
     }
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {

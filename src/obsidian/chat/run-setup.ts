@@ -80,7 +80,8 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     // made: the scope limits them, and the notes attached explicitly stay readable.
     const countInScope = options.vaultTools.current().countInScope;
     const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder, ...(countInScope ? { countInScope } : {}) }), budgetTokens: attachmentBudget(modelWindow.tokens, settings.contextBudgetTokens) });
-    const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined);
+    // A prompt with nothing attached (its `{}` filled from the selection) still names itself in the trace.
+    const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined || context.prompt !== undefined);
     const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
     const { tools, notice } = options.vaultTools.current(scope);
     const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
@@ -98,7 +99,8 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     return {
       model,
       tools: [...tools, ...conversationTools, ...writeTools, ...mcp.tools],
-      ...(notice ? { notice } : {}),
+      // Images not sent are said above the composer too: the trace that records it is folded.
+      ...(notice !== undefined || imageNotices.length > 0 ? { notice: [notice, ...imageNotices].filter((line) => line !== undefined && line !== '').join(' ') } : {}),
       ...(notices.length > 0 ? { notices } : {}),
       ...(attachedAnything ? { context } : {}),
       ...(images.length > 0 ? { images } : {}),

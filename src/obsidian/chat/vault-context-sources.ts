@@ -1,9 +1,10 @@
-import { type App, type Component, getAllTags, prepareFuzzySearch, TFile } from 'obsidian';
+import { type App, type Component, getAllTags, MarkdownView, prepareFuzzySearch, TFile } from 'obsidian';
 import type { DraftContext } from '../../chat';
 import { isInsideFolder } from '../../search/folder-excluding-source';
 import { expandPrompt, listPrompts, type ExpandedPrompt, type PromptNote } from '../../prompts';
 import type { ContextSources, NoteSuggestion, ScopeSuggestion } from '../../ui/context/context-sources';
 import { vaultPromptNotes } from '../vault-prompt-notes';
+import { editorSelection } from './editor-selection';
 
 /**
  * The chips' sources on Obsidian (DESIGN.md 11.1): the draft of what the next question carries,
@@ -94,15 +95,16 @@ export class VaultContextSources implements ContextSources {
 
   /**
    * Fills a prompt from what the user has in hand: `{}` / `{selection}` is the selection chip (then
-   * taken off, as the text now carries it), `{activeNote}` the open note; the other variables
+   * taken off, as the text now carries it), else the selection in the note's editor, `{activeNote}` the open note; the other variables
    * resolve over the vault as a typed link and Obsidian's tags do.
    */
   async fillPrompt(prompt: PromptNote): Promise<ExpandedPrompt & { readonly sizes: Readonly<Record<string, number>> }> {
     const { vault, metadataCache } = this.app;
     const selectionChip = this.draft.getState().chips.find((chip) => chip.kind === 'selection' && !chip.gone);
     const active = this.app.workspace.getActiveFile();
+    const selection = selectionChip?.kind === 'selection' ? selectionChip.selection.text : this.editorSelectionText();
     const filled = await expandPrompt(prompt.template, {
-      ...(selectionChip?.kind === 'selection' ? { selection: selectionChip.selection.text } : {}),
+      ...(selection !== undefined ? { selection } : {}),
       ...(active instanceof TFile && active.extension === 'md' ? { activeNote: active.path } : {}),
       resolveLink: (linktext) => metadataCache.getFirstLinkpathDest(linktext, prompt.path)?.path,
       notesWithTag: (tag) => {
@@ -123,6 +125,16 @@ export class VaultContextSources implements ContextSources {
       sizes[path] = file instanceof TFile ? file.stat.size : 0;
     }
     return { ...filled, sizes };
+  }
+
+  /**
+   * The selection of the note the user was in: the chat has the focus by now (the composer's `/`),
+   * but the note's editor keeps its selection, so it is read there, not from the active view.
+   */
+  private editorSelectionText(): string | undefined {
+    const view = this.app.workspace.getMostRecentLeaf()?.view;
+    if (!(view instanceof MarkdownView)) return undefined;
+    return editorSelection(view.editor, view.file?.path)?.text;
   }
 
   private followActiveFile(): void {

@@ -30,7 +30,8 @@ export async function attachQuestionContext(options: { question: string; context
   for (const linktext of questionLinks(options.question)) {
     const path = notes.resolve(linktext, selection?.path ?? context.notes?.[0] ?? '');
     if (path === undefined) missingLinks.push(linktext);
-    else await attach(path, 'link', linktext);
+    // An embedded image is the images' business (sent, or said not sent), never a note read as text.
+    else if (!IMAGE_FILE.test(path)) await attach(path, 'link', linktext);
   }
   const budgetTokens = Math.max(1, Math.floor(options.budgetTokens));
   const texts = cutToBudget(
@@ -43,6 +44,8 @@ export async function attachQuestionContext(options: { question: string; context
   const scope = folders.length + tags.length > 0 ? { folders, tags } : undefined;
   return { attachments, missingLinks, budgetTokens, ...(context.prompt ? { prompt: context.prompt } : {}), ...(scope ? { scope, ...(notes.countInScope ? { scopeNotes: await notes.countInScope(scope) } : {}) } : {}) };
 }
+
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|svg|bmp|avif|heic)$/i;
 
 async function read(notes: ContextNotes, base: Pick<ContextAttachment, 'kind' | 'path' | 'linktext'>): Promise<Unsent> {
   const hidden = notes.readableByTools?.(base.path) === false ? { hiddenFromTools: true as const } : {};

@@ -19,19 +19,27 @@ export interface PromptSuggest {
 
 /**
  * The `/` menu of the composer (DESIGN.md 12.4): open while the text is `/` and a query with the
- * caret at its end; the pick fills the composer with the prompt, its variables filled, attaches the
+ * caret at its end (a query with a space while a prompt's name begins with it); the pick fills the composer with the prompt, its variables filled, attaches the
  * notes they name as chips, and tells the draft which prompt it was (the trace names it). Escape
  * closes it until the text changes.
  */
 export function usePromptSuggest(options: { sources: ContextSources | null; text: string; caret: number; setText: (text: string, caret: number) => void }): PromptSuggest {
   const { sources, text, caret } = options;
-  const query = sources?.listPrompts === undefined || caret !== text.length ? null : (/^\/(\S*)$/.exec(text)?.[1] ?? null);
+  // One line after `/`: a prompt's name may hold spaces ("New prompt 1").
+  const query = sources?.listPrompts === undefined || caret !== text.length ? null : (/^\/([^\n]*)$/.exec(text)?.[1] ?? null);
   const [prompts, setPrompts] = useState<readonly PromptNote[] | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const open = query !== null && text !== dismissed;
+  // Closed (Escape, a pick) until the text changes: a bare `/` typed later opens it again.
+  useEffect(() => {
+    if (dismissed !== null && text !== dismissed) setDismissed(null);
+  }, [text, dismissed]);
+  const asked = query !== null && text !== dismissed;
+  const items = useMemo(() => (query === null || prompts === null ? [] : matchPrompts(prompts, query, LIMIT)), [prompts, query]);
+  // With a space, it stays open only while a prompt's name begins so: "/ what" is a question.
+  const open = asked && (!/\s/.test(query) || items.length > 0);
   // Read when the menu opens (a prompt note may have been added since the last time).
   useEffect(() => {
-    if (!open || sources?.listPrompts === undefined) return;
+    if (!asked || sources?.listPrompts === undefined) return;
     let current = true;
     void sources.listPrompts().then((listed) => {
       if (current) setPrompts(listed);
@@ -39,8 +47,7 @@ export function usePromptSuggest(options: { sources: ContextSources | null; text
     return () => {
       current = false;
     };
-  }, [open, sources]);
-  const items = useMemo(() => (query === null || prompts === null ? [] : matchPrompts(prompts, query, LIMIT)), [prompts, query]);
+  }, [asked, sources]);
   const pick = (index: number): void => {
     const item = items[index];
     if (item === undefined || sources?.fillPrompt === undefined) return;

@@ -83,7 +83,7 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
             showToolOutput={display.showToolOutput}
           />
         )}
-        {(payload?.status === 'error' || payload?.status === 'budget') && typeof payload.error === 'string' ? (
+        {(payload?.status === 'error' || payload?.status === 'budget') && typeof payload.error === 'string' && !errorIsAStep(payload.steps, payload.error) ? (
           <p className="glassbox-reasoning-error" data-testid="reasoning-error">
             {payload.error}
           </p>
@@ -93,4 +93,9 @@ export function AgentReasoningBlock(props: AgentReasoningBlockProps) {
       <ReasoningLiveRegion message={reasoningAnnouncement(labelInput)} />
     </div>
   );
+}
+
+/** Whether a step of the trace already says the run's error whole (a failed model turn's notice): it is shown once. A clamped one leaves the footer to say it all. */
+function errorIsAStep(steps: readonly { readonly summary: string }[], error: string): boolean {
+  return steps.some((step) => step.summary === error);
 }

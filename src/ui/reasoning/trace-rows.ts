@@ -31,9 +31,13 @@ export function traceEntries(payload: ReasoningPayload): TraceEntry[] {
 /**
  * Whether a turn started before a step. A tool call runs after the turn that asked for it has
  * ended, so a tool step comes after a turn only once that turn is over: a fast tool and the next
- * turn may share a millisecond, and the turn must not jump ahead of the call it followed.
+ * turn may share a millisecond, and the turn must not jump ahead of the call it followed. The
+ * context step is before every turn.
  */
 function comesBefore(turn: ReasoningModelTurn, step: ReasoningStep): boolean {
+  // What the question attached is read before the first request: "Attached …" always comes
+  // first, also when the first turn starts in the same millisecond (it moved from run to run).
+  if (step.kind === 'context') return false;
   const at = typeof step.at === 'number' ? step.at : -Infinity;
   return step.kind === 'tool' ? turn.at + turn.durationMs <= at : turn.at <= at;
 }

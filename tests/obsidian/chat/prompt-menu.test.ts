@@ -110,4 +110,51 @@ describe('the / prompt menu', () => {
     expect(chat.menu()).toBeNull();
     expect(chat.input().value).toBe('/fix');
   });
+
+  // Issue 38 item 6: after a pick and New chat a bare `/` showed nothing; a full name with a space closed the menu and Enter sent "/New prompt 1".
+  it('opens again on a bare / after a prompt was used and New chat clicked, and keeps a name with spaces', async () => {
+    const chat = await promptsChat({ ...FILES, 'Glassbox/Prompts/New prompt 1.md': 'Summarize {activeNote} in one line.' });
+    close = chat.close;
+    chat.type('/');
+    await until(() => within(chat.menu()!).queryAllByRole('option').length > 0);
+    await chat.key('Enter');
+    await until(() => chat.input().value !== '/');
+    await act(async () => {
+      chat.view.newChat();
+      await Promise.resolve();
+    });
+    chat.type('');
+    chat.type('/');
+    await until(() => chat.menu() !== null && within(chat.menu()!).queryAllByRole('option').length > 0);
+    chat.type('/New prompt 1');
+    expect(within(chat.menu()!).getAllByRole('option').map((option) => option.querySelector('.suggestion-content')!.textContent)).toEqual(['New prompt 1']);
+    await chat.key('Enter');
+    await until(() => chat.input().value !== '/New prompt 1');
+    expect(chat.input().value).toMatch(/^Summarize .* in one line\.$/);
+    expect(chat.prepared).toEqual([]);
+    // A question that starts with "/ " and names no prompt is no menu.
+    chat.type('/ what about pricing');
+    expect(chat.menu()).toBeNull();
+  });
+
+  // Issue 38 item 7: the composer took the focus, and `{selection}` read "(nothing selected)".
+  it('fills {selection} from the selection the note\'s editor keeps while the chat has the focus', async () => {
+    const chat = await promptsChat({ ...FILES, 'Inbox/Draft.md': 'Notes for the pricing memo.\nPasses at 12.90 euros.' });
+    close = chat.close;
+    const leaf = chat.app.workspace.getLeaf(false);
+    await act(async () => {
+      await leaf.openFile(chat.app.vault.getFileByPath('Inbox/Draft.md')!, { active: true });
+    });
+    const editor = (leaf.view as unknown as { editor: { setSelection(anchor: { line: number; ch: number }, head: { line: number; ch: number }): void } }).editor;
+    editor.setSelection({ line: 1, ch: 0 }, { line: 1, ch: 22 });
+    // The chat's leaf becomes the active one, as a click in the composer makes it.
+    await act(async () => {
+      chat.app.workspace.setActiveLeaf(chat.view.leaf as unknown as Parameters<typeof chat.app.workspace.setActiveLeaf>[0], { focus: true });
+    });
+    chat.type('/fix');
+    await until(() => within(chat.menu()!).queryAllByRole('option').length === 1);
+    await chat.key('Enter');
+    await until(() => chat.input().value !== '/fix');
+    expect(chat.input().value).toBe('Fix the grammar of Passes at 12.90 euros..');
+  });
 });

@@ -82,7 +82,9 @@ describe('conversation note commands', () => {
     }
     const page = new DOMParser().parseFromString(await app.vault.read(app.vault.getFileByPath('Glassbox/Conversations/What changed in the refund policy.html')!), 'text/html');
     expect(page.querySelector('details.reasoning > summary')?.textContent).toBe('Thought for 12s');
-    expect(page.querySelector('.answer')?.textContent).toContain('The refund window went from **14 to 30 days** in May 2026 ([[Policies/Refunds]]).');
+    // The answer's Markdown drawn: bold as bold, the note link as its name (issue 38 item 12).
+    expect(page.querySelector('.answer')?.textContent).toContain('The refund window went from 14 to 30 days in May 2026 (Policies/Refunds).');
+    expect(page.querySelector('.answer strong')?.textContent).toBe('14 to 30 days');
     expect(await app.vault.read(app.vault.getFileByPath(NOTE_PATH)!)).toBe(NOTE);
     await act(async () => plugin.unload());
   });

@@ -41,4 +41,13 @@ describe('attachQuestionContext', () => {
     expect(context.scope).toEqual({ folders: ['Projects'], tags: ['x'] });
     expect(context.scopeNotes).toBe(0);
   });
+
+  // Issue 38 item 4: `![[dock-diagram.png]]` was also attached as a note, "(not sent)", "looks like binary data".
+  it('leaves an embedded image to the images: no note attachment, no binary-data notice', async () => {
+    const withImage: ContextNotes = { ...notes({ 'Fine.md': 'fine' }), has: () => true, read: (path) => Promise.resolve(path === 'Fine.md' ? 'fine' : '\u0089PNG\u0000\u0000'), resolve: (linktext) => linktext };
+    const context = await attachQuestionContext({ question: 'What does ![[dock-diagram.png]] show? See [[Fine.md]]', context: {}, notes: withImage, budgetTokens: 100 });
+    expect(context.attachments.map((attachment) => attachment.path)).toEqual(['Fine.md']);
+    expect(context.missingLinks).toEqual([]);
+    expect(contextNotices(context)).toEqual([]);
+  });
 });

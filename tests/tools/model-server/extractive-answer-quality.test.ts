@@ -48,6 +48,13 @@ describe('extractive answer quality over demo-vault', () => {
     expect(quotes.map((quote) => quote.sentence).join('\n')).not.toContain('Automatic refunds worked');
   });
 
+  // Issue 38 item 2: the demo's suggested first question quoted a parenthesis and cut off the decision.
+  it('quotes the whole pricing decision, a sentence wrapped over two lines', async () => {
+    const { quotes } = await quotesFor('What did we decide about pricing?');
+    expect(quotes[0].title).toBe('Pedalpath pricing experiment');
+    expect(quotes[0].sentence).toMatch(/^Passes become the default offer for new riders from 1 November 2026, at €12\.90 \(decided at the \[\[2026-09-17 Pricing review\]\]/);
+  });
+
   it('quotes the on-call pay sentence and not the payment-failure runbook', async () => {
     const { quotes } = await quotesFor('How much is on-call pay?');
     expect(quotes[0]).toEqual({ title: 'On-call rotation', sentence: '€300 per on-call week, plus time off in lieu for any night call longer than one hour.' });

@@ -169,9 +169,12 @@ describe('playground server', () => {
     expect(existsSync(path.join(vaultDir, '.obsidian', 'plugins'))).toBe(false);
   });
 
-  it('proxies only to the configured model origins', async () => {
+  it('proxies only to the configured model origins, naming the endpoint asked for and not its own', async () => {
     const response = await fetch(new URL('/api/proxy/v1/models', server.url), { headers: { 'x-glassbox-target': 'http://127.0.0.1:9/v1/models' } });
     expect(response.status).toBe(403);
+    // Issue 38 item 11: the error named the model server's port, which the user never set.
+    const { error } = (await response.json()) as { error: string };
+    expect(error).toBe('the playground reaches only the model it was started with, not http://127.0.0.1:9 (see tools/playground/README.md)');
   });
 
   it('sends a redirected origin on to its target (the first run finds the scripted server at a probed port), and nothing else', async () => {

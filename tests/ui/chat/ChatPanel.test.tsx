@@ -102,13 +102,16 @@ describe('ChatPanel with hand-built events', () => {
     expect(within(lastAssistant()).getByTestId('reasoning-step-summary').textContent).toBe('Plan');
   });
 
-  it('shows the error line when a run fails, and when the model cannot be built', async () => {
+  it('says a failed run once, in its trace, and shows the error line when the model cannot be built', async () => {
     const chat = mountChat();
     await send('question');
     const run = chat.scripted.runs[0];
     run.emit(ev.start());
     await run.end('error', 'The server rejected the API key (401). Check the key in settings.');
-    expect(screen.getByTestId('chat-error').textContent).toBe('The server rejected the API key (401). Check the key in settings.');
+    // A failed run says it once, in its trace (issue 38 item 11); the line is for failures outside one.
+    expect(chat.view.container.textContent.split('The server rejected the API key (401).').length - 1).toBe(1);
+    expect(screen.getByTestId('reasoning-block').textContent).toContain('The server rejected the API key (401). Check the key in settings.');
+    expect(screen.queryByTestId('chat-error')).toBeNull();
 
     const failing = mountChat({ prepareRun: () => Promise.reject(Object.assign(new Error('x'), { userMessage: 'Set a model in settings first.' })) });
     fireEvent.input(screen.getAllByTestId('composer-input')[1], { target: { value: 'q' } });

@@ -252,7 +252,8 @@ describe('AgentReasoningBlock: hostile text is text (DESIGN.md 3.3)', () => {
     const hostile = payload({
       status: 'error',
       elapsedMs: 3000,
-      error: HOSTILE.script,
+      // Not a step's words: the block's last line says it (a step that says it whole stands for it).
+      error: `Failed: ${HOSTILE.script}`,
       steps: [
         thoughtStep('s1', HOSTILE.img, { detail: HOSTILE.script }),
         toolStep('s2', HOSTILE.script, { name: HOSTILE.img, args: { query: HOSTILE.img }, output: HOSTILE.img }),
@@ -263,7 +264,7 @@ describe('AgentReasoningBlock: hostile text is text (DESIGN.md 3.3)', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(document.querySelector('script')).toBeNull();
     expect(screen.getAllByText(HOSTILE.img).length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByTestId('reasoning-error').textContent).toBe(HOSTILE.script);
+    expect(screen.getByTestId('reasoning-error').textContent).toBe(`Failed: ${HOSTILE.script}`);
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
   });
 });

@@ -16,6 +16,15 @@ describe('traceEntries', () => {
     expect(names(traceEntries(run))).toEqual(['turn 1', 'reasoning', 'search', 'turn 2', 'read', 'turn 3']);
   });
 
+  // Issue 38 item 13: "Model turn 1" came before or after "Attached …" as the milliseconds fell.
+  it('puts the context step before the first turn, also in the same millisecond', () => {
+    const context = { id: 'context', kind: 'context' as const, summary: 'Attached Home (~285 tokens)', at: T0 };
+    for (const first of [T0, T0 - 1]) {
+      const run = payload({ steps: [context, thoughtStep('reasoning', 'Plan', { at: T0 + 10 })], turns: [turn(first, 5)] });
+      expect(names(traceEntries(run))).toEqual(['context', 'turn 1', 'reasoning']);
+    }
+  });
+
   it('a payload without turns gives its steps', () => {
     expect(names(traceEntries(payload({ steps: [thoughtStep('a', 'A')] })))).toEqual(['a']);
   });

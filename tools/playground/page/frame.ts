@@ -1,5 +1,6 @@
 import type { EditorView } from '@codemirror/view';
 import { Component, MarkdownRenderer, MarkdownView, Menu, TFile, getFrontMatterInfo, parseYaml, type App } from '../../fake-obsidian';
+import { buildCommandMenu } from './command-menu';
 import { frameText } from './frame-strings';
 import { openLivePreviewEditor } from './live-preview-editor';
 
@@ -63,32 +64,7 @@ export function buildFrame(options: { app: App; vaultName: string; endpoint: str
   titlebar.appendChild(app.workspace.ribbonEl);
   const settingsButton = titlebar.createEl('button', { text: frameText('settings'), attr: { 'data-testid': 'settings-open', type: 'button' } });
   settingsButton.addEventListener('click', options.onOpenSettings);
-  // Obsidian's command palette, reduced to a list: the plugin's commands that apply right now.
-  const commandsButton = titlebar.createEl('button', { text: frameText('commands'), attr: { 'data-testid': 'commands-open', type: 'button', 'aria-haspopup': 'menu', 'aria-expanded': 'false' } });
-  const commandMenu = root.createDiv({ cls: 'playground-commands', attr: { role: 'menu', 'aria-label': frameText('commands'), 'data-testid': 'command-menu' } });
-  commandMenu.hidden = true;
-  const closeCommands = (): void => {
-    commandMenu.hidden = true;
-    commandsButton.setAttr('aria-expanded', 'false');
-  };
-  commandsButton.addEventListener('click', () => {
-    if (!commandMenu.hidden) return closeCommands();
-    commandMenu.empty();
-    const active = app.workspace.activeEditor;
-    for (const command of Object.values(app.commands.commands)) {
-      // Editor commands need a note in an editor (Live Preview, last clicked), as the palette does.
-      if ((command.editorCallback || command.editorCheckCallback) && active === null) continue;
-      if (command.editorCheckCallback && active !== null && !command.editorCheckCallback(true, active.editor as never, active as never)) continue;
-      if (command.checkCallback?.(true) === false) continue;
-      const item = commandMenu.createEl('button', { text: command.name, attr: { role: 'menuitem', type: 'button' } });
-      item.addEventListener('click', () => {
-        closeCommands();
-        app.commands.executeCommandById(command.id);
-      });
-    }
-    commandMenu.hidden = false;
-    commandsButton.setAttr('aria-expanded', 'true');
-  });
+  buildCommandMenu({ app, titlebar, root });
   // Obsidian opens notes in Live Preview by default; the playground starts in reading view and can switch.
   let livePreview = false;
   const modeButton = titlebar.createEl('button', { text: frameText('livePreview'), attr: { 'data-testid': 'note-mode-toggle', type: 'button', 'aria-pressed': 'false' } });

@@ -3,9 +3,11 @@ import { App, Platform, setFakeLanguage, setRequestUrlTransport } from '../../fa
 import manifestJson from '../../../manifest.json';
 import GlassboxPlugin from '../../../src/main';
 import { fetchBootData } from './boot-data';
+import { describeEndpoint } from './describe-endpoint';
 import { applyTheme, buildFrame, initialTheme } from './frame';
 import { createProxyFetch, installProxyFetch } from './proxy-fetch';
 import { createSettingsModal } from './settings-modal';
+import { closeTabOnCtrlW, restoreSidebarTabs } from './sidebar-tabs';
 import { syncPluginDataToServer, syncVaultToServer } from './vault-sync';
 
 /** What the page exposes for debugging in the console (`window.glassboxPlayground`). */
@@ -60,6 +62,9 @@ async function boot(): Promise<void> {
   const settings = createSettingsModal(app);
   const frame = buildFrame({ app, vaultName: bootData.vaultName, endpoint, onOpenSettings: () => settings.open() });
   syncPluginDataToServer(app, manifest.id, (data) => frame.setEndpoint(describeEndpoint(data)));
+  // As Obsidian at startup: the tabs of the last session, each loaded when it is shown.
+  restoreSidebarTabs(app, bootData.vaultName);
+  closeTabOnCtrlW(app);
   const plugin = await app.loadPlugin(GlassboxPlugin, manifest);
   const vaultTools = (plugin as unknown as { vaultTools: { whenSettled(): Promise<void> } | null }).vaultTools;
   window.glassboxPlayground = { app, plugin, flushWrites, indexSettled: () => vaultTools?.whenSettled() ?? Promise.resolve() };
@@ -82,11 +87,6 @@ async function openChatView(app: App, pluginId: string): Promise<void> {
   }
 }
 
-function describeEndpoint(pluginData: unknown): string {
-  if (typeof pluginData !== 'object' || pluginData === null) return '';
-  const data = pluginData as Record<string, unknown>;
-  return [data.model, data.baseUrl].filter((part) => typeof part === 'string').join(' @ ');
-}
 
 boot().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
