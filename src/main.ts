@@ -1,10 +1,6 @@
 import { getLanguage, normalizePath, Plugin, type WorkspaceLeaf } from 'obsidian';
-import { createElement, Fragment } from 'react';
 import type { ChatRunRequest, ChatRunSetup } from './chat';
-import { ChatSessions } from './obsidian/chat/chat-sessions';
-import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat/chat-view';
 import { pluginFirstRun } from './obsidian/chat/first-run';
-import { ChatTabs } from './obsidian/chat-tabs';
 import { PluginEndpoint } from './obsidian/network/endpoint';
 import { DesktopMcpServers } from './obsidian/network/desktop-mcp-servers';
 import { listModels } from './obsidian/network/list-models';
@@ -19,8 +15,8 @@ import { createSearchServices, type SearchServices } from './obsidian/search-ser
 import { pluginConnectionCheck } from './obsidian/settings/connection-check';
 import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
-import { setUiLanguage, t } from './i18n';
-import { HistoryToggle } from './ui/chat/HistoryToggle';
+import { setUiLanguage } from './i18n';
+import { ChatWorkspace } from './obsidian/workspace/chat-workspace';
 import { NoteChangeLog } from './writes';
 
 /**
@@ -32,8 +28,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   /** Current settings; unknown keys from `data.json` are kept for the next save. */
   override settings: LoadedSettings<GlassboxSettings> = loadGlassboxSettings(null);
   private search: SearchServices | null = null;
-  private sessions: ChatSessions | null = null;
-  private tabs: ChatTabs | null = null;
+  /** The chat's sessions, tabs and session-level actions; null until `onload`. */
+  chat: ChatWorkspace | null = null;
   /** Desktop only (null on mobile). */
   private mcp: DesktopMcpServers | null = null;
 
@@ -50,7 +46,12 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     // Note writes (each approved in the chat) and the command that undoes the last one.
     const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };
-    const sessions = new ChatSessions({
+    // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
+    const models = () => {
+      const current = endpoint.current();
+      return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), fetch: requestUrlFetch, answers: pluginServerAnswers });
+    };
+    const chat = new ChatWorkspace({
       app: this.app,
       settings: this,
       prepareRun: this.runSetup(endpoint, writes),
@@ -58,41 +59,17 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       // module reached only through import().
       runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
       saver: conversations,
-      show: (session) => void tabs.show(session),
-    });
-    this.sessions = sessions;
-    const tabs = new ChatTabs({ app: this.app, sessions, conversations });
-    this.tabs = tabs;
-    // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
-    const models = () => {
-      const current = endpoint.current();
-      return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), fetch: requestUrlFetch, answers: pluginServerAnswers });
-    };
-    const ribbonIconEl = this.addRibbonIcon('message-square', t('command.openChat'), () => void this.activateChatView());
-    this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
-      sessions,
-      settings: this,
+      conversations,
       pluginId: this.manifest.id,
-      ribbonIcon: () => ribbonIconEl,
       changes: writes.changes,
       listModels: models,
       firstRun: pluginFirstRun(this, () => endpoint.current().apiKey()),
-      restoreNote: (view, path) => tabs.openNoteIn(view, path),
-      toolbarExtras: (view) => createElement(Fragment, null,
-        createElement(HistoryToggle, {
-          load: () => conversations.list(),
-          // Mod+click opens the conversation in a tab of its own.
-          onOpen: (summary, inNewTab) => void (inNewTab ? tabs.openNote(summary.path, true) : tabs.openNoteIn(view, summary.path)),
-          currentPath: view.notePath,
-        }),
-        createElement('button', { type: 'button', 'data-testid': 'new-tab', onClick: () => void tabs.openNewTab() }, t('chat.newTab')),
-      ),
-    }));
-    // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
-    this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
-    addPluginCommands(this, { settings: this, tabs, writes, semantic: search.semantic });
+    });
+    this.chat = chat;
+    chat.register(this);
+    addPluginCommands(this, { settings: this, chat, writes, semantic: search.semantic });
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck({ host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools }) }));
-    registerNoteRendering(this, this, { openInChat: (path) => void tabs.openNote(path) });
+    registerNoteRendering(this, this, { openInChat: (path) => void chat.openNote(path) });
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => search.vaultTools.start());
     // Conversations.base, once, beside the conversations (as soon as their folder exists).
@@ -107,14 +84,14 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
 
   override onunload(): void {
     this.search?.semantic.stop();
-    this.sessions?.dispose();
+    this.chat?.dispose();
     this.search?.vaultTools.dispose();
     void this.mcp?.close();
   }
 
   /** Shows the chat view in the right sidebar, reusing the open one if there is one. */
   async activateChatView(): Promise<WorkspaceLeaf | null> {
-    return (await this.tabs?.activate()) ?? null;
+    return (await this.chat?.activate()) ?? null;
   }
 
   /** Reads `data.json` over the defaults. */
@@ -127,10 +104,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     await this.saveData(this.settings);
     this.mcp?.configure(this.settings.mcpServers);
     void this.search?.semantic.sync();
-    this.sessions?.settingsChanged();
-    for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
-      if (leaf.view instanceof ChatView) leaf.view.refresh();
-    }
+    this.chat?.settingsChanged();
   }
 
   // One run setup for the plugin's life, made on the first question: the model client (openai)

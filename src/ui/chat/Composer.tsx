@@ -5,6 +5,7 @@ import { useNoteSuggest } from '../context/useNoteSuggest';
 import { usePromptSuggest } from '../context/usePromptSuggest';
 import { useChatServices } from './chat-services';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { sendDraft } from '../../chat';
 import { t } from '../../i18n';
 
 /**
@@ -47,9 +48,7 @@ export function Composer() {
       void controller.send(text);
       return;
     }
-    const context = sources.draft.questionContext();
-    sources.draft.sent();
-    void controller.send(text, context);
+    void sendDraft(controller, sources.draft, text);
   };
 
   // Images pasted or dropped become chips (saved as attachments by the host); text pastes as usual.

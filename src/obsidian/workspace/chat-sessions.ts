@@ -1,13 +1,21 @@
-import { type App, Notice, Platform } from 'obsidian';
+import { type App, Notice, Platform, type WorkspaceLeaf } from 'obsidian';
 import type { AgentRunOptions, AgentRunResult } from '../../agent';
 import { type ChatAttention, type ChatRunRequest, type ChatRunSetup, ChatSession, type ConversationSaver, type FrameScheduler } from '../../chat';
 import type { GlassboxSettingsHost } from '../../settings';
-import { attentionMessage } from './attention-message';
-import { pluginErrorAdvice } from './plugin-error-advice';
-import { settingsApprovalMemory } from './settings-approval-memory';
+import { attentionMessage } from '../chat/attention-message';
+import { pluginErrorAdvice } from '../chat/plugin-error-advice';
+import { settingsApprovalMemory } from '../chat/settings-approval-memory';
 
-/** A chat view as the sessions see it: whether it is on screen, and how to draw the eye to it. */
+/** A chat view as the sessions see it: its tab, whether it is on screen, and how to draw the eye to it. */
 export interface SessionViewer {
+  /** The tab the view lives in. */
+  readonly leaf: WorkspaceLeaf;
+  /** Shows `session` in this view instead ("New chat"); the one shown before goes on without a view. */
+  show(session: ChatSession): void;
+  /** Draws the chat again with the current settings (a settings save). */
+  refresh(): void;
+  /** Puts the keyboard in the composer (a selection was just quoted). */
+  focusComposer(): void;
   /** Whether the user can see the chat now (window shown, tab in front, sidebar open). */
   isChatVisible(): boolean;
   /** Pulses the view's tab and the ribbon icon until the user looks (a run waits for them). */
@@ -38,7 +46,8 @@ export interface ChatSessionsOptions {
  */
 export class ChatSessions {
   private readonly sessions = new Map<string, ChatSession>();
-  private readonly viewers = new Map<ChatSession, SessionViewer>();
+  /** THE record of which view shows which session. */
+  private readonly shownBy = new Map<ChatSession, SessionViewer>();
   private created = 0;
   /** The run options of the settings as last seen: a save changes only the ones it changed. */
   private runDefaults: RunDefaults;
@@ -96,19 +105,19 @@ export class ChatSessions {
 
   /** For a view that opens without naming a session: the latest one no view shows, else a new one. */
   claim(): ChatSession {
-    const unshown = [...this.sessions.values()].filter((session) => !this.viewers.has(session));
+    const unshown = [...this.sessions.values()].filter((session) => !this.shownBy.has(session));
     return unshown.at(-1) ?? this.create();
   }
 
   /** `viewer` shows `session` now. */
   attach(session: ChatSession, viewer: SessionViewer): void {
-    this.viewers.set(session, viewer);
+    this.shownBy.set(session, viewer);
   }
 
   /** `viewer` no longer shows `session`; the session and its run go on. An empty one is let go. */
   detach(session: ChatSession, viewer: SessionViewer): void {
-    if (this.viewers.get(session) !== viewer) return;
-    this.viewers.delete(session);
+    if (this.shownBy.get(session) !== viewer) return;
+    this.shownBy.delete(session);
     if (session.isEmpty()) this.forget(session);
     // Its run waits for the user, who no longer sees it.
     const waiting = session.waiting();
@@ -117,7 +126,18 @@ export class ChatSessions {
 
   /** The view that shows `session`, if any. */
   viewerOf(session: ChatSession): SessionViewer | null {
-    return this.viewers.get(session) ?? null;
+    return this.shownBy.get(session) ?? null;
+  }
+
+  /** The session shown in the tab `leaf`, if a chat view there shows one. */
+  sessionIn(leaf: WorkspaceLeaf): ChatSession | null {
+    for (const [session, viewer] of this.shownBy) if (viewer.leaf === leaf) return session;
+    return null;
+  }
+
+  /** Every view showing a session now. */
+  viewers(): readonly SessionViewer[] {
+    return [...this.shownBy.values()];
   }
 
   /** Every session held, oldest first. */
@@ -129,7 +149,7 @@ export class ChatSessions {
   dispose(): void {
     for (const session of this.sessions.values()) session.dispose();
     this.sessions.clear();
-    this.viewers.clear();
+    this.shownBy.clear();
   }
 
   private forget(session: ChatSession): void {
