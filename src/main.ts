@@ -64,8 +64,11 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
       changes: writes.changes,
       listModels: models,
       firstRun: pluginFirstRun(this, () => endpoint.current().apiKey()),
+      saved: { adapter: this.app.vault.adapter, path: `${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}/sessions.json` },
     });
     this.chat = chat;
+    // Before Obsidian restores the chat's tabs, which name these sessions.
+    await chat.restore();
     chat.register(this);
     addPluginCommands(this, { settings: this, chat, writes, semantic: search.semantic });
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck({ host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools }) }));

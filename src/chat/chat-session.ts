@@ -67,6 +67,11 @@ export class ChatSession {
     return state.messageIds.length === 0 && !state.running;
   }
 
+  /** Whether there is nothing to keep at all: empty, and no text typed for the next question. */
+  holdsNothing(): boolean {
+    return this.isEmpty() && this.draft.text.trim() === '';
+  }
+
   /** What the run waits for from the user (an approval card, its question), or null. */
   waiting(): ChatAttention | null {
     const state = this.controller.store.getState();

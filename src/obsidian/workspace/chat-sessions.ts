@@ -34,6 +34,8 @@ export interface ChatSessionsOptions {
   readonly saver?: ConversationSaver;
   /** Shows a session's tab (opening one when no view shows it): a click on its notice. */
   readonly show?: (session: ChatSession) => void;
+  /** Called with each session made (the workspace saves its draft as it changes). */
+  readonly created?: (session: ChatSession) => void;
   /** Tests pass a manual scheduler and clock. */
   readonly scheduleFrame?: FrameScheduler;
   readonly now?: () => number;
@@ -71,14 +73,14 @@ export class ChatSessions {
     }
   }
 
-  /** A new, empty session. */
-  create(): ChatSession {
+  /** A new, empty session; `saved` gives back a session of an earlier run: its id and the text being typed. */
+  create(saved?: { readonly id: string; readonly draft: string }): ChatSession {
     const host = this.options.settings;
     const current = host.settings;
     this.created += 1;
     const session = new ChatSession({
       // Unique across restarts too: a restored tab must not name a session of this run by chance.
-      id: `${Date.now().toString(36)}-${this.created}-${Math.random().toString(36).slice(2, 8)}`,
+      id: saved?.id ?? `${Date.now().toString(36)}-${this.created}-${Math.random().toString(36).slice(2, 8)}`,
       prepareRun: this.options.prepareRun,
       runAgent: this.options.runAgent,
       // The plugin words what fixes a provider error, in the UI's language: its settings tab.
@@ -93,8 +95,10 @@ export class ChatSessions {
       ...(this.options.now ? { now: this.options.now } : {}),
       ...(this.options.scheduleFrame ? { scheduleFrame: this.options.scheduleFrame } : {}),
     });
+    if (saved !== undefined) session.draft.setText(saved.draft);
     session.onAttention((attention) => this.announce(session, attention));
     this.sessions.set(session.id, session);
+    this.options.created?.(session);
     return session;
   }
 
@@ -114,11 +118,11 @@ export class ChatSessions {
     this.shownBy.set(session, viewer);
   }
 
-  /** `viewer` no longer shows `session`; the session and its run go on. An empty one is let go. */
+  /** `viewer` no longer shows `session`; the session and its run go on. One holding nothing (no message, no text typed) is let go. */
   detach(session: ChatSession, viewer: SessionViewer): void {
     if (this.shownBy.get(session) !== viewer) return;
     this.shownBy.delete(session);
-    if (session.isEmpty()) this.forget(session);
+    if (session.holdsNothing()) this.forget(session);
     // Its run waits for the user, who no longer sees it.
     const waiting = session.waiting();
     if (waiting !== null) this.announce(session, waiting);

@@ -11,11 +11,14 @@ import type { ConversationStore } from '../notes/conversation-store';
 import { ChatSessions, type ChatSessionsOptions } from './chat-sessions';
 import { ChatTabs } from './chat-tabs';
 import { chatToolbarExtras } from './chat-toolbar-extras';
+import { SavedSessions, type SavedSessionsOptions } from './saved-sessions';
 import { VIEW_TYPE_GLASSBOX_CHAT } from './chat-view-state';
 import { t } from '../../i18n';
 
 /** What the workspace is built from; `main.ts` wires it. */
-export interface ChatWorkspaceOptions extends Omit<ChatSessionsOptions, 'show'> {
+export interface ChatWorkspaceOptions extends Omit<ChatSessionsOptions, 'show' | 'created'> {
+  /** Where the sessions' saved state (the text being typed) is kept between runs. */
+  readonly saved?: Omit<SavedSessionsOptions, 'sessions'>;
   readonly conversations: ConversationStore;
   /** The plugin's id, whose settings tab an error's "Open settings" button shows. */
   readonly pluginId?: string;
@@ -38,9 +41,13 @@ export class ChatWorkspace {
   readonly tabs: ChatTabs;
   private readonly contexts = new WeakMap<ChatSession, VaultContextSources>();
   private ribbonIcon: HTMLElement | null = null;
+  private readonly saved: SavedSessions | null;
+  /** Restored sessions whose conversation note opens when a view first shows them. */
+  private readonly pendingNotes = new Map<ChatSession, string>();
 
   constructor(private readonly options: ChatWorkspaceOptions) {
-    this.sessions = new ChatSessions({ ...options, show: (session) => void this.tabs.show(session) });
+    this.saved = options.saved === undefined ? null : new SavedSessions({ ...options.saved, sessions: () => this.sessions.all() });
+    this.sessions = new ChatSessions({ ...options, show: (session) => void this.tabs.show(session), created: (session) => this.saved?.watch(session) });
     const { app } = options;
     this.tabs = new ChatTabs({ app, sessions: this.sessions, conversations: options.conversations, activeChatLeaf: () => app.workspace.getActiveViewOfType(ChatView)?.leaf ?? null });
   }
@@ -53,11 +60,33 @@ export class ChatWorkspace {
     plugin.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
   }
 
+  /**
+   * Takes back the sessions the last run saved (the text being typed), before Obsidian restores
+   * the tabs that name them; each one's conversation opens when a view first shows it.
+   */
+  async restore(): Promise<void> {
+    for (const saved of (await this.saved?.load()) ?? []) {
+      if (this.sessions.get(saved.id) !== null) continue;
+      const session = this.sessions.create(saved);
+      if (saved.notePath !== '') this.pendingNotes.set(session, saved.notePath);
+    }
+  }
+
   /** A chat view in `leaf`, showing a session of this workspace. */
   createView(leaf: WorkspaceLeaf): ChatView {
     const { settings, pluginId, changes, listModels, firstRun } = this.options;
     return new ChatView(leaf, {
-      sessions: this.sessions,
+      sessions: {
+        claim: () => this.sessions.claim(),
+        get: (id) => this.sessions.get(id),
+        detach: (session, viewer) => this.sessions.detach(session, viewer),
+        attach: (session, viewer) => {
+          this.sessions.attach(session, viewer);
+          const note = this.pendingNotes.get(session);
+          this.pendingNotes.delete(session);
+          if (note !== undefined && session.isEmpty()) void this.tabs.openNoteIn(session, note);
+        },
+      },
       settings,
       contextOf: (session) => this.contextOf(session),
       ribbonIcon: () => this.ribbonIcon,
@@ -142,8 +171,9 @@ export class ChatWorkspace {
     for (const viewer of this.sessions.viewers()) viewer.refresh();
   }
 
-  /** Stops every run (the plugin unloads). */
+  /** Saves the text being typed and stops every run (the plugin unloads). */
   dispose(): void {
+    void this.saved?.save();
     this.sessions.dispose();
   }
 
