@@ -1,5 +1,5 @@
 import { type App, Notice } from 'obsidian';
-import { createOpenAiChatModel, shownBaseUrl } from '../../llm';
+import { ModelClients, shownBaseUrl } from '../../llm';
 import type { McpRunTools } from '../../mcp';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { ChatRunRequest, ChatRunSetup } from '../../chat';
@@ -48,6 +48,7 @@ export function indexWaitNotice(): string {
  */
 export function createRunSetup(options: RunSetupOptions): (modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup> {
   const plugin = options.endpoint ?? new PluginEndpoint({ app: options.app, settings: options.settings, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const models = new ModelClients();
   return async (modelName, request) => {
     const settings = options.settings.settings;
     const endpoint = plugin.current();
@@ -62,7 +63,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
       throw new RunSetupError('missing_api_key', t('error.keyNotOnDevice', { name: secretName }));
     }
-    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
+    const model = models.for({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
     // The window is asked of the server while the index may still be opening; both are waited for below.
     const contextWindow = pluginContextWindow(settings, modelName, apiKey);
     if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
