@@ -4,7 +4,7 @@
  * (`./tools/*`, zod schemas) are imported from their own files: the chat view imports this
  * barrel at plugin load, and they are evaluated only when a run needs them (issue 17).
  */
-export { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult, type AgentInputRequest, type AgentInputOutcome, type AgentLoopStyle, AGENT_LOOP_STYLES } from './agent-run-options';
+export { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult, type RunPlan, type AgentInputRequest, type AgentInputOutcome, type AgentLoopStyle, AGENT_LOOP_STYLES } from './agent-run-options';
 export { reduceReasoning, reasoningElapsedMs } from './reasoning-state';
 export type * from './events';
 export type { AgentTool, AgentToolContext, AgentToolResult } from './agent-tool';

@@ -83,12 +83,9 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     const writeTools = await noteWriteTools(options);
     const { images, notices: imageNotices } = request === undefined ? { images: [], notices: [] } : await readQuestionImages(options.app, { question: request.question, ...(request.context !== undefined ? { request: request.context } : {}), ...(context !== undefined ? { attached: context } : {}), modelName, settings });
     const notices = [...mcp.notices, ...imageNotices];
-    // A model the server refused tools for is answered without them (DESIGN.md 12.1); the refusal is remembered.
+    // A model the server refused tools for is answered without them (DESIGN.md 12.1); the session
+    // that meets a refusal keeps it, and the plugin remembers it in the settings (chat-sessions.ts).
     const withoutTools = Object.hasOwn(settings.modelsWithoutTools, modelName) ? settings.modelsWithoutTools[modelName] : undefined;
-    const onToolsRefused = (reason: string): void => {
-      settings.modelsWithoutTools = { ...settings.modelsWithoutTools, [modelName]: reason };
-      void options.settings.saveSettings();
-    };
     return {
       model,
       tools: [...tools, ...writeTools, ...mcp.tools],
@@ -97,7 +94,6 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
       ...(attachedAnything ? { context } : {}),
       ...(images.length > 0 ? { images } : {}),
       ...(withoutTools !== undefined ? { withoutTools } : {}),
-      onToolsRefused,
       contextWindow: modelWindow,
     };
   };

@@ -97,6 +97,8 @@ export class ChatSessions {
     });
     if (saved !== undefined) session.draft.setText(saved.draft);
     session.onAttention((attention) => this.announce(session, attention));
+    // The session keeps the refusal; the plugin remembers it for every next run ("Models without tools").
+    session.onToolsRefused((modelName, reason) => this.rememberRefusal(modelName, reason));
     this.sessions.set(session.id, session);
     this.options.created?.(session);
     return session;
@@ -154,6 +156,13 @@ export class ChatSessions {
     for (const session of this.sessions.values()) session.dispose();
     this.sessions.clear();
     this.shownBy.clear();
+  }
+
+  private rememberRefusal(modelName: string, reason: string): void {
+    const host = this.options.settings;
+    if (host.settings.modelsWithoutTools[modelName] === reason) return;
+    host.settings.modelsWithoutTools = { ...host.settings.modelsWithoutTools, [modelName]: reason };
+    void host.saveSettings();
   }
 
   private forget(session: ChatSession): void {
