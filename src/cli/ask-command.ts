@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runAgent } from '../agent/run-agent';
-import { attachmentBudget, DEFAULT_CONTEXT_BUDGET_TOKENS, reduceReasoning } from '../agent';
+import { attachmentBudget, DEFAULT_CONTEXT_BUDGET_TOKENS, type LiveRun } from '../agent';
 import type { AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel, discoverContextWindow } from '../llm';
-import type { ReasoningPayload } from '../markers';
 import { runChoiceFor } from '../prompts';
 import { createVaultTools, FolderExcludingSource, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
@@ -85,7 +84,8 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const renderer = options.eventsJsonl
     ? null
     : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, rows: io.stdout.rows ?? 0, now: Date.now });
-  let payload: ReasoningPayload | null = null;
+  // The run's values as the runner folded them (its one fold of the events); the block draws them.
+  let live: LiveRun | null = null;
   if (renderer === null) io.stdout.write(`${JSON.stringify({ type: 'context_window', tokens: contextWindow.tokens, source: contextWindow.source })}\n`);
   try {
     const mcpTools = mcp === null ? { tools: [], notices: [] } : await mcp.toolsForRun();
@@ -110,13 +110,15 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       startedAt,
       loopStyle,
       ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
+      onRun: (run) => {
+        live = run;
+      },
       onEvent: (event) => {
         if (renderer === null) {
           io.stdout.write(`${terminalJson(event)}\n`);
           return;
         }
-        payload = reduceReasoning(payload, event);
-        renderer.handle(event, payload);
+        renderer.handle(event, live?.reasoning ?? null);
       },
     });
     if (result.status === 'error' && result.error !== undefined) io.stderr.write(`${stripControls(result.error)}\n`);
