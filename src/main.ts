@@ -1,5 +1,5 @@
 import { getLanguage, normalizePath, Plugin, type WorkspaceLeaf } from 'obsidian';
-import type { ChatRunRequest, ChatRunSetup } from './chat';
+import { deferredRunSetup } from './obsidian/chat/deferred-run-setup';
 import { pluginFirstRun } from './obsidian/chat/first-run';
 import { PluginEndpoint } from './obsidian/network/endpoint';
 import { DesktopMcpServers } from './obsidian/network/desktop-mcp-servers';
@@ -54,7 +54,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     const chat = new ChatWorkspace({
       app: this.app,
       settings: this,
-      prepareRun: this.runSetup(endpoint, writes),
+      prepareRun: deferredRunSetup({ app: this.app, settings: this, vaultTools: search.vaultTools, mcp, writes, endpoint }),
       // The agent is evaluated on first use, not when Obsidian loads the plugin: esbuild defers a
       // module reached only through import().
       runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
@@ -109,15 +109,4 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     void this.search?.semantic.sync();
     this.chat?.settingsChanged();
   }
-
-  // One run setup for the plugin's life, made on the first question: the model client (openai)
-  // and the vault index are evaluated then, not when Obsidian loads the plugin.
-  private runSetup(endpoint: PluginEndpoint, writes: { writer: ObsidianNoteWriter; changes: NoteChangeLog }) {
-    let setup: Promise<(modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup>> | null = null;
-    return (modelName: string, request: ChatRunRequest) => {
-      setup ??= import('./obsidian/chat/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools: this.search!.vaultTools, mcp: this.mcp, writes, endpoint }));
-      return setup.then((prepare) => prepare(modelName, request));
-    };
-  }
 }
-

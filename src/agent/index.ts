@@ -17,3 +17,4 @@ export { clampLine, clampText } from './clamp-text';
 export { describeInputOutcome } from './tools/describe-input-outcome';
 export { userMessageOf } from './user-message-of';
 export { toolsRefusal } from './tools-refusal';
+export { planRun, type PlannedQuestion, type PlannedRun, type RunPlannerHost, type RunScope } from './run-planner';

@@ -4,7 +4,7 @@ import type { McpRunTools } from '../../mcp';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { ChatRunRequest, ChatRunSetup } from '../../chat';
 import { attachQuestionContext } from '../../search/context';
-import { attachmentBudget } from '../../agent';
+import { planRun, type PlannedQuestion, type RunPlannerHost } from '../../agent';
 import { pluginContextWindow } from '../network/context-windows';
 import { obsidianContextNotes } from './obsidian-context-notes';
 import { PluginEndpoint } from '../network/endpoint';
@@ -64,38 +64,40 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
       throw new RunSetupError('missing_api_key', t('error.keyNotOnDevice', { name: secretName }));
     }
     const model = models.for({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
-    // The window is asked of the server while the index may still be opening; both are waited for below.
-    const contextWindow = pluginContextWindow(settings, modelName, apiKey);
-    if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
-      request?.onWaiting?.(indexWaitNotice());
-      await options.vaultTools.whenSettledWithin(INDEX_WAIT_MS);
-    }
-    const modelWindow = await contextWindow;
-    // What the question attaches (notes, selection, [[links]], scope), read before the tools are
-    // made: the scope limits them, and the notes attached explicitly stay readable.
-    const countInScope = options.vaultTools.current().countInScope;
-    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder, ...(countInScope ? { countInScope } : {}) }), budgetTokens: attachmentBudget(modelWindow.tokens, settings.contextBudgetTokens) });
-    const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined);
-    const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
-    const { tools, notice } = options.vaultTools.current(scope);
-    const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
-    for (const problem of mcp.notices) new Notice(t('notice.fromGlassbox', { message: problem }));
-    const writeTools = await noteWriteTools(options);
-    const { images, notices: imageNotices } = request === undefined ? { images: [], notices: [] } : await readQuestionImages(options.app, { question: request.question, ...(request.context !== undefined ? { request: request.context } : {}), ...(context !== undefined ? { attached: context } : {}), modelName, settings });
-    const notices = [...mcp.notices, ...imageNotices];
-    // A model the server refused tools for is answered without them (DESIGN.md 12.1); the session
-    // that meets a refusal keeps it, and the plugin remembers it in the settings (chat-sessions.ts).
-    const withoutTools = Object.hasOwn(settings.modelsWithoutTools, modelName) ? settings.modelsWithoutTools[modelName] : undefined;
-    return {
-      model,
-      tools: [...tools, ...writeTools, ...mcp.tools],
-      ...(notice ? { notice } : {}),
-      ...(notices.length > 0 ? { notices } : {}),
-      ...(attachedAnything ? { context } : {}),
-      ...(images.length > 0 ? { images } : {}),
-      ...(withoutTools !== undefined ? { withoutTools } : {}),
-      contextWindow: modelWindow,
+    const question: PlannedQuestion = request === undefined ? { question: '' } : { question: request.question, ...(request.context !== undefined ? { context: request.context } : {}) };
+    const host: RunPlannerHost = {
+      model: () => model,
+      contextWindow: async (name) => {
+        // The window is asked of the server while the index may still be opening; both are waited for.
+        const contextWindow = pluginContextWindow(settings, name, apiKey);
+        if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
+          request?.onWaiting?.(indexWaitNotice());
+          await options.vaultTools.whenSettledWithin(INDEX_WAIT_MS);
+        }
+        return contextWindow;
+      },
+      attachmentTokens: settings.contextBudgetTokens,
+      // What the question attaches (notes, selection, [[links]], scope), read before the tools are
+      // made: the scope limits them, and the notes attached explicitly stay readable.
+      notes: async (planned, budgetTokens) => {
+        if (request === undefined) return undefined;
+        const countInScope = options.vaultTools.current().countInScope;
+        const context = await attachQuestionContext({ ...planned, notes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder, ...(countInScope ? { countInScope } : {}) }), budgetTokens });
+        return context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined ? context : undefined;
+      },
+      tools: async (scope) => {
+        const { tools, notice } = options.vaultTools.current(scope);
+        const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
+        for (const problem of mcp.notices) new Notice(t('notice.fromGlassbox', { message: problem }));
+        const writeTools = await noteWriteTools(options);
+        return { tools: [...tools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), notices: mcp.notices };
+      },
+      images: (planned, attached, name) => (request === undefined ? Promise.resolve({ images: [], notices: [] }) : readQuestionImages(options.app, { question: planned.question, ...(planned.context !== undefined ? { request: planned.context } : {}), ...(attached !== undefined ? { attached } : {}), modelName: name, settings })),
+      // A model the server refused tools for is answered without them (DESIGN.md 12.1); the session
+      // that meets a refusal keeps it, and the plugin remembers it in the settings (chat-sessions.ts).
+      refusedTools: (name) => (Object.hasOwn(settings.modelsWithoutTools, name) ? settings.modelsWithoutTools[name] : undefined),
     };
+    return planRun(host, modelName, question);
   };
 }
 
