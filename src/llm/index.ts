@@ -43,6 +43,7 @@ export {
   endpointUrl,
   fetchAnswer,
   isLocalHost,
+  isThisMachine,
   serverRootOf,
   ServerAnswers,
   describeServer,

@@ -1,5 +1,5 @@
 import { type App, Notice } from 'obsidian';
-import { ModelClients, shownBaseUrl } from '../../llm';
+import { isThisMachine, ModelClients, shownBaseUrl } from '../../llm';
 import type { McpRunTools } from '../../mcp';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { ChatRunRequest, ChatRunSetup } from '../../chat';
@@ -60,7 +60,7 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     // SecretStorage is per device while data.json syncs: on another device the name arrives
     // without the secret. Say so before sending, rather than let the provider answer 401. A
     // server on this machine goes without a key (local servers need none).
-    if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
+    if (secretName !== '' && !apiKey && !isThisMachine(baseUrl)) {
       throw new RunSetupError('missing_api_key', t('error.keyNotOnDevice', { name: secretName }));
     }
     const model = models.for({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
@@ -107,10 +107,4 @@ async function noteWriteTools(options: RunSetupOptions) {
   if (writes === undefined) return [];
   const { createWriteTools } = await import('../../writes/write-tools');
   return createWriteTools({ writer: writes.writer, changes: writes.changes, conversationsFolder: () => options.settings.settings.conversationsFolder });
-}
-
-/** Whether the base URL points at this machine (`localhost`, 127.0.0.0/8, `::1`). */
-function isLoopback(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname;
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
