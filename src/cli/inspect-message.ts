@@ -21,15 +21,20 @@ export async function runInspectMessage(file: string, io: CliIo): Promise<number
     io.stderr.write(`Cannot read "${file}": ${describeFsError(error)}.\n`);
     return 1;
   }
+  io.stdout.write(`${terminalJson(inspectedContent(content), 2)}\n`);
+  return 0;
+}
+
+/** THE per-message object of DESIGN.md 8 for an assistant message's content (`inspect --message`, and each answer of `inspect NOTE`). */
+export function inspectedContent(content: string): Record<string, unknown> {
   const parsed = parseAssistantContent(content);
-  const output = {
+  return {
     text: parsed.text,
     reasoning: parsed.reasoning,
     reasoningError: parsed.reasoningError,
     legacyToolCalls: parsed.legacyToolCalls,
     thinks: parsed.thinks,
+    // The agent's note writes: path, status (ok / declined / error) and +N −M (DESIGN.md 11.2).
     noteWrites: noteWritesOf(parsed.reasoning),
   };
-  io.stdout.write(`${terminalJson(output, 2)}\n`);
-  return 0;
 }

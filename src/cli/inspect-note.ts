@@ -5,7 +5,8 @@ import { describeFsError } from './describe-fs-error';
 import { timelineLines } from './inspect-timeline';
 import { stripControls, terminalJson } from './terminal-text';
 import { answerAlternates, parseConversationNote, readNoteFrontmatter, type ConversationMessage } from '../conversation';
-import { noteWritesOf, parseAssistantContent, type ModelPrice } from '../markers';
+import type { ModelPrice } from '../markers';
+import { inspectedContent } from './inspect-message';
 
 /**
  * `glassbox inspect NOTE.md`: prints the conversation the chat view would open, as JSON
@@ -79,16 +80,5 @@ export function inspectMessage(message: ConversationMessage): Record<string, unk
     const attachments = message.attachments !== undefined ? { attachments: message.attachments } : {};
     return { role: 'user', at: message.at, text: message.content, ...attachments, reasoning: null, reasoningError: false, legacyToolCalls: [], thinks: [], noteWrites: [] };
   }
-  const parsed = parseAssistantContent(message.content);
-  return {
-    role: 'assistant',
-    at: message.at,
-    text: parsed.text,
-    reasoning: parsed.reasoning,
-    reasoningError: parsed.reasoningError,
-    legacyToolCalls: parsed.legacyToolCalls,
-    thinks: parsed.thinks,
-    // The agent's note writes: path, status (ok / declined / error) and +N −M (DESIGN.md 11.2).
-    noteWrites: noteWritesOf(parsed.reasoning),
-  };
+  return { role: 'assistant', at: message.at, ...inspectedContent(message.content) };
 }
