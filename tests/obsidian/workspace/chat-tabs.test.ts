@@ -4,7 +4,7 @@ import type { ChatView } from '../../../src/obsidian/chat/chat-view';
 import { type App, clearNotices, createFakeApp, type FakeLayout, noticeLog, type WorkspaceLeaf } from '../../../tools/fake-obsidian';
 import { type ModelServer, scenario, startModelServer } from '../../../tools/model-server';
 import manifestJson from '../../../manifest.json';
-import { callsSettled } from '../../support/calls-settled';
+import { runPluginCommand } from '../../support/plugin-command';
 import { sendMessage, until } from '../../support/chat-view-harness';
 
 // Sessions owned by the plugin, in tabs (issue 27, DESIGN.md 12.2): each tab's run goes on
@@ -50,15 +50,7 @@ async function ask(view: ChatView, model: string, question: string): Promise<voi
   await until(() => view.controller.store.getState().messageIds.length > before);
 }
 
-async function command(app: App, plugin: GlassboxPlugin, id: string): Promise<void> {
-  const activated = jest.spyOn(plugin.chat!, 'activate');
-  await act(async () => {
-    app.commands.executeCommandById(`glassbox:${id}`);
-    await callsSettled(activated);
-    await Promise.resolve();
-  });
-  activated.mockRestore();
-}
+const command = runPluginCommand;
 
 /** The vault's Markdown files and their text (a second device, or the same vault after a restart). */
 async function vaultFiles(app: App): Promise<Record<string, string>> {

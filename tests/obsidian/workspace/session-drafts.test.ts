@@ -4,7 +4,7 @@ import type { ChatView } from '../../../src/obsidian/chat/chat-view';
 import { type App, clearNotices, createFakeApp, type FakeLayout } from '../../../tools/fake-obsidian';
 import { type ModelServer, scenario, startModelServer } from '../../../tools/model-server';
 import manifestJson from '../../../manifest.json';
-import { callsSettled } from '../../support/calls-settled';
+import { runPluginCommand } from '../../support/plugin-command';
 import { sendMessage, until } from '../../support/chat-view-harness';
 
 // DESIGN.md 13.2: the text being typed belongs to the session, not to the view showing it. It
@@ -30,15 +30,7 @@ async function loadPlugin(options: { syncedFrom?: App } = {}) {
 const chatViews = (app: App) => app.workspace.getLeavesOfType('glassbox-chat').map((leaf) => leaf.view as unknown as ChatView);
 const composer = (view: ChatView) => view.contentEl.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')!;
 
-async function command(app: App, plugin: GlassboxPlugin, id: string): Promise<void> {
-  const activated = jest.spyOn(plugin.chat!, 'activate');
-  await act(async () => {
-    app.commands.executeCommandById(`glassbox:${id}`);
-    await callsSettled(activated);
-    await Promise.resolve();
-  });
-  activated.mockRestore();
-}
+const command = runPluginCommand;
 
 /** Types `text` into the view's composer, as a user would, without sending it. */
 async function type(view: ChatView, text: string): Promise<void> {
