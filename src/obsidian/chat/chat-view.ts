@@ -120,8 +120,9 @@ export class ChatView extends ItemView implements SessionViewer {
   protected override onOpen(): Promise<void> {
     this.contentEl.empty();
     this.contentEl.addClass('glassbox-chat-view');
-    this.root = createRoot(this.contentEl);
+    // Attached before the root exists, so the session is followed once, below.
     if (this.shown === null) this.show(this.options.sessions.claim());
+    this.root = createRoot(this.contentEl);
     // The first paint is synchronous so the view is never an empty pane, even for a frame.
     flushSync(() => this.render());
     this.follow(this.session);
