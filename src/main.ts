@@ -1,10 +1,6 @@
 import { getLanguage, normalizePath, Plugin, type WorkspaceLeaf } from 'obsidian';
-import { createElement, Fragment } from 'react';
-import type { ChatRunRequest, ChatRunSetup } from './chat';
-import { ChatSessions } from './obsidian/chat/chat-sessions';
-import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from './obsidian/chat/chat-view';
+import { deferredRunSetup } from './obsidian/chat/deferred-run-setup';
 import { pluginFirstRun } from './obsidian/chat/first-run';
-import { ChatTabs } from './obsidian/chat-tabs';
 import { PluginEndpoint } from './obsidian/network/endpoint';
 import { DesktopMcpServers } from './obsidian/network/desktop-mcp-servers';
 import { listModels } from './obsidian/network/list-models';
@@ -24,8 +20,8 @@ import { traceForwardingSaver } from './obsidian/traces/trace-forwarding-saver';
 import { GlassboxSettingTab } from './obsidian/settings/settings-tab';
 import { DeviceDaySpend } from './obsidian/spending/device-day-spend';
 import { loadGlassboxSettings, type GlassboxSettings, type GlassboxSettingsHost, type LoadedSettings } from './settings';
-import { setUiLanguage, t } from './i18n';
-import { HistoryToggle } from './ui/chat/HistoryToggle';
+import { setUiLanguage } from './i18n';
+import { ChatWorkspace } from './obsidian/workspace/chat-workspace';
 import { NoteChangeLog } from './writes';
 
 /**
@@ -37,8 +33,8 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   /** Current settings; unknown keys from `data.json` are kept for the next save. */
   override settings: LoadedSettings<GlassboxSettings> = loadGlassboxSettings(null);
   private search: SearchServices | null = null;
-  private sessions: ChatSessions | null = null;
-  private tabs: ChatTabs | null = null;
+  /** The chat's sessions, tabs and session-level actions; null until `onload`. */
+  chat: ChatWorkspace | null = null;
   /** Desktop only (null on mobile). */
   private mcp: DesktopMcpServers | null = null;
   private daySpend: DeviceDaySpend | null = null;
@@ -59,55 +55,39 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     // What this device's runs spent today (DESIGN.md 13.4): limits each run, shown in the chat and the settings.
     const daySpend = new DeviceDaySpend({ app: this.app, settings: this });
     this.daySpend = daySpend;
-    const sessions = new ChatSessions({
-      app: this.app,
-      settings: this,
-      prepareRun: this.runSetup(endpoint, writes, daySpend),
-      // The agent is evaluated on first use, not when Obsidian loads the plugin: esbuild defers a
-      // module reached only through import().
-      runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
-      // Each run's traces also go to the OpenTelemetry endpoint of the settings, when one is set.
-      saver: traceForwardingSaver(conversations, this),
-      show: (session) => void tabs.show(session),
-    });
-    this.sessions = sessions;
-    const tabs = new ChatTabs({ app: this.app, sessions, conversations });
-    this.tabs = tabs;
     // requestUrl, not fetch: it is not subject to CORS, and this call needs no streaming.
     const models = () => {
       const current = endpoint.current();
       return listModels({ baseUrl: current.baseUrl, apiKey: current.apiKey(), fetch: requestUrlFetch, answers: pluginServerAnswers });
     };
-    const ribbonIconEl = this.addRibbonIcon('message-square', t('command.openChat'), () => void this.activateChatView());
-    this.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf, {
-      sessions,
+    const chat = new ChatWorkspace({
+      app: this.app,
       settings: this,
+      prepareRun: deferredRunSetup({ app: this.app, settings: this, vaultTools: search.vaultTools, mcp, writes, endpoint, daySpend }),
+      // The agent is evaluated on first use, not when Obsidian loads the plugin: esbuild defers a
+      // module reached only through import().
+      runAgent: (options) => import('./agent/run-agent').then(({ runAgent }) => runAgent(options)),
+      // Each run's traces also go to the OpenTelemetry endpoint of the settings, when one is set.
+      saver: traceForwardingSaver(conversations, this),
+      conversations,
       pluginId: this.manifest.id,
-      ribbonIcon: () => ribbonIconEl,
       changes: writes.changes,
       spentToday: daySpend,
       listModels: models,
       firstRun: pluginFirstRun(this, () => endpoint.current().apiKey()),
-      restoreNote: (view, path) => tabs.openNoteIn(view, path),
-      toolbarExtras: (view) => createElement(Fragment, null,
-        createElement(HistoryToggle, {
-          load: () => conversations.list(),
-          // Mod+click opens the conversation in a tab of its own.
-          onOpen: (summary, inNewTab) => void (inNewTab ? tabs.openNote(summary.path, true) : tabs.openNoteIn(view, summary.path)),
-          currentPath: view.notePath,
-        }),
-        createElement('button', { type: 'button', 'data-testid': 'new-tab', onClick: () => void tabs.openNewTab() }, t('chat.newTab')),
-      ),
-    }));
-    // Links in the chat show Obsidian's page preview on hover (configurable in Page preview's settings).
-    this.registerHoverLinkSource(VIEW_TYPE_GLASSBOX_CHAT, { display: t('chat.viewTitle'), defaultMod: false });
-    addPluginCommands(this, { settings: this, tabs, writes, semantic: search.semantic });
+      saved: { adapter: this.app.vault.adapter, path: `${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}/sessions.json` },
+    });
+    this.chat = chat;
+    // Before Obsidian restores the chat's tabs, which name these sessions.
+    await chat.restore();
+    chat.register(this);
+    addPluginCommands(this, { settings: this, chat, writes, semantic: search.semantic });
     const connection = { host: this, endpoint: () => endpoint.current(), vaultTools: () => search.vaultTools.current().tools };
     this.addSettingTab(new GlassboxSettingTab({ app: this.app, plugin: this, host: this, mcp, listModels: models, checkConnection: pluginConnectionCheck(connection), daySpend }));
     // Traces beyond the chat (DESIGN.md 13.5): which conversations used a note, and Obsidian's command line.
-    registerTraceCommands(this, { host: this, openConversation: (path) => void tabs.openNote(path) });
-    registerGlassboxCliHandlers(this, { app: this.app, host: this, vaultTools: connection.vaultTools, checkConnection: pluginConnectionReport(connection), ask: inAppAsk(sessions, (session) => tabs.show(session)) });
-    registerNoteRendering(this, this, { openInChat: (path) => void tabs.openNote(path) });
+    registerTraceCommands(this, { host: this, openConversation: (path) => void chat.openNote(path) });
+    registerGlassboxCliHandlers(this, { app: this.app, host: this, vaultTools: connection.vaultTools, checkConnection: pluginConnectionReport(connection), ask: inAppAsk(chat) });
+    registerNoteRendering(this, this, { openInChat: (path) => void chat.openNote(path) });
     // Indexing starts once Obsidian has loaded the vault, in the background (time-sliced).
     this.app.workspace.onLayoutReady(() => search.vaultTools.start());
     // Conversations.base, once, beside the conversations (as soon as their folder exists).
@@ -122,14 +102,14 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
 
   override onunload(): void {
     this.search?.semantic.stop();
-    this.sessions?.dispose();
+    this.chat?.dispose();
     this.search?.vaultTools.dispose();
     void this.mcp?.close();
   }
 
   /** Shows the chat view in the right sidebar, reusing the open one if there is one. */
   async activateChatView(): Promise<WorkspaceLeaf | null> {
-    return (await this.tabs?.activate()) ?? null;
+    return (await this.chat?.activate()) ?? null;
   }
 
   /** Reads `data.json` over the defaults. */
@@ -142,21 +122,7 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     await this.saveData(this.settings);
     this.mcp?.configure(this.settings.mcpServers);
     void this.search?.semantic.sync();
-    this.sessions?.settingsChanged();
+    this.chat?.settingsChanged();
     this.daySpend?.changed();
-    for (const leaf of this.app.workspace.getLeavesOfType(VIEW_TYPE_GLASSBOX_CHAT)) {
-      if (leaf.view instanceof ChatView) leaf.view.refresh();
-    }
-  }
-
-  // One run setup for the plugin's life, made on the first question: the model client (openai)
-  // and the vault index are evaluated then, not when Obsidian loads the plugin.
-  private runSetup(endpoint: PluginEndpoint, writes: { writer: ObsidianNoteWriter; changes: NoteChangeLog }, daySpend: DeviceDaySpend) {
-    let setup: Promise<(modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup>> | null = null;
-    return (modelName: string, request: ChatRunRequest) => {
-      setup ??= import('./obsidian/chat/run-setup').then(({ createRunSetup }) => createRunSetup({ app: this.app, settings: this, vaultTools: this.search!.vaultTools, mcp: this.mcp, writes, endpoint, daySpend }));
-      return setup.then((prepare) => prepare(modelName, request));
-    };
   }
 }
-

@@ -101,6 +101,13 @@ export interface AgentRunOptions {
   readonly spending?: AgentSpendingLimits;
 }
 
+/**
+ * What a host plans for a run before it starts (DESIGN.md 13.2): the model and tools, what the
+ * question attaches, the window, and what it remembers of the model. The host's planner builds it;
+ * it goes into the runner's options as it is, never copied field by field.
+ */
+export type RunPlan = Pick<AgentRunOptions, 'model' | 'tools'> & Partial<Pick<AgentRunOptions, 'notices' | 'context' | 'images' | 'withoutTools' | 'contextWindow' | 'citationNotes' | 'spending'>>;
+
 /** What a run produced. */
 export interface AgentRunResult {
   readonly status: AgentRunEndStatus;

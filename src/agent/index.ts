@@ -4,7 +4,7 @@
  * (`./tools/*`, zod schemas) are imported from their own files: the chat view imports this
  * barrel at plugin load, and they are evaluated only when a run needs them (issue 17).
  */
-export { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult, type AgentInputRequest, type AgentInputOutcome, type AgentLoopStyle, AGENT_LOOP_STYLES } from './agent-run-options';
+export { AGENT_DEFAULTS, type AgentRunOptions, type AgentRunResult, type RunPlan, type AgentInputRequest, type AgentInputOutcome, type AgentLoopStyle, AGENT_LOOP_STYLES } from './agent-run-options';
 export { reduceReasoning, reasoningElapsedMs } from './reasoning-state';
 export type * from './events';
 export type { AgentTool, AgentToolContext, AgentToolResult } from './agent-tool';
@@ -19,3 +19,4 @@ export { userMessageOf } from './user-message-of';
 export { toolsRefusal } from './tools-refusal';
 export type { AgentSpendingLimits, SpendingLimitKind, SpendingStop } from './spending/spending-limits';
 export { addDaySpend, DAYS_KEPT, lastDays, localDay, NO_SPEND, readDaySpendRecord, type DaySpend, type DaySpendRecord } from './spending/day-spend';
+export { planRun, type PlannedQuestion, type PlannedRun, type RunPlannerHost, type RunScope } from './run-planner';

@@ -35,6 +35,8 @@ export interface ChatControllerOptions {
   readonly approvalMemory?: ChatApprovalMemory;
   /** How the host words what fixes a provider error (the plugin: its settings tab); without it the errors' own host-neutral advice. */
   readonly errorAdvice?: LlmErrorAdvice;
+  /** The server refused tools for `modelName` during a run (the session keeps it; nothing is written from inside the run). */
+  readonly onToolsRefused?: (modelName: string, reason: string) => void;
   /** The run asked the user something (the view pulses its icon when hidden). */
   readonly onInputRequest?: (request: AgentInputRequest) => void;
   readonly now?: () => number;
@@ -74,6 +76,7 @@ export class ChatController {
       ...(options.inputTimeoutMs ? { inputTimeoutMs: options.inputTimeoutMs } : {}),
       ...(options.approvalMemory ? { approvalMemory: options.approvalMemory } : {}),
       ...(options.errorAdvice ? { errorAdvice: options.errorAdvice } : {}),
+      ...(options.onToolsRefused ? { onToolsRefused: options.onToolsRefused } : {}),
     });
   }
 

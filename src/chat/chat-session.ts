@@ -15,7 +15,7 @@ export interface ChatAttention {
 }
 
 /** Collaborators of a {@link ChatSession}: the controller's, and the draft's setting. */
-export interface ChatSessionOptions extends Omit<ChatControllerOptions, 'onInputRequest'> {
+export interface ChatSessionOptions extends Omit<ChatControllerOptions, 'onInputRequest' | 'onToolsRefused'> {
   /** The session's id, stable for as long as the plugin runs (a tab names its session by it). */
   readonly id: string;
   /** Whether the open note is attached to a question by default (read at each use). */
@@ -34,6 +34,9 @@ export class ChatSession {
   /** What the next question carries (the chips above the composer). */
   readonly draft: DraftContext;
   private readonly attentionListeners = new Set<(attention: ChatAttention) => void>();
+  /** The models the server refused tools for in this session's runs, with the server's words. */
+  private readonly refused = new Map<string, string>();
+  private readonly refusalListeners = new Set<(modelName: string, reason: string) => void>();
   private seen: ChatState;
   private readonly unsubscribe: () => void;
 
@@ -42,6 +45,10 @@ export class ChatSession {
     this.controller = new ChatController({
       ...options,
       onInputRequest: (request) => this.notify({ kind: 'question', question: lastQuestion(this.controller.store.current()), waiting: request.question }),
+      onToolsRefused: (modelName, reason) => {
+        this.refused.set(modelName, reason);
+        for (const listener of [...this.refusalListeners]) listener(modelName, reason);
+      },
     });
     this.draft = new DraftContext({ attachOpenNote: options.attachOpenNote });
     this.seen = this.controller.store.getState();
@@ -67,6 +74,11 @@ export class ChatSession {
     return state.messageIds.length === 0 && !state.running;
   }
 
+  /** Whether there is nothing to keep at all: empty, and no text typed for the next question. */
+  holdsNothing(): boolean {
+    return this.isEmpty() && this.draft.text.trim() === '';
+  }
+
   /** What the run waits for from the user (an approval card, its question), or null. */
   waiting(): ChatAttention | null {
     const state = this.controller.store.getState();
@@ -82,10 +94,22 @@ export class ChatSession {
     return () => this.attentionListeners.delete(listener);
   }
 
+  /** The models the server refused tools for in this session's runs, with the server's words. */
+  toolsRefused(): ReadonlyMap<string, string> {
+    return this.refused;
+  }
+
+  /** Calls `listener` when a run of this session meets a server that refuses tools; returns the unsubscribe function. */
+  onToolsRefused(listener: (modelName: string, reason: string) => void): () => void {
+    this.refusalListeners.add(listener);
+    return () => this.refusalListeners.delete(listener);
+  }
+
   /** Stops the run (the plugin unloads); a question still open stays answerable in the note. */
   dispose(): void {
     this.unsubscribe();
     this.attentionListeners.clear();
+    this.refusalListeners.clear();
     this.controller.dispose();
   }
 

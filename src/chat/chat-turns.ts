@@ -1,8 +1,7 @@
-import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AgentTool, type AttachedContext, type PromptUse, type QuestionContext, type QuestionImage, reduceReasoning, userMessageOf } from '../agent';
-import type { AgentEvent, AgentSpendingLimits } from '../agent';
+import { type AgentApprovalGate, type AgentRunOptions, type AgentRunResult, type AttachedContext, type PromptUse, type QuestionContext, type QuestionImage, reduceReasoning, type RunPlan, userMessageOf } from '../agent';
+import type { AgentEvent } from '../agent';
 import { createMessageId } from '../conversation';
-import type { CitationNotes } from '../citations';
-import type { ChatModel, ContextWindow, LlmErrorAdvice, LlmMessage } from '../llm';
+import type { LlmErrorAdvice, LlmMessage } from '../llm';
 import { composeAssistantContent } from '../markers';
 import { runChoiceFor } from '../prompts';
 import type { ChatPersistence } from './chat-persistence';
@@ -15,31 +14,12 @@ import { finishedMessage, type RunTurn } from './run-turn';
 import { pendingInputOf, withoutPendingInput } from './saved-question';
 import { t } from '../i18n';
 
-/** What a run needs from the host, built fresh for each send (settings may have changed). */
-export interface ChatRunSetup {
-  readonly model: ChatModel;
-  readonly tools: readonly AgentTool[];
-  /** Shown above the composer, e.g. while the vault index is still being built. */
-  readonly notice?: string;
-  /** Shown as the run's first trace steps, e.g. an MCP server that could not start. */
-  readonly notices?: readonly string[];
-  /** The question's attachments as read for this run (notes, selection, `[[links]]`, scope); the tools above honour its scope. */
-  readonly context?: AttachedContext;
-  /** The model is remembered not to use tools (the server's words): the run answers from a search without them. */
-  readonly withoutTools?: string;
-  /** The server refused tools for the model during the run: the host remembers it. */
-  readonly onToolsRefused?: (reason: string) => void;
-  /** The model's context window and where it came from (DESIGN.md 12.1); every request is fitted to it. */
-  readonly contextWindow?: ContextWindow;
-  /** Images sent with the question (read and downscaled by the host). */
-  readonly images?: readonly QuestionImage[];
-  /** The vault's notes and link rule: the answer's citations are checked against what the run read (DESIGN.md 13.3). */
-  readonly citationNotes?: CitationNotes;
-  /** What the run may spend (DESIGN.md 13.4); none: nothing limits it. */
-  readonly spending?: AgentSpendingLimits;
-  /** The run returned: the host counts what it spent toward the day. */
-  readonly onRunEnd?: (result: AgentRunResult) => void;
-}
+/**
+ * What a run needs from the host, planned for each send (settings may have changed): the run's
+ * plan as the runner takes it, a notice shown above the composer (e.g. while the vault index is
+ * still being built), and what the host does when the run returns (count its spend toward the day).
+ */
+export type ChatRunSetup = RunPlan & { readonly notice?: string; readonly onRunEnd?: (result: AgentRunResult) => void };
 
 /** What a run is prepared for: the model, and the question with what the user attached to it. */
 export interface ChatRunRequest {
@@ -76,6 +56,8 @@ export interface ChatTurnsOptions {
   readonly runAgent: (options: AgentRunOptions) => Promise<AgentRunResult>;
   /** How long a `request_input` question waits, read at each send. */
   readonly inputTimeoutMs?: () => number;
+  /** The server refused tools for `modelName` during a run: the session keeps it (the host remembers it for the next runs). */
+  readonly onToolsRefused?: (modelName: string, reason: string) => void;
   /** Remembered approvals; without it every call that needs approval asks. */
   readonly approvalMemory?: ChatApprovalMemory;
   /** How the host words what fixes a provider error (the plugin: its settings tab), for the run's error and one met before the run. */
@@ -140,24 +122,17 @@ export class ChatTurns {
       // A question from a prompt that sets a model or loop runs with them; the toolbar's choice stays for the next one.
       const { model: modelName, loopStyle } = runChoiceFor(prompt, state);
       const onWaiting = (what: string) => this.showWaiting(turn, { what, question, model: modelName, at: sentAt });
-      const setup = await this.options.prepareRun(modelName, { question, ...(context !== undefined ? { context } : {}), onWaiting });
-      if (setup.notice) this.store.update((current) => ({ ...current, notice: setup.notice ?? null }), 'soon');
-      const attached = setup.context;
-      const images = setup.images ?? [];
+      const { notice, onRunEnd, ...plan } = await this.options.prepareRun(modelName, { question, ...(context !== undefined ? { context } : {}), onWaiting });
+      if (notice) this.store.update((current) => ({ ...current, notice }), 'soon');
+      const attached = plan.context;
+      const images = plan.images ?? [];
       // A regenerated answer's question keeps the attachments its note recorded.
       if (user !== null && (attached !== undefined || images.length > 0)) this.store.update((current) => withAttachments(current, user.id, attached ?? NOTHING_ATTACHED, images), 'soon');
       result = await this.options.runAgent({
-        model: setup.model,
+        ...plan,
         modelName,
-        tools: setup.tools,
-        ...(setup.notices !== undefined && setup.notices.length > 0 ? { notices: setup.notices } : {}),
-        ...(attached !== undefined ? { context: attached } : {}),
-        ...(setup.withoutTools !== undefined ? { withoutTools: setup.withoutTools } : {}),
-        ...(setup.onToolsRefused !== undefined ? { onToolsRefused: setup.onToolsRefused } : {}),
-        ...(setup.contextWindow !== undefined ? { contextWindow: setup.contextWindow } : {}),
-        ...(images.length > 0 ? { images } : {}),
-        ...(setup.citationNotes !== undefined ? { citationNotes: setup.citationNotes } : {}),
-        ...(setup.spending !== undefined ? { spending: setup.spending } : {}),
+        // The refusal is the session's to keep: the run only reports it.
+        onToolsRefused: (reason) => this.options.onToolsRefused?.(modelName, reason),
         question,
         history,
         signal: turn.abort.signal,
@@ -174,7 +149,7 @@ export class ChatTurns {
         approvals: this.approvalGate(),
         ...(this.options.errorAdvice ? { errorAdvice: this.options.errorAdvice } : {}),
       });
-      setup.onRunEnd?.(result);
+      onRunEnd?.(result);
       if (result.status === 'error') error = result.error ?? t('error.runFailed');
     } catch (thrown) {
       error = userMessageOf(thrown, this.options.errorAdvice ? { advice: this.options.errorAdvice } : {});

@@ -39,6 +39,9 @@ export class DraftContext {
   private counter = 0;
   /** The custom prompt the composer's text was filled from, until the question is sent. */
   private prompt: PromptUse | null = null;
+  /** The text being typed in the composer. */
+  private typed = '';
+  private readonly textListeners = new Set<() => void>();
 
   constructor(private readonly options: { readonly attachOpenNote: () => boolean }) {}
 
@@ -48,6 +51,27 @@ export class DraftContext {
   };
 
   readonly getState = (): DraftContextState => this.state;
+
+  /**
+   * The text being typed: it belongs to the session, not to the composer showing it, so it
+   * survives a tab switch, a closed view and (saved by the plugin) a restart.
+   */
+  get text(): string {
+    return this.typed;
+  }
+
+  /** The composer's text changed; the chips do not re-render for it, only text listeners hear it. */
+  setText(text: string): void {
+    if (text === this.typed) return;
+    this.typed = text;
+    for (const listener of [...this.textListeners]) listener();
+  }
+
+  /** Calls `listener` when the text being typed changes; returns the unsubscribe function. */
+  onText(listener: () => void): () => void {
+    this.textListeners.add(listener);
+    return () => this.textListeners.delete(listener);
+  }
 
   /** The active note changed (null: none, e.g. an empty tab). */
   setActiveNote(note: DraftNote | null): void {

@@ -13,6 +13,7 @@ export { answerVersion, regenerableAnswerId, shownMessageIds, type AnswerVersion
 export { closeSavedQuestion, continuationOf, type SavedInputOutcome } from './saved-question';
 export type { AttachedContext, ContextAttachment, QuestionContext, QuestionScope, QuestionSelection } from '../agent';
 export { type ContextChip, DraftContext, type DraftContextState, type DraftNote } from './draft-context';
+export { sendDraft } from './send-draft';
 export { attachmentsRecord } from './attachments-record';
 export { ChatSession, type ChatAttention, type ChatSessionOptions } from './chat-session';
 export type { ConversationSaver, SavedConversation } from './chat-persistence';

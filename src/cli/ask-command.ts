@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createRunId, runAgent } from '../agent/run-agent';
-import { attachmentBudget, DEFAULT_CONTEXT_BUDGET_TOKENS, reduceReasoning } from '../agent';
+import { DEFAULT_CONTEXT_BUDGET_TOKENS, type LiveRun, planRun, type RunPlannerHost } from '../agent';
 import type { AgentEventBase, AgentRunEndStatus } from '../agent';
 import { historyOfConversation } from '../conversation';
 import { createOpenAiChatModel, discoverContextWindow } from '../llm';
-import type { ReasoningPayload } from '../markers';
 import { runChoiceFor } from '../prompts';
 import { createVaultTools, FolderExcludingSource, indexContextNotes, VaultIndex } from '../search';
 import { parseAskArgs } from './ask-args';
@@ -76,13 +75,40 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const meaning = options.embeddings === undefined ? undefined : await buildCliMeaningSearch({ index, endpoint: options.embeddings });
   if (meaning?.notice !== undefined) io.stderr.write(stripControls(`${meaning.notice}\n`));
   const hybrid = meaning?.search;
-  // The model's window (DESIGN.md 12.1): the flag, else the server is asked (once the model is known: a prompt may name it).
-  const contextWindow = options.contextWindow !== undefined ? { tokens: options.contextWindow, source: 'setting' } : await discoverContextWindow({ baseUrl: options.baseUrl, model: modelName, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
-  // Attached notes are read from the whole vault: a --note may name a saved conversation.
-  const context = await readAskContext({ vaultDir, cwd: io.cwd, question: asked, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt, budgetTokens: attachmentBudget(contextWindow.tokens, DEFAULT_CONTEXT_BUDGET_TOKENS) });
-  const images = await readAskImages({ paths: options.images, cwd: io.cwd, vaultDir });
-  const mcp = options.mcpFile === undefined ? null : await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
+  // Opened when the run's tools are planned, after what the question attaches was read (a wrong --note starts no server).
+  const servers: { mcp: Awaited<ReturnType<typeof openCliMcpServers>> | null } = { mcp: null };
   const model = createOpenAiChatModel({ baseUrl: options.baseUrl, idleTimeoutMs: options.timeoutMs, maxOutputTokens: options.maxTokens, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) });
+  // The one planner the plugin uses too, over the folder and the flags.
+  const host: RunPlannerHost = {
+    model: () => model,
+    // The model's window (DESIGN.md 12.1): the flag, else the server is asked (once the model is known: a prompt may name it).
+    contextWindow: (name) => (options.contextWindow !== undefined ? Promise.resolve({ tokens: options.contextWindow, source: 'setting' }) : discoverContextWindow({ baseUrl: options.baseUrl, model: name, ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}) })),
+    attachmentTokens: DEFAULT_CONTEXT_BUDGET_TOKENS,
+    // Attached notes are read from the whole vault: a --note may name a saved conversation.
+    notes: async (planned, budgetTokens) => (await readAskContext({ vaultDir, cwd: io.cwd, question: planned.question, notes: options.notes, folders: options.folders, tags: options.tags, index, source: vaultSource, prompt, budgetTokens })) ?? undefined,
+    images: async () => ({ images: await readAskImages({ paths: options.images, cwd: io.cwd, vaultDir }), notices: [] }),
+    tools: async (scope) => {
+      if (options.mcpFile !== undefined) servers.mcp = await openCliMcpServers({ file: options.mcpFile, cwd: io.cwd, stderr: io.stderr });
+      const mcpTools = servers.mcp === null ? { tools: [], notices: [] } : await servers.mcp.toolsForRun();
+      return {
+        tools: [
+          ...createVaultTools({ index, source, ...(hybrid !== undefined ? { hybrid: () => hybrid } : {}), ...(scope !== undefined ? { scope } : {}) }),
+          ...(await searchConversationsTools(vaultSource)),
+          ...createWriteTools({ writer: new NodeNoteWriter(vaultDir, { conversationsFolder: DEFAULT_CONVERSATION_FOLDER }), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
+          ...mcpTools.tools,
+        ],
+        notices: mcpTools.notices,
+      };
+    },
+    refusedTools: () => undefined,
+  };
+  const plan = await planRun(host, modelName, { question: asked }).catch(async (error: unknown) => {
+    await servers.mcp?.close();
+    throw error;
+  });
+  const context = plan.context ?? null;
+  const images = plan.images ?? [];
+  const { contextWindow } = plan;
   const controller = new AbortController();
   let stoppedBy: StopSignal = 'SIGINT';
   const unregister = io.onInterrupt((signal) => {
@@ -94,26 +120,17 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   const renderer = options.eventsJsonl
     ? null
     : new TerminalBlockRenderer({ out: io.stdout, tty: io.stdout.isTTY === true, columns: io.stdout.columns ?? 80, rows: io.stdout.rows ?? 0, now: Date.now });
-  let payload: ReasoningPayload | null = null;
+  // The run's values as the runner folded them (its one fold of the events); the block draws them.
+  let live: LiveRun | null = null;
   // Like every event, the window's line names its run and its moment (DESIGN.md 8).
   const windowEvent: AgentEventBase & { type: 'context_window'; tokens: number; source: string } = { type: 'context_window', runId, at: Date.now(), tokens: contextWindow.tokens, source: contextWindow.source };
   if (renderer === null) io.stdout.write(`${JSON.stringify(windowEvent)}\n`);
   try {
-    const mcpTools = mcp === null ? { tools: [], notices: [] } : await mcp.toolsForRun();
+    const { notice: _notice, ...run } = plan;
     const result = await runAgent({
-      model,
+      ...run,
       modelName,
       runId,
-      tools: [
-        ...createVaultTools({ index, source, ...(hybrid !== undefined ? { hybrid: () => hybrid } : {}), ...(context?.scope !== undefined ? { scope: { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) } } : {}) }),
-        ...(await searchConversationsTools(vaultSource)),
-        ...createWriteTools({ writer: new NodeNoteWriter(vaultDir, { conversationsFolder: DEFAULT_CONVERSATION_FOLDER }), conversationsFolder: () => DEFAULT_CONVERSATION_FOLDER }),
-        ...mcpTools.tools,
-      ],
-      ...(context !== null ? { context } : {}),
-      contextWindow,
-      ...(images.length > 0 ? { images } : {}),
-      notices: mcpTools.notices,
       errorAdvice: CLI_ERROR_ADVICE,
       // The answer's citations are checked against the indexed notes by the link rule of typed [[links]] (DESIGN.md 13.3).
       citationNotes: indexContextNotes({ index, source: vaultSource }),
@@ -126,13 +143,15 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
       loopStyle,
       ...(options.maxIterations !== undefined ? { maxIterations: options.maxIterations } : {}),
       ...(options.spending !== undefined ? { spending: options.spending } : {}),
+      onRun: (run) => {
+        live = run;
+      },
       onEvent: (event) => {
         if (renderer === null) {
           io.stdout.write(`${terminalJson(event)}\n`);
           return;
         }
-        payload = reduceReasoning(payload, event);
-        renderer.handle(event, payload);
+        renderer.handle(event, live?.reasoning ?? null);
       },
     });
     if ((result.status === 'error' || result.status === 'budget') && result.error !== undefined) io.stderr.write(`${stripControls(result.error)}\n`);
@@ -145,7 +164,7 @@ export async function runAskCommand(args: readonly string[], io: CliIo): Promise
   } finally {
     renderer?.dispose();
     unregister();
-    await mcp?.close();
+    await servers.mcp?.close();
   }
 }
 

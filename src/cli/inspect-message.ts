@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
-import { terminalJson } from '../commands';
-import { noteWritesOf, parseAssistantContent } from '../markers';
+import { inspectedContent, terminalJson } from '../commands';
 
 /**
  * `glassbox inspect --message FILE`: FILE holds one assistant message's content; prints the
@@ -21,15 +20,6 @@ export async function runInspectMessage(file: string, io: CliIo): Promise<number
     io.stderr.write(`Cannot read "${file}": ${describeFsError(error)}.\n`);
     return 1;
   }
-  const parsed = parseAssistantContent(content);
-  const output = {
-    text: parsed.text,
-    reasoning: parsed.reasoning,
-    reasoningError: parsed.reasoningError,
-    legacyToolCalls: parsed.legacyToolCalls,
-    thinks: parsed.thinks,
-    noteWrites: noteWritesOf(parsed.reasoning),
-  };
-  io.stdout.write(`${terminalJson(output, 2)}\n`);
+  io.stdout.write(`${terminalJson(inspectedContent(content), 2)}\n`);
   return 0;
 }

@@ -4,6 +4,6 @@
  * made from data each host gathers its own way (DESIGN.md 13.5). Text for a terminal: controls stripped.
  */
 export { stripControls, terminalJson } from './terminal-text';
-export { inspectNoteText, inspectMessage, notConversationNote } from './inspect-output';
+export { inspectedContent, inspectNoteText, inspectMessage, notConversationNote } from './inspect-output';
 export { searchOutput, type SearchOutputOptions } from './search-output';
 export { doctorOutput } from './doctor-output';

@@ -39,10 +39,13 @@ export function inspectMessage(message: ConversationMessage): Record<string, unk
     const attachments = message.attachments !== undefined ? { attachments: message.attachments } : {};
     return { role: 'user', at: message.at, text: message.content, ...attachments, reasoning: null, reasoningError: false, legacyToolCalls: [], thinks: [], noteWrites: [] };
   }
-  const parsed = parseAssistantContent(message.content);
+  return { role: 'assistant', at: message.at, ...inspectedContent(message.content) };
+}
+
+/** THE per-message object of DESIGN.md 8 for an assistant message's content (`inspect --message`, and each answer of `inspect NOTE`). */
+export function inspectedContent(content: string): Record<string, unknown> {
+  const parsed = parseAssistantContent(content);
   return {
-    role: 'assistant',
-    at: message.at,
     text: parsed.text,
     reasoning: parsed.reasoning,
     reasoningError: parsed.reasoningError,

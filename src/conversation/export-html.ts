@@ -1,8 +1,9 @@
-import { citationsOf, describeRunDuration, formatStepDuration, parseAssistantContent, readToolChange, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
+import { citationsOf, formatStepDuration, parseAssistantContent, readToolChange, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
 import { citationLines, citationSummaryLine } from './citation-lines';
 import { markdownToSafeHtml } from './export-markdown-html';
 import { formatHeaderTime, messageName } from './note-lines';
+import { savedBlockTitle } from './saved-block-title';
 
 /** Options of {@link exportHtml}. */
 export interface ExportHtmlOptions {
@@ -84,9 +85,7 @@ function exportSegment(segment: ContentSegment): string {
 
 /** The block as the saved note shows it: "Thought for 12s", then one item per step. */
 function reasoningDetails(payload: ReasoningPayload): string {
-  // A saved block is never live: one saved mid-run or waiting for an answer reads "Thought for".
-  const status = payload.status === 'reasoning' || payload.status === 'awaiting_input' || payload.status === 'collapsed' ? 'complete' : payload.status;
-  const title = describeRunDuration(status, payload.elapsedMs > 0 || payload.endedAt !== undefined ? payload.elapsedMs : undefined);
+  const title = savedBlockTitle(payload);
   const usage = payload.usage === undefined ? '' : ` · ${count(payload.usage.promptTokens)} tokens in, ${count(payload.usage.completionTokens)} out`;
   const error = payload.error === undefined ? '' : `<p class="error">${escapeHtml(payload.error)}</p>`;
   return details(title + usage, `${error}<ol class="steps">${payload.steps.map(stepItem).join('')}</ol>`, 'reasoning');

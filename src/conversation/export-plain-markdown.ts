@@ -1,5 +1,6 @@
-import { citationsOf, describeRunDuration } from '../markers';
+import { citationsOf } from '../markers';
 import { citationLines, citationSummaryLine } from './citation-lines';
+import { savedBlockTitle } from './saved-block-title';
 import { parseAssistantContent, unclosedFence, type ContentSegment, type ReasoningPayload, type ReasoningStep } from '../markers';
 import type { Conversation, ConversationMessage } from './conversation';
 import { escapeMessageLine, formatHeaderTime, messageName } from './note-lines';
@@ -71,9 +72,7 @@ function exportSegment(segment: ContentSegment): string {
 
 /** "Thought for 12s" (or "Stopped after", "Failed after") as the saved block shows it, then one list item per step. */
 function reasoningCallout(payload: ReasoningPayload): string {
-  // A saved block is never live: one saved mid-run or waiting for an answer reads "Thought for".
-  const status = payload.status === 'reasoning' || payload.status === 'awaiting_input' || payload.status === 'collapsed' ? 'complete' : payload.status;
-  const title = describeRunDuration(status, payload.elapsedMs > 0 || payload.endedAt !== undefined ? payload.elapsedMs : undefined);
+  const title = savedBlockTitle(payload);
   return callout(title, payload.steps.flatMap(stepLines));
 }
 

@@ -78,21 +78,21 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // A provider may quote the key it rejected; no message of ours repeats it (DESIGN.md 12.6).
   const redactKey = createSecretRedactor(options.apiKey !== undefined ? [{ value: options.apiKey, suffix: true }] : []);
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
-  // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
-  // read from the attempt's fetch, not from whatever error the SDK makes of it.
-  const clientFor = (onTimeout: () => Error, streamState: ServerStreamState, onErrorBody: (text: string) => void): OpenAI =>
-    new OpenAI({
-      baseURL: options.baseUrl,
-      // The SDK insists on a key; local servers ignore the header.
-      apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-      fetch: readingServerStreams(withErrorBodies(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), onErrorBody), streamState),
-      dangerouslyAllowBrowser: true,
-      // We retry ourselves, because only we know whether a token has been shown.
-      maxRetries: 0,
-      // Failures reach the caller as typed errors; the SDK's own console logging would only duplicate them.
-      logLevel: 'off',
-    });
+  // ONE client for the model's life. Each attempt's fetch has its own idle timeout, error body and
+  // stream state (the SDK rewraps what fetch throws: a "timeout" in the text becomes its own
+  // cause-less timeout error, so an expiry is read from the attempt's fetch, not from whatever
+  // error the SDK makes of it); the attempt hands them to the fetch with its request.
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    // The SDK insists on a key; local servers ignore the header.
+    apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
+    fetch: attemptFetch(options.fetch, idleTimeoutMs),
+    dangerouslyAllowBrowser: true,
+    // We retry ourselves, because only we know whether a token has been shown.
+    maxRetries: 0,
+    // Failures reach the caller as typed errors; the SDK's own console logging would only duplicate them.
+    logLevel: 'off',
+  });
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const baseDelay = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
   const maxRetryAfter = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
@@ -112,14 +112,14 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       let expired: LlmTimeoutError | undefined;
       const streamState: ServerStreamState = { done: false };
       let errorBody: string | undefined;
-      const client = clientFor(
-        () => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
+      const hooks: AttemptHooks = {
+        onTimeout: () => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
         streamState,
-        (text) => (errorBody = text),
-      );
+        onErrorBody: (text) => (errorBody = text),
+      };
       try {
         const sent: ChatCompletionCreateParamsStreaming = capField === null ? params : { ...params, [capField]: maxOutputTokens };
-        const { data: sdkStream, response } = await client.chat.completions.create(sent, { signal }).withResponse();
+        const { data: sdkStream, response } = await client.chat.completions.create(sent, { signal, fetchOptions: withAttempt(hooks) }).withResponse();
         responseStarted = true;
         const mapper = new ChunkDeltaMapper({ holdStartChars: holdStartChars(request.model) });
         let chunks = 0;
@@ -174,6 +174,34 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   }
 
   return { stream };
+}
+
+/** What one attempt's fetch reports to the attempt: its idle timeout, the error body, the stream's end. */
+interface AttemptHooks {
+  readonly onTimeout: () => Error;
+  readonly streamState: ServerStreamState;
+  readonly onErrorBody: (text: string) => void;
+}
+
+/** Where an attempt's hooks ride with its request to the fetch: a symbol, so they never leave the process. */
+const ATTEMPT = Symbol('glassbox.attempt');
+
+/** The SDK's per-request fetch options. */
+type SdkFetchOptions = NonNullable<NonNullable<Parameters<OpenAI['chat']['completions']['create']>[1]>['fetchOptions']>;
+
+/** The request options that carry `hooks` (the SDK copies them, symbol keys included, into the fetch's init). */
+function withAttempt(hooks: AttemptHooks): SdkFetchOptions {
+  return { [ATTEMPT]: hooks } as SdkFetchOptions;
+}
+
+/** The client's fetch: each request through a fetch wrapped for its own attempt. */
+function attemptFetch(base: typeof fetch | undefined, idleTimeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const { [ATTEMPT]: hooks, ...rest } = (init ?? {}) as RequestInit & { [ATTEMPT]?: AttemptHooks };
+    if (hooks === undefined) throw new Error('A request of the chat model went out without its attempt.');
+    const attempt = readingServerStreams(withErrorBodies(withIdleTimeout(base, idleTimeoutMs, hooks.onTimeout), hooks.onErrorBody), hooks.streamState);
+    return attempt(input, rest);
+  };
 }
 
 /**

@@ -1,11 +1,10 @@
-import { type Editor, MarkdownView, Notice, type Plugin, type WorkspaceLeaf } from 'obsidian';
+import { type Editor, MarkdownView, Notice, type Plugin } from 'obsidian';
 import type { QuestionSelection } from '../agent';
 import type { GlassboxSettingsHost } from '../settings';
 import type { NoteChangeLog, NoteWriter } from '../writes';
-import { ChatView } from './chat/chat-view';
 import { insertAnswer } from './insert-answer';
 import { editorSelection } from './chat/editor-selection';
-import type { ChatTabs } from './chat-tabs';
+import type { ChatActions } from './workspace/chat-workspace';
 import { isConversationFile } from './notes/conversation-file';
 import { exportConversationNote } from './notes/export-conversation-note';
 import { addPromptCommands } from './prompt-commands';
@@ -15,33 +14,26 @@ import { t } from '../i18n';
 /** What the commands act on. */
 export interface PluginCommandTargets {
   readonly settings: GlassboxSettingsHost;
-  readonly tabs: ChatTabs;
+  /** The chat's session-level actions (the chat workspace). */
+  readonly chat: ChatActions;
   readonly writes: { readonly writer: NoteWriter; readonly changes: NoteChangeLog };
   readonly semantic: SemanticSearch;
 }
 
-/** The plugin as the commands use it: its settings, and the chat opened in front. */
-type CommandsPlugin = Plugin & { activateChatView(): Promise<WorkspaceLeaf | null> };
-
-/** The plugin's commands, and "Ask about the selection" in the editor's context menu. */
-export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommandTargets): void {
-  const { tabs, writes } = targets;
-  // Runs `action` on the chat view in front, opening the chat first.
-  const withView = (action: (view: ChatView) => unknown): void => {
-    void plugin.activateChatView().then((leaf) => {
-      if (leaf?.view instanceof ChatView) action(leaf.view);
-      else new Notice(t('notice.chatViewFailed'));
-    });
-  };
-  plugin.addCommand({ id: 'open-chat', name: t('command.openChat'), callback: () => void plugin.activateChatView() });
-  plugin.addCommand({ id: 'new-chat', name: t('command.newChat'), callback: () => withView((view) => tabs.newChat(view)) });
+/**
+ * The plugin's commands, and "Ask about the selection" in the editor's context menu. Each acts on
+ * the chat through the chat workspace's actions, never through a view.
+ */
+export function addPluginCommands(plugin: Plugin, targets: PluginCommandTargets): void {
+  const { chat, writes } = targets;
+  plugin.addCommand({ id: 'open-chat', name: t('command.openChat'), callback: () => void chat.activate() });
+  plugin.addCommand({ id: 'new-chat', name: t('command.newChat'), callback: () => void chat.newChat() });
   plugin.addCommand({
     id: 'stop',
     name: t('command.stop'),
     checkCallback: (checking) => {
-      const view = tabs.frontView();
-      if (view === null || !view.controller.store.getState().running) return false;
-      if (!checking) view.controller.stop();
+      if (!chat.canStop()) return false;
+      if (!checking) chat.stop();
       return true;
     },
   });
@@ -49,7 +41,7 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
     id: 'insert-last-answer',
     name: t('command.insertLastAnswer'),
     editorCheckCallback: (checking, editor: Editor, info) => {
-      const answer = tabs.frontView()?.controller.lastAnswer() ?? null;
+      const answer = chat.lastAnswer();
       if (answer === null || info.file === null) return false;
       // As the answer's Insert button does: the answer as shown, never in the properties, undoable.
       if (checking) return true;
@@ -66,22 +58,22 @@ export function addPluginCommands(plugin: CommandsPlugin, targets: PluginCommand
     name: t('command.undoLastChange'),
     callback: () => void writes.changes.undoLast(writes.writer).then((outcome) => new Notice(outcome.message), (error: unknown) => new Notice(t('notice.undoFailed', { error: error instanceof Error ? error.message : String(error) }))),
   });
-  addSelectionCommands(plugin, withView);
+  addSelectionCommands(plugin, chat);
   addPromptCommands(plugin, {
     settings: targets.settings,
-    withView,
+    run: (prompt, selection) => void chat.runPrompt(prompt, selection),
     selection: () => {
       const view = plugin.app.workspace.getActiveViewOfType(MarkdownView);
       return view === null ? null : editorSelection(view.editor, view.file?.path);
     },
   });
-  addConversationNoteCommands(plugin, targets.settings, tabs);
+  addConversationNoteCommands(plugin, targets.settings, chat);
   addSemanticSearchCommands(plugin, targets.semantic);
 }
 
 /** "Ask about the selection", in the command palette and the editor's context menu (DESIGN.md 11.1). */
-function addSelectionCommands(plugin: Plugin, withView: (action: (view: ChatView) => unknown) => void): void {
-  const ask = (selection: QuestionSelection): void => withView((view) => view.askAboutSelection(selection));
+function addSelectionCommands(plugin: Plugin, chat: ChatActions): void {
+  const ask = (selection: QuestionSelection): void => void chat.askAboutSelection(selection);
   plugin.addCommand({
     id: 'ask-about-selection',
     name: t('command.askSelection'),
@@ -100,7 +92,7 @@ function addSelectionCommands(plugin: Plugin, withView: (action: (view: ChatView
 }
 
 /** Commands on the active note when it is a saved conversation: open it in the chat, export it. */
-function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost, tabs: ChatTabs): void {
+function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost, chat: ChatActions): void {
   const { app } = plugin;
   const activeConversation = () => {
     const file = app.workspace.getActiveFile();
@@ -112,7 +104,7 @@ function addConversationNoteCommands(plugin: Plugin, host: GlassboxSettingsHost,
     checkCallback: (checking) => {
       const file = activeConversation();
       if (file === null) return false;
-      if (!checking) void tabs.openNote(file.path);
+      if (!checking) void chat.openNote(file.path);
       return true;
     },
   });

@@ -2,12 +2,20 @@ import { normalizePath, Notice, type Plugin, TAbstractFile } from 'obsidian';
 import { COPILOT_PROMPTS_FOLDER, listPrompts, type PromptNote } from '../prompts';
 import type { QuestionSelection } from '../agent';
 import type { GlassboxSettingsHost } from '../settings';
-import type { ChatView } from './chat/chat-view';
 import { t } from '../i18n';
 import { vaultPromptNotes } from './vault-prompt-notes';
 
 /** What a prompt note holds when "New prompt" creates it: a description for the `/` menu and a first line to replace. */
 const NEW_PROMPT = '---\ndescription: What this prompt does, shown in the / menu\n---\nSummarize {} in three bullets, citing the notes.\n';
+
+/** What the prompt commands act through. */
+export interface PromptCommandsOptions {
+  readonly settings: GlassboxSettingsHost;
+  /** Runs a prompt in the chat in front, the editor's selection (if any) as its selection chip. */
+  readonly run: (prompt: PromptNote, selection: QuestionSelection | null) => void;
+  /** The selection in the editor, if any. */
+  readonly selection: () => QuestionSelection | null;
+}
 
 /**
  * The custom prompts in the command palette (DESIGN.md 12.4): "New prompt" creates a prompt note
@@ -15,7 +23,7 @@ const NEW_PROMPT = '---\ndescription: What this prompt does, shown in the / menu
  * `{}` filled from the editor's selection. The commands follow the prompts folders as notes are
  * added, renamed or removed there.
  */
-export function addPromptCommands(plugin: Plugin, options: { readonly settings: GlassboxSettingsHost; readonly withView: (action: (view: ChatView) => unknown) => void; readonly selection: () => QuestionSelection | null }): void {
+export function addPromptCommands(plugin: Plugin, options: PromptCommandsOptions): void {
   const { app } = plugin;
   const folder = () => normalizePath(options.settings.settings.promptsFolder);
   plugin.addCommand({
@@ -46,18 +54,14 @@ export function addPromptCommands(plugin: Plugin, options: { readonly settings: 
   });
 }
 
-function addPromptCommand(plugin: Plugin, prompt: PromptNote, options: { readonly withView: (action: (view: ChatView) => unknown) => void; readonly selection: () => QuestionSelection | null }): string {
+function addPromptCommand(plugin: Plugin, prompt: PromptNote, options: PromptCommandsOptions): string {
   const id = `prompt-${prompt.path.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   plugin.addCommand({
     id,
     name: t('command.prompt', { name: prompt.name }),
     callback: () => {
       // The selection in the editor (if any) becomes the selection chip, which fills {}; read before the chat takes the focus.
-      const selection = options.selection();
-      options.withView((view) => {
-        if (selection !== null) view.askAboutSelection(selection);
-        return view.runPrompt(prompt);
-      });
+      options.run(prompt, options.selection());
     },
   });
   return id;

@@ -99,4 +99,19 @@ describe('chat tabs', () => {
     await chat.panel.locator('[data-testid="message-user"]', { hasText: 'docks' }).waitFor();
     expect(session.pageErrors).toEqual([]);
   });
+
+  it('the text being typed stays with its conversation: "New chat" moves both to a tab of their own', async () => {
+    const { page } = session;
+    const panels = page.locator('.playground-sidebar [data-testid="chat-panel"]');
+    const before = await panels.count();
+    // The chat in front shows the docks conversation (the test above ended there).
+    await chat.panel.locator('[data-testid="composer-input"]').fill('And the second dock, when');
+    await page.locator('[data-testid="commands-open"]').click();
+    await page.getByRole('menuitem', { name: 'Glassbox: New chat' }).click();
+    await page.waitForFunction((count) => document.querySelectorAll('.playground-sidebar [data-testid="chat-panel"]').length === count + 1, before);
+    const moved = panels.filter({ has: page.locator('[data-testid="message-user"]', { hasText: 'docks' }) });
+    await expect(moved.locator('[data-testid="composer-input"]').inputValue()).resolves.toBe('And the second dock, when');
+    await expect(chat.panel.locator('[data-testid="composer-input"]').inputValue()).resolves.toBe('');
+    expect(session.pageErrors).toEqual([]);
+  });
 });

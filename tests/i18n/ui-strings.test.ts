@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findVisibleLiterals } from '../../tools/i18n/visible-literals';
+import { sourceFiles } from '../support/source-files';
 
 // DESIGN.md 12.4: every string the plugin shows comes from the string table. The chat's
 // components (src/ui), the plugin's Obsidian side (settings, commands, notices, modals: src/obsidian)
@@ -15,16 +16,6 @@ const SHOWN_THROWS: readonly string[] = ['src/obsidian/chat/run-setup.ts'];
 const NOT_SHOWN: readonly { readonly file: string; readonly text: string; readonly why: string }[] = [
   { file: 'src/obsidian/notes/conversation-store.ts', text: 'tags:\n  -', why: 'a frontmatter line of the saved note, not UI' },
 ];
-
-function sourceFiles(relative: string): string[] {
-  const absolute = path.join(root, relative);
-  if (relative.endsWith('.ts') || relative.endsWith('.tsx')) return [relative];
-  return readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
-    const child = path.posix.join(relative, entry.name);
-    if (entry.isDirectory()) return sourceFiles(child);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [child] : [];
-  });
-}
 
 describe('UI strings come from the string table', () => {
   const files = SCANNED.flatMap(sourceFiles);

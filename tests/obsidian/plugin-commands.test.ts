@@ -127,7 +127,7 @@ describe('plugin commands', () => {
     app.workspace.setLayoutReady();
     expect(leaf.isDeferred).toBe(true);
     expect(app.commands.commands['glassbox:stop'].checkCallback!(true)).toBe(false);
-    const activated = jest.spyOn(plugin, 'activateChatView');
+    const activated = jest.spyOn(plugin.chat!, 'activate');
     await act(async () => {
       app.commands.executeCommandById('glassbox:new-chat');
       await callsSettled(activated);
@@ -204,7 +204,7 @@ describe('plugin commands', () => {
     expect(note).toContain('Refunds take **14 days**');
 
     await act(async () => {
-      view.newChat();
+      view.controller.newChat();
       await Promise.resolve();
     });
     await act(async () => {

@@ -37,7 +37,7 @@ describe('the conversations folder and the plugin vault tools', () => {
     const ask = async (): Promise<string[]> => {
       const before = server!.requests.length;
       await act(async () => {
-        view.newChat();
+        view.controller.newChat();
         await Promise.resolve();
       });
       await sendMessage(view.contentEl, 'How long do refunds take?');

@@ -274,7 +274,7 @@ describe('note writes in the chat', () => {
     await until(() => (text(app, saved.path) ?? '').includes('"change"'));
 
     await act(async () => {
-      view().newChat();
+      view().controller.newChat();
       await app.workspace.openLinkText(saved.path, '');
       app.commands.executeCommandById('glassbox:open-note-in-chat');
       await Promise.resolve();

@@ -4,7 +4,8 @@ import { runAgent } from '../../src/agent/run-agent';
 import type { ChatRunRequest } from '../../src/chat';
 import type { AgentTool } from '../../src/agent/agent-tool';
 import { createOpenAiChatModel } from '../../src/llm';
-import { ChatSessions, type ChatSessionsOptions } from '../../src/obsidian/chat/chat-sessions';
+import { ChatSessions, type ChatSessionsOptions } from '../../src/obsidian/workspace/chat-sessions';
+import { vaultContextSourcesOf } from '../../src/obsidian/chat/vault-context-sources';
 import { ChatView, type ChatViewOptions, VIEW_TYPE_GLASSBOX_CHAT } from '../../src/obsidian/chat/chat-view';
 import { loadGlassboxSettings } from '../../src/settings';
 import type { WorkspaceLeaf as ObsidianLeaf } from 'obsidian';
@@ -54,7 +55,7 @@ export async function openChatView(options: { scenarios: Record<string, Scenario
     },
     ...options.extra,
   });
-  const viewOptions: ChatViewOptions = { sessions, settings, ribbonIcon: () => ribbon, ...options.extra };
+  const viewOptions: ChatViewOptions = { sessions, settings, contextOf: (session) => vaultContextSourcesOf(app as never, session.draft, settings), ribbonIcon: () => ribbon, ...options.extra };
   app.viewRegistry.registerView(VIEW_TYPE_GLASSBOX_CHAT, (leaf) => new ChatView(leaf as unknown as ObsidianLeaf, viewOptions) as unknown as View);
   const leaf = app.workspace.getRightLeaf(false)!;
   await act(async () => {

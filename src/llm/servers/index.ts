@@ -8,7 +8,7 @@ export { DISCOVERY_TIMEOUT_MS, type DiscoverContextWindowOptions, type Discovere
 export { ContextWindowCache } from './context-window-cache';
 export { endpointUrl, fetchAnswer, serverRootOf, type FetchJsonOptions, type ServerAnswer } from './fetch-json';
 export { SERVER_ANSWER_LIFE_MS, ServerAnswers, type ServerAnswersOptions } from './server-answers';
-export { isLocalHost } from './is-local-host';
+export { hostReach, type HostReach, isLocalHost, isThisMachine } from './is-local-host';
 export { describeServer, type DescribeServerOptions, type ServerDescription } from './describe-server';
 export { findLocalServers, LOCAL_PROBE_TIMEOUT_MS, LOCAL_SERVER_PORTS, type FoundServer, type LocalServerPort } from './find-local-servers';
 export { describeServerModel, type ServerModel } from './server-models';

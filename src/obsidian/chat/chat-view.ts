@@ -3,10 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { Root } from 'react-dom/client';
 import { createRoot } from '../../ui/create-root';
-import type { QuestionSelection } from '../../agent';
-import { promptUse, type PromptNote } from '../../prompts';
 import type { ChatController, ChatSession } from '../../chat';
-import type { Conversation } from '../../conversation';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { NoteChangeLog } from '../../writes';
 import { describeServerModel, type ServerModel } from '../../llm';
@@ -17,40 +14,36 @@ import { RootRegistry } from '../../ui/message/root-registry';
 import { displayOptionsOf, type ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
 import { ObsidianHostServices } from '../obsidian-host-services';
 import type { SpentTodaySource } from '../../ui/host-services';
-import type { ChatSessions, SessionViewer } from './chat-sessions';
+import type { ChatSessions, SessionViewer } from '../workspace/chat-sessions';
+import { type ChatViewState, VIEW_TYPE_GLASSBOX_CHAT } from '../workspace/chat-view-state';
 import type { FirstRun } from './first-run';
-import { VaultContextSources } from './vault-context-sources';
+import type { VaultContextSources } from './vault-context-sources';
 import { t } from '../../i18n';
 
-/** The registered view type of the chat panel. */
-export const VIEW_TYPE_GLASSBOX_CHAT = 'glassbox-chat';
+export { VIEW_TYPE_GLASSBOX_CHAT };
 
 /** The CSS class that makes the ribbon icon and the tab pulse while a question waits. */
 export const PULSE_CLASS = 'glassbox-pulse';
 
-/** What a chat tab keeps in the workspace layout: its session, and the note to reopen after a restart. */
-export interface ChatViewState {
-  readonly session?: string;
-  readonly notePath?: string;
-}
-
-/** What the chat view needs; `main.ts` wires it. */
+/** What the chat view needs; the chat workspace (`src/obsidian/workspace`) wires it. */
 export interface ChatViewOptions {
   /** The plugin's sessions; the view shows one of them. */
-  readonly sessions: ChatSessions;
+  readonly sessions: Pick<ChatSessions, 'claim' | 'get' | 'attach' | 'detach'>;
+  /** The chips' sources of a session: the draft of its next question, over the vault. */
+  readonly contextOf: (session: ChatSession) => VaultContextSources;
   readonly settings: GlassboxSettingsHost;
   /** The plugin's id, whose settings tab an error's "Open settings" button shows. */
   readonly pluginId?: string;
   /** The plugin's ribbon icon, which pulses while a question waits and the view is hidden. */
   readonly ribbonIcon?: () => HTMLElement | null;
-  /** Extra toolbar content (the conversation history button), given the view. */
-  readonly toolbarExtras?: (view: ChatView) => ReactNode;
+  /** Extra toolbar content (the conversation history button), given the session shown. */
+  readonly toolbarExtras?: (session: ChatSession) => ReactNode;
   /** The models the endpoint offers, suggested by the model picker with what the server says about each. */
   readonly listModels?: () => Promise<readonly ServerModel[]>;
   /** "Find a local model" while no endpoint is set (issue 30). */
   readonly firstRun?: FirstRun;
-  /** Reopens a saved conversation note in the view (a tab restored after a restart names its note). */
-  readonly restoreNote?: (view: ChatView, notePath: string) => Promise<void>;
+  /** Reopens a saved conversation note in the session (a tab restored after a restart names its note). */
+  readonly restoreNote?: (session: ChatSession, notePath: string) => Promise<void>;
   /** The log of changes "Undo the last change" takes back; an answer inserted at the cursor joins it. */
   readonly changes?: NoteChangeLog;
   /** The day's spend, shown above the composer while a daily budget is set (DESIGN.md 13.4). */
@@ -60,7 +53,8 @@ export interface ChatViewOptions {
 /**
  * A chat tab: ONE React root in `contentEl` showing one of the plugin's sessions, mounted on open
  * and unmounted on close together with every reasoning/banner root its messages made. Closing the
- * tab detaches it from its session; the session and its run go on (DESIGN.md 12.2).
+ * tab detaches it from its session; the session and its run go on (DESIGN.md 12.2). It only
+ * mounts and attaches: what the user does to a session goes through the chat workspace.
  */
 export class ChatView extends ItemView implements SessionViewer {
   /** Every React root mounted into rendered messages (tests count them). */
@@ -88,20 +82,20 @@ export class ChatView extends ItemView implements SessionViewer {
     this.host = new ObsidianHostServices(this.app, { ...(options.pluginId ? { pluginId: options.pluginId } : {}), ...(options.changes ? { changes: options.changes } : {}), ...(options.spentToday ? { spentToday: options.spentToday } : {}), hover: { source: VIEW_TYPE_GLASSBOX_CHAT, parent: this } });
   }
 
-  /** The session on screen; a view that is not open yet claims one. */
+  /** The session on screen (the view attaches to one when it opens). */
   get session(): ChatSession {
-    if (this.shown === null) this.show(this.options.sessions.claim());
-    return this.shown!;
+    if (this.shown === null) throw new Error('The chat view shows no session before it opens.');
+    return this.shown;
   }
 
-  /** The chat's behaviour and state; commands reach the chat through it. */
+  /** The chat's behaviour and state (tests read the chat through it). */
   get controller(): ChatController {
     return this.session.controller;
   }
 
   /** The chips above the composer: what the next question carries. */
   get context(): VaultContextSources {
-    if (this.sources === null) this.sources = this.sourcesFor(this.session);
+    this.sources ??= this.options.contextOf(this.session);
     return this.sources;
   }
 
@@ -115,7 +109,8 @@ export class ChatView extends ItemView implements SessionViewer {
   }
 
   override getState(): Record<string, unknown> {
-    const state: ChatViewState = { session: this.session.id, notePath: this.session.notePath };
+    if (this.shown === null) return {};
+    const state: ChatViewState = { session: this.shown.id, notePath: this.shown.notePath };
     return { ...state };
   }
 
@@ -123,7 +118,7 @@ export class ChatView extends ItemView implements SessionViewer {
     const wanted = (state ?? {}) as ChatViewState;
     const named = typeof wanted.session === 'string' ? this.options.sessions.get(wanted.session) : null;
     if (named !== null) this.show(named);
-    else if (typeof wanted.notePath === 'string' && wanted.notePath !== '' && this.session.isEmpty()) await this.options.restoreNote?.(this, wanted.notePath);
+    else if (typeof wanted.notePath === 'string' && wanted.notePath !== '' && this.session.isEmpty()) await this.options.restoreNote?.(this.session, wanted.notePath);
     await super.setState(state, result);
   }
 
@@ -131,11 +126,12 @@ export class ChatView extends ItemView implements SessionViewer {
     this.contentEl.empty();
     this.contentEl.addClass('glassbox-chat-view');
     this.register(copyWithoutZeroWidth(this.contentEl));
+    // Attached before the root exists, so the session is followed once, below.
+    if (this.shown === null) this.show(this.options.sessions.claim());
     this.root = createRoot(this.contentEl);
     // The first paint is synchronous so the view is never an empty pane, even for a frame.
-    const session = this.session;
     flushSync(() => this.render());
-    this.follow(session);
+    this.follow(this.session);
     this.loadModels();
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => this.pulsing && this.isChatVisible() && this.setPulse(false)));
     this.registerEvent(this.app.workspace.on('layout-change', () => this.pulsing && this.isChatVisible() && this.setPulse(false)));
@@ -180,32 +176,9 @@ export class ChatView extends ItemView implements SessionViewer {
     return this.session.notePath;
   }
 
-  /** Shows a saved conversation in this tab; links resolve against its note. */
-  openConversation(conversation: Conversation, notePath: string): void {
-    this.controller.openConversation(conversation, notePath);
-    this.render();
-  }
-
-  /** Starts an empty chat in this tab. */
-  newChat(): void {
-    this.controller.newChat();
-    this.render();
-  }
-
-  /** Quotes a selection as context of the next question and puts the focus in the composer. */
-  askAboutSelection(selection: QuestionSelection): void {
-    this.context.draft.setSelection(selection);
+  /** Puts the keyboard in the composer (a selection was just quoted). */
+  focusComposer(): void {
     this.contentEl.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus();
-  }
-
-  /** Runs a custom prompt (its palette command): fills it as the `/` menu does, then sends it at once. */
-  async runPrompt(prompt: PromptNote): Promise<void> {
-    const filled = await this.context.fillPrompt(prompt);
-    for (const path of filled.notes) this.context.draft.addNote({ path, chars: filled.sizes[path] ?? 0 });
-    this.context.draft.usePrompt(promptUse(prompt, filled.variables));
-    const context = this.context.draft.questionContext();
-    this.context.draft.sent();
-    await this.controller.send(filled.question, context);
   }
 
   /** The session's run waits for the user while the tab is not on screen: the tab and the ribbon pulse. */
@@ -227,7 +200,7 @@ export class ChatView extends ItemView implements SessionViewer {
         models: [offered.find((option) => option.name === settings.model) ?? { name: settings.model }, ...offered.filter((option) => option.name !== settings.model)],
         banner: firstRun?.needed() ? createElement(FindLocalModel, { find: () => firstRun.find(), use: (server, model) => firstRun.use(server, model) }) : undefined,
         sourcePath: this.notePath,
-        toolbarExtras: this.options.toolbarExtras?.(this),
+        toolbarExtras: this.options.toolbarExtras?.(this.session),
         context: this.context,
       }),
     );
@@ -258,22 +231,6 @@ export class ChatView extends ItemView implements SessionViewer {
     this.following?.unload();
     this.following = null;
     if (this.shown !== null) this.options.sessions.detach(this.shown, this);
-  }
-
-  private sourcesFor(session: ChatSession): VaultContextSources {
-    const host = this.options.settings;
-    // Read at each use: the settings tab edits the plugin's settings object in place.
-    return new VaultContextSources(this.app, session.draft, {
-      get contextBudgetTokens() {
-        return host.settings.contextBudgetTokens;
-      },
-      get conversationsFolder() {
-        return host.settings.conversationsFolder;
-      },
-      get promptsFolder() {
-        return host.settings.promptsFolder;
-      },
-    });
   }
 
   private updateTitle(): void {

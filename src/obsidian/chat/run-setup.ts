@@ -1,10 +1,10 @@
 import { type App, Notice } from 'obsidian';
-import { createOpenAiChatModel, shownBaseUrl } from '../../llm';
+import { isThisMachine, ModelClients, shownBaseUrl } from '../../llm';
 import type { McpRunTools } from '../../mcp';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { ChatRunRequest, ChatRunSetup } from '../../chat';
 import { attachQuestionContext } from '../../search/context';
-import { attachmentBudget } from '../../agent';
+import { planRun, type PlannedQuestion, type RunPlannerHost } from '../../agent';
 import { pluginContextWindow } from '../network/context-windows';
 import { obsidianContextNotes } from './obsidian-context-notes';
 import { PluginEndpoint } from '../network/endpoint';
@@ -54,6 +54,7 @@ export function indexWaitNotice(): string {
  */
 export function createRunSetup(options: RunSetupOptions): (modelName: string, request?: ChatRunRequest) => Promise<ChatRunSetup> {
   const plugin = options.endpoint ?? new PluginEndpoint({ app: options.app, settings: options.settings, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const models = new ModelClients();
   return async (modelName, request) => {
     const settings = options.settings.settings;
     const endpoint = plugin.current();
@@ -65,48 +66,56 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     // SecretStorage is per device while data.json syncs: on another device the name arrives
     // without the secret. Say so before sending, rather than let the provider answer 401. A
     // server on this machine goes without a key (local servers need none).
-    if (secretName !== '' && !apiKey && !isLoopback(baseUrl)) {
+    if (secretName !== '' && !apiKey && !isThisMachine(baseUrl)) {
       throw new RunSetupError('missing_api_key', t('error.keyNotOnDevice', { name: secretName }));
     }
-    const model = createOpenAiChatModel({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
-    // The window is asked of the server while the index may still be opening; both are waited for below.
-    const contextWindow = pluginContextWindow(settings, modelName, apiKey);
-    if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
-      request?.onWaiting?.(indexWaitNotice());
-      await options.vaultTools.whenSettledWithin(INDEX_WAIT_MS);
-    }
-    const modelWindow = await contextWindow;
-    // What the question attaches (notes, selection, [[links]], scope), read before the tools are
-    // made: the scope limits them, and the notes attached explicitly stay readable.
-    const countInScope = options.vaultTools.current().countInScope;
-    const context = request === undefined ? undefined : await attachQuestionContext({ question: request.question, ...(request.context !== undefined ? { context: request.context } : {}), notes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder, ...(countInScope ? { countInScope } : {}) }), budgetTokens: attachmentBudget(modelWindow.tokens, settings.contextBudgetTokens) });
-    // A prompt with nothing attached (its `{}` filled from the selection) still names itself in the trace.
-    const attachedAnything = context !== undefined && (context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined || context.prompt !== undefined);
-    const scope = context?.scope === undefined ? undefined : { ...context.scope, paths: context.attachments.map((attachment) => attachment.path) };
-    const { tools, notice } = options.vaultTools.current(scope);
-    const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
-    for (const problem of mcp.notices) new Notice(t('notice.fromGlassbox', { message: problem }));
-    const writeTools = await noteWriteTools(options);
-    const conversationTools = await searchConversationsTools(options);
-    const { images, notices: imageNotices } = request === undefined ? { images: [], notices: [] } : await readQuestionImages(options.app, { question: request.question, ...(request.context !== undefined ? { request: request.context } : {}), ...(context !== undefined ? { attached: context } : {}), modelName, settings });
-    const notices = [...mcp.notices, ...imageNotices];
-    // A model the server refused tools for is answered without them (DESIGN.md 12.1); the refusal is remembered.
-    const withoutTools = Object.hasOwn(settings.modelsWithoutTools, modelName) ? settings.modelsWithoutTools[modelName] : undefined;
-    const onToolsRefused = (reason: string): void => {
-      settings.modelsWithoutTools = { ...settings.modelsWithoutTools, [modelName]: reason };
-      void options.settings.saveSettings();
+    const model = models.for({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
+    const question: PlannedQuestion = request === undefined ? { question: '' } : { question: request.question, ...(request.context !== undefined ? { context: request.context } : {}) };
+    const imageNotices: string[] = [];
+    const host: RunPlannerHost = {
+      model: () => model,
+      contextWindow: async (name) => {
+        // The window is asked of the server while the index may still be opening; both are waited for.
+        const contextWindow = pluginContextWindow(settings, name, apiKey);
+        if (options.vaultTools.opening === true && options.vaultTools.whenSettledWithin !== undefined) {
+          request?.onWaiting?.(indexWaitNotice());
+          await options.vaultTools.whenSettledWithin(INDEX_WAIT_MS);
+        }
+        return contextWindow;
+      },
+      attachmentTokens: settings.contextBudgetTokens,
+      // What the question attaches (notes, selection, [[links]], scope), read before the tools are
+      // made: the scope limits them, and the notes attached explicitly stay readable.
+      notes: async (planned, budgetTokens) => {
+        if (request === undefined) return undefined;
+        const countInScope = options.vaultTools.current().countInScope;
+        const context = await attachQuestionContext({ ...planned, notes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder, ...(countInScope ? { countInScope } : {}) }), budgetTokens });
+        // A prompt with nothing attached (its `{}` filled from the selection) still names itself in the trace.
+        return context.attachments.length > 0 || context.missingLinks.length > 0 || context.scope !== undefined || context.prompt !== undefined ? context : undefined;
+      },
+      tools: async (scope) => {
+        const { tools, notice } = options.vaultTools.current(scope);
+        const mcp = options.mcp?.configured === true ? await options.mcp.toolsForRun() : { tools: [], notices: [] };
+        for (const problem of mcp.notices) new Notice(t('notice.fromGlassbox', { message: problem }));
+        const writeTools = await noteWriteTools(options);
+        const conversationTools = await searchConversationsTools(options);
+        return { tools: [...tools, ...conversationTools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), notices: mcp.notices };
+      },
+      images: async (planned, attached, name) => {
+        const read = await (request === undefined ? Promise.resolve({ images: [], notices: [] }) : readQuestionImages(options.app, { question: planned.question, ...(planned.context !== undefined ? { request: planned.context } : {}), ...(attached !== undefined ? { attached } : {}), modelName: name, settings }));
+        imageNotices.push(...read.notices);
+        return read;
+      },
+      // A model the server refused tools for is answered without them (DESIGN.md 12.1); the session
+      // that meets a refusal keeps it, and the plugin remembers it in the settings (chat-sessions.ts).
+      refusedTools: (name) => (Object.hasOwn(settings.modelsWithoutTools, name) ? settings.modelsWithoutTools[name] : undefined),
     };
+    const plan = await planRun(host, modelName, question);
+    // Images not sent are said above the composer too: the trace that records it is folded.
+    const notice = [plan.notice, ...imageNotices].filter((line) => line !== undefined && line !== '').join(' ');
     return {
-      model,
-      tools: [...tools, ...conversationTools, ...writeTools, ...mcp.tools],
-      // Images not sent are said above the composer too: the trace that records it is folded.
-      ...(notice !== undefined || imageNotices.length > 0 ? { notice: [notice, ...imageNotices].filter((line) => line !== undefined && line !== '').join(' ') } : {}),
-      ...(notices.length > 0 ? { notices } : {}),
-      ...(attachedAnything ? { context } : {}),
-      ...(images.length > 0 ? { images } : {}),
-      ...(withoutTools !== undefined ? { withoutTools } : {}),
-      onToolsRefused,
-      contextWindow: modelWindow,
+      ...plan,
+      ...(notice !== '' ? { notice } : {}),
       citationNotes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder }),
       ...spendingOf(options.daySpend, settings, modelName),
     };
@@ -139,10 +148,4 @@ async function searchConversationsTools(options: RunSetupOptions) {
   if (!vault.getMarkdownFiles().some((file) => isInsideFolder(file.path, folder))) return [];
   const { createSearchConversationsTool } = await import('../../traces/search-conversations-tool');
   return [createSearchConversationsTool({ source: new ObsidianVaultSource({ vault, metadataCache }), folder: () => options.settings.settings.conversationsFolder })];
-}
-
-/** Whether the base URL points at this machine (`localhost`, 127.0.0.0/8, `::1`). */
-function isLoopback(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname;
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

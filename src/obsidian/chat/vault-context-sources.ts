@@ -3,6 +3,7 @@ import type { DraftContext } from '../../chat';
 import { isInsideFolder } from '../../search/folder-excluding-source';
 import { expandPrompt, listPrompts, type ExpandedPrompt, type PromptNote } from '../../prompts';
 import type { ContextSources, NoteSuggestion, ScopeSuggestion } from '../../ui/context/context-sources';
+import type { GlassboxSettingsHost } from '../../settings';
 import { vaultPromptNotes } from '../vault-prompt-notes';
 import { editorSelection } from './editor-selection';
 
@@ -146,6 +147,21 @@ export class VaultContextSources implements ContextSources {
   private isConversation(path: string): boolean {
     return isInsideFolder(path, this.settings.conversationsFolder);
   }
+}
+
+/** The chips' sources of a session's draft, reading the plugin's settings at each use (the settings tab edits them in place). */
+export function vaultContextSourcesOf(app: App, draft: DraftContext, host: GlassboxSettingsHost): VaultContextSources {
+  return new VaultContextSources(app, draft, {
+    get contextBudgetTokens() {
+      return host.settings.contextBudgetTokens;
+    },
+    get conversationsFolder() {
+      return host.settings.conversationsFolder;
+    },
+    get promptsFolder() {
+      return host.settings.promptsFolder;
+    },
+  });
 }
 
 /** The note's aliases from its properties (`aliases` or `alias`, a list or one string). */

@@ -5,11 +5,13 @@ import { useNoteSuggest } from '../context/useNoteSuggest';
 import { usePromptSuggest } from '../context/usePromptSuggest';
 import { useChatServices } from './chat-services';
 import { useChatController, useChatSelector } from './useChatSelector';
+import { sendDraft } from '../../chat';
 import { t } from '../../i18n';
 
 /**
  * The message box. Its text is local state, so typing re-renders the composer alone and never
- * a message. Enter sends, Shift+Enter adds a line; while a question is open it answers it.
+ * a message; each change is also handed to the session's draft, which keeps it when the view
+ * goes (another tab, a closed view, a restart) and gives it back when a view shows it again. Enter sends, Shift+Enter adds a line; while a question is open it answers it.
  * Above it, the chips of what the question carries; `[[` opens the note suggester.
  */
 export function Composer() {
@@ -17,18 +19,25 @@ export function Composer() {
   const sources = useChatServices().context;
   const running = useChatSelector((state) => state.running);
   const asking = useChatSelector((state) => state.pendingInput !== null);
-  const [text, setTextState] = useState('');
+  const draft = sources?.draft ?? null;
+  const [text, setTextState] = useState(() => draft?.text ?? '');
   const [caret, setCaret] = useState(0);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const listId = useId();
   const canSend = text.trim() !== '' && (!running || asking);
 
-  const setText = (next: string, at: number): void => {
+  const typeText = (next: string): void => {
     setTextState(next);
+    draft?.setText(next);
+  };
+  const setText = (next: string, at: number): void => {
+    typeText(next);
     setCaret(at);
     pendingCaret.current = at;
   };
+  // Another session's draft (the view shows another session): its text.
+  useLayoutEffect(() => setTextState(draft?.text ?? ''), [draft]);
   const suggest = useNoteSuggest({ sources, text, caret, setText });
   const prompts = usePromptSuggest({ sources: asking ? null : sources, text, caret, setText });
 
@@ -47,9 +56,7 @@ export function Composer() {
       void controller.send(text);
       return;
     }
-    const context = sources.draft.questionContext();
-    sources.draft.sent();
-    void controller.send(text, context);
+    void sendDraft(controller, sources.draft, text);
   };
 
   // Images pasted or dropped become chips (saved as attachments by the host); text pastes as usual.
@@ -105,7 +112,7 @@ export function Composer() {
         rows={3}
         value={text}
         onChange={(event) => {
-          setTextState(event.target.value);
+          typeText(event.target.value);
           setCaret(event.target.selectionStart);
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}

@@ -14,6 +14,7 @@ import type { ManagedRoot, RootRegistry } from './root-registry';
 import { extendStreamingTail, fillStreamingTail } from './streaming-tail';
 import { markAnswerLive } from './live-answer-class';
 import { CitationMarks } from './citation-marks';
+import { followInternalLinks } from './follow-internal-links';
 import { t } from '../../i18n';
 
 /** Collaborators of a {@link MessageRenderer}. */
@@ -76,6 +77,7 @@ export class MessageRenderer {
   private shownLive: boolean | null = null;
   private markdownRenders = 0;
   private destroyed = false;
+  private readonly stopFollowingLinks: () => void;
   private sourcePath: string;
   /** One per Markdown segment: a growing answer is split again from its last block only. */
   private readonly splitters: MarkdownBlockSplitter[] = [];
@@ -90,9 +92,7 @@ export class MessageRenderer {
     this.body = appendElement(options.container, 'div', 'glassbox-message-markdown markdown-rendered');
     options.after?.after(this.reasoningSlot, this.body);
     this.citationMarks = new CitationMarks({ body: this.body, host, sourcePath: () => this.sourcePath });
-    this.body.addEventListener('click', this.onClick);
-    this.body.addEventListener('auxclick', this.onClick);
-    this.body.addEventListener('mouseover', this.onHover);
+    this.stopFollowingLinks = followInternalLinks(this.body, host, () => this.sourcePath);
   }
 
   /** How many Markdown blocks were (re-)rendered so far; benchmarks and tests read it. */
@@ -125,9 +125,7 @@ export class MessageRenderer {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.body.removeEventListener('click', this.onClick);
-    this.body.removeEventListener('auxclick', this.onClick);
-    this.body.removeEventListener('mouseover', this.onHover);
+    this.stopFollowingLinks();
     this.reasoningRoot?.unmount();
     this.reasoningRoot = null;
     for (const rendered of this.pieces) release(rendered);
@@ -262,31 +260,6 @@ export class MessageRenderer {
       }
     }
   }
-
-  // Internal links in rendered Markdown open the note, as a click in reading view would: the
-  // primary button here, a middle click (auxclick) in a new tab; the host reads the modifiers.
-  private readonly onClick = (event: MouseEvent): void => {
-    if (event.type === 'auxclick' && event.button !== 1) return;
-    const link = internalLinkOf(event);
-    if (link === null) return;
-    event.preventDefault();
-    this.options.host.openLink(link.linktext, this.sourcePath, event);
-  };
-
-  // Hovering an internal link offers Obsidian's page preview of the note.
-  private readonly onHover = (event: MouseEvent): void => {
-    const link = internalLinkOf(event);
-    if (link !== null) this.options.host.hoverLink?.({ event, linktext: link.linktext, sourcePath: this.sourcePath, targetEl: link.el });
-  };
-}
-
-/** The internal link (`a.internal-link`) the event happened in, and its link text. */
-function internalLinkOf(event: MouseEvent): { el: HTMLElement; linktext: string } | null {
-  const target = event.target;
-  if (!(target instanceof Element)) return null;
-  const el = target.closest<HTMLElement>('a.internal-link');
-  const linktext = el?.getAttribute('data-href') ?? el?.getAttribute('href') ?? '';
-  return el && linktext !== '' ? { el, linktext } : null;
 }
 
 /** A new `tag` element at the end of `parent`; text goes in as text, never as HTML. */

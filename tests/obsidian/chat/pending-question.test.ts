@@ -71,7 +71,7 @@ async function reopenInFreshView(app: App, store: ConversationStore, path: strin
   });
   const fresh = leaf.view as unknown as ChatView;
   await act(async () => {
-    await openConversationNote({ store, target: fresh, file: app.vault.getFileByPath(path) as never });
+    await openConversationNote({ store, target: fresh.controller, file: app.vault.getFileByPath(path) as never });
   });
   return fresh;
 }

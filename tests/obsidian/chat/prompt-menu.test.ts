@@ -120,7 +120,7 @@ describe('the / prompt menu', () => {
     await chat.key('Enter');
     await until(() => chat.input().value !== '/');
     await act(async () => {
-      chat.view.newChat();
+      chat.view.controller.newChat();
       await Promise.resolve();
     });
     chat.type('');

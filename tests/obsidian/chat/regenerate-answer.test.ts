@@ -81,12 +81,12 @@ describe('Regenerate in the chat view', () => {
     await until(() => (app.vault.readNow(path) ?? '').includes('"shownAt"'));
 
     await act(async () => {
-      view.newChat();
+      view.controller.newChat();
       await Promise.resolve();
     });
     const restarted = new ConversationStore({ vault: app.vault as never, metadataCache: app.metadataCache as never, folder: () => FOLDER });
     await act(async () => {
-      await openConversationNote({ store: restarted, target: view, file: app.vault.getFileByPath(path) as never });
+      await openConversationNote({ store: restarted, target: view.controller, file: app.vault.getFileByPath(path) as never });
     });
     await until(() => within(root).queryByTestId('answer-version') !== null);
     expect(within(root).getByTestId('answer-version').textContent).toBe('1 / 2');

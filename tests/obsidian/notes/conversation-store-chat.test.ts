@@ -50,12 +50,12 @@ describe('ConversationStore behind the chat view (fake host, scripted model over
 
     // Reopened by a store that has never seen it (a restart): folded blocks with their durations.
     await act(async () => {
-      views.current.view.newChat();
+      views.current.view.controller.newChat();
       await Promise.resolve();
     });
     const restarted = new ConversationStore({ vault: app.vault as never, metadataCache: app.metadataCache as never, folder: () => FOLDER });
     await act(async () => {
-      await openConversationNote({ store: restarted, target: views.current.view, file: app.vault.getFileByPath(path) as never });
+      await openConversationNote({ store: restarted, target: views.current.view.controller, file: app.vault.getFileByPath(path) as never });
     });
     await until(() => root.querySelectorAll('[data-testid="reasoning-block"]').length === 2);
     for (const block of Array.from(root.querySelectorAll('[data-testid="reasoning-block"]'))) {

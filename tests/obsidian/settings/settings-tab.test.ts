@@ -252,7 +252,7 @@ describe('GlassboxSettingTab', () => {
         { id: 'a1', role: 'assistant' as const, at: 2, content: composeAssistantContent(payload({ status: 'complete', elapsedMs: 2000, steps: [thoughtStep('s1', 'Plan')] }), 'Answer') },
       ],
     };
-    await act(async () => view.openConversation(conversation, 'Glassbox/Conversations/q.md'));
+    await act(async () => view.controller.openConversation(conversation, 'Glassbox/Conversations/q.md'));
     const block = () => view.contentEl.querySelector('[data-testid="reasoning-block"]')!;
     expect(block().getAttribute('data-mode')).toBe('normal');
     const select = row(root, 'Display mode').querySelector('select')!;

@@ -1,13 +1,21 @@
-import { type App, Notice, Platform } from 'obsidian';
+import { type App, Notice, Platform, type WorkspaceLeaf } from 'obsidian';
 import type { AgentRunOptions, AgentRunResult } from '../../agent';
 import { type ChatAttention, type ChatRunRequest, type ChatRunSetup, ChatSession, type ConversationSaver, type FrameScheduler } from '../../chat';
 import type { GlassboxSettingsHost } from '../../settings';
-import { attentionMessage } from './attention-message';
-import { pluginErrorAdvice } from './plugin-error-advice';
-import { settingsApprovalMemory } from './settings-approval-memory';
+import { attentionMessage } from '../chat/attention-message';
+import { pluginErrorAdvice } from '../chat/plugin-error-advice';
+import { settingsApprovalMemory } from '../chat/settings-approval-memory';
 
-/** A chat view as the sessions see it: whether it is on screen, and how to draw the eye to it. */
+/** A chat view as the sessions see it: its tab, whether it is on screen, and how to draw the eye to it. */
 export interface SessionViewer {
+  /** The tab the view lives in. */
+  readonly leaf: WorkspaceLeaf;
+  /** Shows `session` in this view instead ("New chat"); the one shown before goes on without a view. */
+  show(session: ChatSession): void;
+  /** Draws the chat again with the current settings (a settings save). */
+  refresh(): void;
+  /** Puts the keyboard in the composer (a selection was just quoted). */
+  focusComposer(): void;
   /** Whether the user can see the chat now (window shown, tab in front, sidebar open). */
   isChatVisible(): boolean;
   /** Pulses the view's tab and the ribbon icon until the user looks (a run waits for them). */
@@ -26,6 +34,8 @@ export interface ChatSessionsOptions {
   readonly saver?: ConversationSaver;
   /** Shows a session's tab (opening one when no view shows it): a click on its notice. */
   readonly show?: (session: ChatSession) => void;
+  /** Called with each session made (the workspace saves its draft as it changes). */
+  readonly created?: (session: ChatSession) => void;
   /** Tests pass a manual scheduler and clock. */
   readonly scheduleFrame?: FrameScheduler;
   readonly now?: () => number;
@@ -38,7 +48,8 @@ export interface ChatSessionsOptions {
  */
 export class ChatSessions {
   private readonly sessions = new Map<string, ChatSession>();
-  private readonly viewers = new Map<ChatSession, SessionViewer>();
+  /** THE record of which view shows which session. */
+  private readonly shownBy = new Map<ChatSession, SessionViewer>();
   private created = 0;
   /** The run options of the settings as last seen: a save changes only the ones it changed. */
   private runDefaults: RunDefaults;
@@ -62,14 +73,14 @@ export class ChatSessions {
     }
   }
 
-  /** A new, empty session. */
-  create(): ChatSession {
+  /** A new, empty session; `saved` gives back a session of an earlier run: its id and the text being typed. */
+  create(saved?: { readonly id: string; readonly draft: string }): ChatSession {
     const host = this.options.settings;
     const current = host.settings;
     this.created += 1;
     const session = new ChatSession({
       // Unique across restarts too: a restored tab must not name a session of this run by chance.
-      id: `${Date.now().toString(36)}-${this.created}-${Math.random().toString(36).slice(2, 8)}`,
+      id: saved?.id ?? `${Date.now().toString(36)}-${this.created}-${Math.random().toString(36).slice(2, 8)}`,
       prepareRun: this.options.prepareRun,
       runAgent: this.options.runAgent,
       // The plugin words what fixes a provider error, in the UI's language: its settings tab.
@@ -84,8 +95,12 @@ export class ChatSessions {
       ...(this.options.now ? { now: this.options.now } : {}),
       ...(this.options.scheduleFrame ? { scheduleFrame: this.options.scheduleFrame } : {}),
     });
+    if (saved !== undefined) session.draft.setText(saved.draft);
     session.onAttention((attention) => this.announce(session, attention));
+    // The session keeps the refusal; the plugin remembers it for every next run ("Models without tools").
+    session.onToolsRefused((modelName, reason) => this.rememberRefusal(modelName, reason));
     this.sessions.set(session.id, session);
+    this.options.created?.(session);
     return session;
   }
 
@@ -96,20 +111,20 @@ export class ChatSessions {
 
   /** For a view that opens without naming a session: the latest one no view shows, else a new one. */
   claim(): ChatSession {
-    const unshown = [...this.sessions.values()].filter((session) => !this.viewers.has(session));
+    const unshown = [...this.sessions.values()].filter((session) => !this.shownBy.has(session));
     return unshown.at(-1) ?? this.create();
   }
 
   /** `viewer` shows `session` now. */
   attach(session: ChatSession, viewer: SessionViewer): void {
-    this.viewers.set(session, viewer);
+    this.shownBy.set(session, viewer);
   }
 
-  /** `viewer` no longer shows `session`; the session and its run go on. An empty one is let go. */
+  /** `viewer` no longer shows `session`; the session and its run go on. One holding nothing (no message, no text typed) is let go. */
   detach(session: ChatSession, viewer: SessionViewer): void {
-    if (this.viewers.get(session) !== viewer) return;
-    this.viewers.delete(session);
-    if (session.isEmpty()) this.forget(session);
+    if (this.shownBy.get(session) !== viewer) return;
+    this.shownBy.delete(session);
+    if (session.holdsNothing()) this.forget(session);
     // Its run waits for the user, who no longer sees it.
     const waiting = session.waiting();
     if (waiting !== null) this.announce(session, waiting);
@@ -117,7 +132,18 @@ export class ChatSessions {
 
   /** The view that shows `session`, if any. */
   viewerOf(session: ChatSession): SessionViewer | null {
-    return this.viewers.get(session) ?? null;
+    return this.shownBy.get(session) ?? null;
+  }
+
+  /** The session shown in the tab `leaf`, if a chat view there shows one. */
+  sessionIn(leaf: WorkspaceLeaf): ChatSession | null {
+    for (const [session, viewer] of this.shownBy) if (viewer.leaf === leaf) return session;
+    return null;
+  }
+
+  /** Every view showing a session now. */
+  viewers(): readonly SessionViewer[] {
+    return [...this.shownBy.values()];
   }
 
   /** Every session held, oldest first. */
@@ -129,7 +155,14 @@ export class ChatSessions {
   dispose(): void {
     for (const session of this.sessions.values()) session.dispose();
     this.sessions.clear();
-    this.viewers.clear();
+    this.shownBy.clear();
+  }
+
+  private rememberRefusal(modelName: string, reason: string): void {
+    const host = this.options.settings;
+    if (host.settings.modelsWithoutTools[modelName] === reason) return;
+    host.settings.modelsWithoutTools = { ...host.settings.modelsWithoutTools, [modelName]: reason };
+    void host.saveSettings();
   }
 
   private forget(session: ChatSession): void {

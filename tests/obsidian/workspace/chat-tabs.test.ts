@@ -1,11 +1,11 @@
 import { act, fireEvent } from '@testing-library/react/pure';
-import GlassboxPlugin from '../../src/main';
-import type { ChatView } from '../../src/obsidian/chat/chat-view';
-import { type App, clearNotices, createFakeApp, type FakeLayout, noticeLog, type WorkspaceLeaf } from '../../tools/fake-obsidian';
-import { type ModelServer, scenario, startModelServer } from '../../tools/model-server';
-import manifestJson from '../../manifest.json';
-import { callsSettled } from '../support/calls-settled';
-import { sendMessage, until } from '../support/chat-view-harness';
+import GlassboxPlugin from '../../../src/main';
+import type { ChatView } from '../../../src/obsidian/chat/chat-view';
+import { type App, clearNotices, createFakeApp, type FakeLayout, noticeLog, type WorkspaceLeaf } from '../../../tools/fake-obsidian';
+import { type ModelServer, scenario, startModelServer } from '../../../tools/model-server';
+import manifestJson from '../../../manifest.json';
+import { runPluginCommand } from '../../support/plugin-command';
+import { sendMessage, until } from '../../support/chat-view-harness';
 
 // Sessions owned by the plugin, in tabs (issue 27, DESIGN.md 12.2): each tab's run goes on
 // whatever the user does with the others, and each is saved to its own note.
@@ -50,15 +50,7 @@ async function ask(view: ChatView, model: string, question: string): Promise<voi
   await until(() => view.controller.store.getState().messageIds.length > before);
 }
 
-async function command(app: App, plugin: GlassboxPlugin, id: string): Promise<void> {
-  const activated = jest.spyOn(plugin, 'activateChatView');
-  await act(async () => {
-    app.commands.executeCommandById(`glassbox:${id}`);
-    await callsSettled(activated);
-    await Promise.resolve();
-  });
-  activated.mockRestore();
-}
+const command = runPluginCommand;
 
 /** The vault's Markdown files and their text (a second device, or the same vault after a restart). */
 async function vaultFiles(app: App): Promise<Record<string, string>> {
@@ -239,14 +231,14 @@ describe('chat sessions in tabs', () => {
       });
     };
     await act(async () => {
-      view.newChat();
+      view.controller.newChat();
     });
     await openFromHistory({});
     await until(() => view.notePath === saved);
     expect(chatViews(app)).toHaveLength(1);
 
     await act(async () => {
-      view.newChat();
+      view.controller.newChat();
     });
     await openFromHistory({ ctrlKey: true });
     await until(() => chatViews(app).length === 2);
