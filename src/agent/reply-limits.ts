@@ -1,3 +1,4 @@
+import { textPrefix } from '../llm';
 import type { AgentRunOptions } from './agent-run-options';
 
 /** Tool calls run from one model reply (DESIGN.md 12.6); the rest are answered {@link TOO_MANY_CALLS_OUTPUT}. */
@@ -36,11 +37,9 @@ export function replyLimits(run: Pick<AgentRunOptions, 'toolCallsPerReply' | 'to
  */
 export function toolResultForModel(output: string, max: number): string {
   if (output.length <= max) return output;
-  let end = max;
-  const code = output.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  const rest = output.length - end;
-  return `${output.slice(0, end)}\n\n[Cut: ${rest.toLocaleString('en-US')} more characters of this result are not shown (results are limited to ${max.toLocaleString('en-US')}). To read the rest, call the tool again for a narrower part: a more specific query, one section or heading of a note, or fewer items.]`;
+  const kept = textPrefix(output, max);
+  const rest = output.length - kept.length;
+  return `${kept}\n\n[Cut: ${rest.toLocaleString('en-US')} more characters of this result are not shown (results are limited to ${max.toLocaleString('en-US')}). To read the rest, call the tool again for a narrower part: a more specific query, one section or heading of a note, or fewer items.]`;
 }
 
 function positive(value: number | undefined): number | undefined {

@@ -21,6 +21,7 @@ beforeAll(async () => {
         })
         .turn((t) => t.text('Done.')),
       runaway: scenario().turn((t) => t.text('All work and no play. '.repeat(2_000))),
+      'one-big-delta': scenario().turn((t) => t.text('z'.repeat(5_000), { chunkChars: 5_000 })),
       'big-result': scenario()
         .turn((t) => t.toolCall('huge', { n: 1 }, { id: 'call_big' }))
         .turn((t) => t.text('Done.')),
@@ -90,5 +91,11 @@ it('closes a runaway stream at the answer cap and ends the answer as cut at the 
   const result = await run('runaway', [], { answerChars: 1_000 });
   expect(result.answer.length).toBeGreaterThanOrEqual(1_000);
   expect(result.answer.length).toBeLessThan(1_200);
+  expect(result.payload.steps.map((step) => step.summary)).toContain('The answer was cut off at the model’s length limit');
+});
+
+it('cuts one delta larger than what the answer cap leaves to the cap, and ends the answer as cut (issue 36)', async () => {
+  const result = await run('one-big-delta', [], { answerChars: 1_000 });
+  expect(result.answer).toBe('z'.repeat(1_000));
   expect(result.payload.steps.map((step) => step.summary)).toContain('The answer was cut off at the model’s length limit');
 });
