@@ -78,10 +78,11 @@ export class RunContext {
     const trailing: LlmMessage[] = options.prompt !== undefined ? [{ role: 'system', content: options.prompt }] : [];
     const parts: RequestParts = { ...this.options.request, transcript: this.transcript, trailing, tools: options.withTools ? this.options.toolSchemas : [] };
     const fitter = this.options.fitter;
-    let turn: ModelTurnResult;
+    let turn: ModelTurnResult | undefined;
     for (let attempt = 0; ; attempt++) {
       const fitted = fitter.prepare(parts);
-      if (fitted instanceof Error) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: fitted };
+      // A request that no longer fits after the server's overflow fails with the server's own words (issue 38 item 15).
+      if (fitted instanceof Error) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: turn?.error ?? fitted };
       const request = {
         model: run.modelName,
         messages: fitted.messages,

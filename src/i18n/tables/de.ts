@@ -453,6 +453,7 @@ export const de: MessageTable = {
   'error.keyRejected': 'Der API-Schlüssel wurde von {host} abgelehnt.',
   'error.tooLong': 'Die Anfrage war zu lang für das Kontextfenster von {host};',
   'error.tooLongWindow': 'Die Anfrage war zu lang für das Kontextfenster von {tokens} Tokens bei {host};',
+  'error.tooLongStream': '{host} hat beim Antworten einen Fehler gemeldet: „{detail}“. Die Anfrage war womöglich zu lang für das Kontextfenster;',
   'error.endpointNotFound': 'Unter dieser Basis-URL beantwortet bei {host} nichts Chat-Anfragen (HTTP 404).',
   'error.incompatible': '{host} ist unter dieser Basis-URL kein OpenAI-kompatibler Endpunkt (die Antwort war {what}, kein Strom von Chat-Teilen).',
   'error.modelNotFound': 'Das Modell „{model}“ wurde bei {host} nicht gefunden.',

@@ -474,6 +474,7 @@ export const en = {
   'error.keyRejected': 'The API key was rejected by {host}.',
   'error.tooLong': 'The request was too long for its context window at {host};',
   'error.tooLongWindow': 'The request was too long for its {tokens}-token context window at {host};',
+  'error.tooLongStream': '{host} reported an error while answering: “{detail}”. The request may have been too long for its context window;',
   'error.endpointNotFound': 'Nothing answers chat requests at {host} under this base URL (HTTP 404).',
   'error.incompatible': '{host} is not an OpenAI-compatible endpoint under this base URL (it answered with {what}, not a stream of chat chunks).',
   'error.modelNotFound': 'The model "{model}" was not found at {host}.',

@@ -453,6 +453,7 @@ export const es: MessageTable = {
   'error.keyRejected': '{host} rechazó la clave de API.',
   'error.tooLong': 'La solicitud era demasiado larga para la ventana de contexto de {host};',
   'error.tooLongWindow': 'La solicitud era demasiado larga para la ventana de contexto de {tokens} tokens de {host};',
+  'error.tooLongStream': '{host} informó de un error al responder: «{detail}». Puede que la solicitud fuera demasiado larga para la ventana de contexto;',
   'error.endpointNotFound': 'Nada responde a las solicitudes de chat en {host} con esta URL base (HTTP 404).',
   'error.incompatible': '{host} no es un punto de acceso compatible con OpenAI con esta URL base (respondió con {what}, no con un flujo de fragmentos de chat).',
   'error.modelNotFound': 'No se encontró el modelo “{model}” en {host}.',

@@ -453,6 +453,7 @@ export const fr: MessageTable = {
   'error.keyRejected': 'La clé d’API a été refusée par {host}.',
   'error.tooLong': 'La requête était trop longue pour la fenêtre de contexte de {host} ;',
   'error.tooLongWindow': 'La requête était trop longue pour la fenêtre de contexte de {tokens} jetons de {host} ;',
+  'error.tooLongStream': '{host} a signalé une erreur en répondant : « {detail} ». La requête était peut-être trop longue pour la fenêtre de contexte ;',
   'error.endpointNotFound': 'Rien ne répond aux requêtes de discussion sur {host} à cette URL de base (HTTP 404).',
   'error.incompatible': '{host} n’est pas un point d’accès compatible OpenAI à cette URL de base (il a répondu avec {what}, pas un flux de fragments de discussion).',
   'error.modelNotFound': 'Le modèle « {model} » est introuvable sur {host}.',

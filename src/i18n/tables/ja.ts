@@ -453,6 +453,7 @@ export const ja: MessageTable = {
   'error.keyRejected': 'API キーが {host} に拒否されました。',
   'error.tooLong': 'リクエストが {host} のコンテキストウィンドウに対して長すぎました。',
   'error.tooLongWindow': 'リクエストが {host} の {tokens} トークンのコンテキストウィンドウに対して長すぎました。',
+  'error.tooLongStream': '{host} が回答中にエラーを報告しました:「{detail}」。リクエストがコンテキストウィンドウに対して長すぎた可能性があります。',
   'error.endpointNotFound': 'このベース URL では {host} でチャットリクエストに応答するものがありません（HTTP 404）。',
   'error.incompatible': 'このベース URL では {host} は OpenAI 互換のエンドポイントではありません（チャットチャンクのストリームではなく {what} が返されました）。',
   'error.modelNotFound': '{host} にモデル「{model}」が見つかりませんでした。',

@@ -453,6 +453,7 @@ export const zh: MessageTable = {
   'error.keyRejected': '{host} 拒绝了该 API 密钥。',
   'error.tooLong': '请求超出了 {host} 的上下文窗口；',
   'error.tooLongWindow': '请求超出了 {host} 的 {tokens} 个令牌的上下文窗口；',
+  'error.tooLongStream': '{host} 在回答时报告了一个错误：“{detail}”。请求可能超出了上下文窗口；',
   'error.endpointNotFound': '在此基础 URL 下，{host} 上没有任何服务响应聊天请求（HTTP 404）。',
   'error.incompatible': '在此基础 URL 下，{host} 不是兼容 OpenAI 的端点（它返回的是 {what}，而不是聊天分块流）。',
   'error.modelNotFound': '在 {host} 上找不到模型“{model}”。',
