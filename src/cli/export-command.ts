@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { exportHtml, parseConversationNote } from '../conversation';
 import { parseFlags, type CommandSpec } from './cli-flags';
@@ -6,6 +6,7 @@ import { CliUsageError, type CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
 import { inspectNoteText, notConversationNote } from './inspect-note';
 import { stripControls, terminalJson } from './terminal-text';
+import { OutFileRefused, writeOutFile } from './write-out-file';
 
 /** `glassbox export`'s command line (DESIGN.md 12.3, 12.5). */
 export const EXPORT_COMMAND = {
@@ -13,7 +14,8 @@ export const EXPORT_COMMAND = {
   flags: {
     html: { description: 'One self-contained HTML file: no script, the reasoning blocks as <details>.' },
     json: { description: "The conversation as JSON, in inspect's shape." },
-    out: { value: 'FILE', description: 'Write to this file.', defaultValue: 'standard output' },
+    out: { value: 'FILE', description: 'Write to this new file (never over an existing one, the note or a symbolic link).', defaultValue: 'standard output' },
+    force: { description: 'With --out: write over an existing file.' },
   },
   words: 'NOTE.md',
 } as const satisfies CommandSpec;
@@ -22,7 +24,8 @@ export const EXPORT_COMMAND = {
  * `glassbox export NOTE.md --html|--json [--out FILE]`: the conversation as one self-contained
  * HTML page (`exportHtml`) or as `inspect`'s JSON, on stdout or into FILE. Exit status: 0
  * exported, 1 the note could not be read or is no conversation, or FILE could not be written
- * (one sentence on stderr), 2 bad usage.
+ * or already exists, is the note or a symbolic link without --force (one sentence on stderr),
+ * 2 bad usage.
  */
 export async function runExportCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { flags, words } = parseFlags(EXPORT_COMMAND, args);
@@ -55,9 +58,10 @@ export async function runExportCommand(args: readonly string[], io: CliIo): Prom
     return 0;
   }
   try {
-    await writeFile(resolve(io.cwd, flags.out), output, 'utf8');
+    await writeOutFile({ path: resolve(io.cwd, flags.out), shown: flags.out, text: output, source: resolve(io.cwd, file), force: flags.force });
   } catch (error) {
-    return fail(`Cannot write "${flags.out}": ${describeFsError(error)}.`);
+    if (error instanceof OutFileRefused) return fail(error.message);
+    throw error;
   }
   io.stderr.write(`${stripControls(`exported: ${flags.out}`)}\n`);
   return 0;
