@@ -205,6 +205,7 @@ export const de: MessageTable = {
   'notice.chooseModel': 'Wähle ein Modell in der Chat-Leiste oder in den Glassbox-Einstellungen.',
   'notice.imagesNotSent': 'Nicht gesendet: {names}. Füge {model} unter „Modelle, die Bilder verstehen“ in den Einstellungen hinzu, um ihm Bilder zu senden',
   'notice.imageTooLarge': 'Nicht gesendet: {name} ist größer als 20 MB und konnte hier nicht verkleinert werden',
+  'notice.imageLinkMalformed': 'Nicht gesendet: Der Bildlink {link} enthält ein %, das kein gültiges Escape ist (schreibe %25 für ein Prozentzeichen)',
   'notice.answered': 'Glassbox hat {question} beantwortet. Klicke, um die Antwort zu zeigen.',
   'notice.couldNotAnswer': 'Glassbox konnte {question} nicht beantworten. Klicke, um es zu zeigen.',
   'notice.waitingApproval': 'Glassbox wartet auf deine Freigabe: {waiting} Öffne den Chat, um zu entscheiden.',

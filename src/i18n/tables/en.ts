@@ -222,6 +222,7 @@ export const en = {
   'notice.chooseModel': 'Choose a model in the chat toolbar or in the Glassbox settings.',
   'notice.imagesNotSent': 'Not sent: {names}. Add {model} to "Models that take images" in the settings to send images to it',
   'notice.imageTooLarge': 'Not sent: {name} is over 20 MB and could not be made smaller here',
+  'notice.imageLinkMalformed': 'Not sent: the image link {link} has a % that is no valid escape (write %25 for a percent sign)',
   'notice.answered': 'Glassbox answered {question}. Click to show it.',
   'notice.couldNotAnswer': 'Glassbox could not answer {question}. Click to show it.',
   'notice.waitingApproval': 'Glassbox is waiting for your approval: {waiting} Open the chat to decide.',

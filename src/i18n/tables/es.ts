@@ -205,6 +205,7 @@ export const es: MessageTable = {
   'notice.chooseModel': 'Elige un modelo en la barra del chat o en los ajustes de Glassbox.',
   'notice.imagesNotSent': 'No enviado: {names}. Añade {model} a “Modelos que aceptan imágenes” en los ajustes para enviarle imágenes',
   'notice.imageTooLarge': 'No enviado: {name} supera los 20 MB y no se pudo reducir aquí',
+  'notice.imageLinkMalformed': 'No enviado: el enlace de imagen {link} tiene un % que no es un escape válido (escribe %25 para un signo de porcentaje)',
   'notice.answered': 'Glassbox respondió a {question}. Haz clic para verlo.',
   'notice.couldNotAnswer': 'Glassbox no pudo responder a {question}. Haz clic para verlo.',
   'notice.waitingApproval': 'Glassbox espera tu aprobación: {waiting} Abre el chat para decidir.',

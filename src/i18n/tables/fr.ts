@@ -205,6 +205,7 @@ export const fr: MessageTable = {
   'notice.chooseModel': 'Choisissez un modèle dans la barre de la discussion ou dans les paramètres de Glassbox.',
   'notice.imagesNotSent': 'Non envoyé : {names}. Ajoutez {model} à « Modèles qui acceptent les images » dans les paramètres pour lui envoyer des images',
   'notice.imageTooLarge': 'Non envoyé : {name} dépasse 20 Mo et n’a pas pu être réduit ici',
+  'notice.imageLinkMalformed': 'Non envoyé : le lien d’image {link} contient un % qui n’est pas un échappement valide (écrivez %25 pour un signe pourcentage)',
   'notice.answered': 'Glassbox a répondu à {question}. Cliquez pour l’afficher.',
   'notice.couldNotAnswer': 'Glassbox n’a pas pu répondre à {question}. Cliquez pour l’afficher.',
   'notice.waitingApproval': 'Glassbox attend votre accord : {waiting} Ouvrez la discussion pour décider.',

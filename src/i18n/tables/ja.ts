@@ -205,6 +205,7 @@ export const ja: MessageTable = {
   'notice.chooseModel': 'チャットのツールバーか Glassbox の設定でモデルを選んでください。',
   'notice.imagesNotSent': '未送信: {names}。画像を送るには、設定の「画像を扱えるモデル」に {model} を追加してください',
   'notice.imageTooLarge': '未送信: {name} は 20 MB を超えており、ここでは縮小できませんでした',
+  'notice.imageLinkMalformed': '送信されませんでした: 画像リンク {link} の % が有効なエスケープではありません（パーセント記号は %25 と書いてください）',
   'notice.answered': 'Glassbox が {question} に回答しました。クリックすると表示します。',
   'notice.couldNotAnswer': 'Glassbox は {question} に回答できませんでした。クリックすると表示します。',
   'notice.waitingApproval': 'Glassbox があなたの承認を待っています: {waiting} チャットを開いて判断してください。',

@@ -205,6 +205,7 @@ export const zh: MessageTable = {
   'notice.chooseModel': '请在对话工具栏或 Glassbox 设置中选择一个模型。',
   'notice.imagesNotSent': '未发送：{names}。在设置中将 {model} 加入“支持图片的模型”即可向它发送图片',
   'notice.imageTooLarge': '未发送：{name} 超过 20 MB，且无法在此缩小',
+  'notice.imageLinkMalformed': '未发送：图片链接 {link} 中的 % 不是有效的转义（百分号请写作 %25）',
   'notice.answered': 'Glassbox 已回答 {question}。点击查看。',
   'notice.couldNotAnswer': 'Glassbox 无法回答 {question}。点击查看。',
   'notice.waitingApproval': 'Glassbox 正在等待你的批准：{waiting} 打开对话进行决定。',
