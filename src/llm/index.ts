@@ -13,6 +13,7 @@ export {
   LlmModelNotFoundError,
   LlmNetworkError,
   LlmRateLimitError,
+  LlmRedirectError,
   LlmRequestError,
   LlmServerError,
   LlmStreamError,

@@ -6,6 +6,7 @@ import { hostOf, LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmNetwo
 import { withErrorBodies } from './error-body-fetch';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { createSecretRedactor, redactErrorText } from './secret-redactor';
+import { followingSameOriginRedirects } from './same-origin-redirects';
 import { readingServerStreams, type ServerStreamState } from './server-stream-fetch';
 import { toLlmError } from './to-llm-error';
 import { textPrefix } from './text-prefix';
@@ -95,7 +96,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       baseURL: options.baseUrl,
       // The SDK insists on a key; local servers ignore the header.
       apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-      fetch: readingServerStreams(withErrorBodies(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), onErrorBody), streamState, { maxBytes, idle: { timeoutMs: idleTimeoutMs, onTimeout } }),
+      fetch: readingServerStreams(withErrorBodies(followingSameOriginRedirects(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), options.baseUrl, shownUrl), onErrorBody), streamState, { maxBytes, idle: { timeoutMs: idleTimeoutMs, onTimeout } }),
       dangerouslyAllowBrowser: true,
       // We retry ourselves, because only we know whether a token has been shown.
       maxRetries: 0,

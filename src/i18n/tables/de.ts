@@ -466,6 +466,8 @@ export const de: MessageTable = {
   'error.streamMalformed': 'Die Antwort von {host} war nicht lesbar (fehlerhafter Datenstrom).',
   'error.streamReported': '{host} hat beim Antworten einen Fehler gemeldet.',
   'error.streamReportedDetail': '{host} hat beim Antworten einen Fehler gemeldet: {detail}',
+  'error.redirectOtherOrigin': '{host} hat die Anfrage an {target} umgeleitet, einen anderen Server; Glassbox folgt Umleitungen nur innerhalb des Ursprungs der Basis-URL, daher wurde dorthin nichts gesendet. Stelle die Basis-URL auf den gemeinten Server.',
+  'error.redirectHidden': '{host} hat die Anfrage an ein Ziel umgeleitet, das diese Plattform nicht zeigt; Glassbox folgt Umleitungen nur innerhalb des Ursprungs der Basis-URL, daher wurde ihr nicht gefolgt. Stelle die Basis-URL auf den gemeinten Server.',
   'error.rateLimited': '{host} begrenzt die Anfragen. Versuche es in {wait} erneut.',
   'error.aMoment': 'einem Moment',
   'error.refused': '{host} hat die Anfrage abgelehnt (HTTP {status}).',

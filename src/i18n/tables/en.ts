@@ -487,6 +487,8 @@ export const en = {
   'error.streamMalformed': 'The response from {host} could not be read (malformed stream).',
   'error.streamReported': '{host} reported an error while answering.',
   'error.streamReportedDetail': '{host} reported an error while answering: {detail}',
+  'error.redirectOtherOrigin': '{host} redirected the request to {target}, another server; Glassbox follows redirects only within the base URL’s own origin, so nothing was sent there. Set the base URL to the server you mean.',
+  'error.redirectHidden': '{host} redirected the request to a place this platform does not show; Glassbox follows redirects only within the base URL’s own origin, so it was not followed. Set the base URL to the server you mean.',
   'error.rateLimited': '{host} is rate limiting requests. Try again in {wait}.',
   'error.aMoment': 'a moment',
   'error.refused': '{host} refused the request (HTTP {status}).',

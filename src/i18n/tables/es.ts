@@ -466,6 +466,8 @@ export const es: MessageTable = {
   'error.streamMalformed': 'No se pudo leer la respuesta de {host} (flujo mal formado).',
   'error.streamReported': '{host} informó de un error al responder.',
   'error.streamReportedDetail': '{host} informó de un error al responder: {detail}',
+  'error.redirectOtherOrigin': '{host} redirigió la solicitud a {target}, otro servidor; Glassbox solo sigue redirecciones dentro del origen de la URL base, así que no se envió nada allí. Pon como URL base el servidor que quieres.',
+  'error.redirectHidden': '{host} redirigió la solicitud a un destino que esta plataforma no muestra; Glassbox solo sigue redirecciones dentro del origen de la URL base, así que no se siguió. Pon como URL base el servidor que quieres.',
   'error.rateLimited': '{host} está limitando las solicitudes. Vuelve a intentarlo en {wait}.',
   'error.aMoment': 'un momento',
   'error.refused': '{host} rechazó la solicitud (HTTP {status}).',

@@ -466,6 +466,8 @@ export const fr: MessageTable = {
   'error.streamMalformed': 'La réponse de {host} est illisible (flux mal formé).',
   'error.streamReported': '{host} a signalé une erreur en répondant.',
   'error.streamReportedDetail': '{host} a signalé une erreur en répondant : {detail}',
+  'error.redirectOtherOrigin': '{host} a redirigé la requête vers {target}, un autre serveur ; Glassbox ne suit les redirections qu’au sein de l’origine de l’URL de base, donc rien n’y a été envoyé. Indiquez comme URL de base le serveur voulu.',
+  'error.redirectHidden': '{host} a redirigé la requête vers une destination que cette plateforme ne montre pas ; Glassbox ne suit les redirections qu’au sein de l’origine de l’URL de base, donc elle n’a pas été suivie. Indiquez comme URL de base le serveur voulu.',
   'error.rateLimited': '{host} limite le débit des requêtes. Réessayez dans {wait}.',
   'error.aMoment': 'un instant',
   'error.refused': '{host} a refusé la requête (HTTP {status}).',

@@ -466,6 +466,8 @@ export const ja: MessageTable = {
   'error.streamMalformed': '{host} からの応答を読み取れませんでした（不正なストリーム）。',
   'error.streamReported': '{host} が回答中にエラーを報告しました。',
   'error.streamReportedDetail': '{host} が回答中にエラーを報告しました: {detail}',
+  'error.redirectOtherOrigin': '{host} がリクエストを別のサーバー {target} にリダイレクトしました。Glassbox はベース URL と同じオリジン内のリダイレクトにしか従わないため、そこへは何も送信していません。目的のサーバーをベース URL に設定してください。',
+  'error.redirectHidden': '{host} がリクエストをこのプラットフォームでは見えない宛先にリダイレクトしました。Glassbox はベース URL と同じオリジン内のリダイレクトにしか従わないため、従いませんでした。目的のサーバーをベース URL に設定してください。',
   'error.rateLimited': '{host} がリクエストを制限しています。{wait}後にもう一度お試しください。',
   'error.aMoment': '少し',
   'error.refused': '{host} がリクエストを拒否しました（HTTP {status}）。',

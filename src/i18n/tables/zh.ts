@@ -466,6 +466,8 @@ export const zh: MessageTable = {
   'error.streamMalformed': '无法读取来自 {host} 的响应（数据流格式错误）。',
   'error.streamReported': '{host} 在回答时报告了一个错误。',
   'error.streamReportedDetail': '{host} 在回答时报告了一个错误：{detail}',
+  'error.redirectOtherOrigin': '{host} 将请求重定向到了另一台服务器 {target}；Glassbox 只跟随基础 URL 同源内的重定向，因此没有向那里发送任何内容。请把基础 URL 设为你要用的服务器。',
+  'error.redirectHidden': '{host} 将请求重定向到了此平台不显示的位置；Glassbox 只跟随基础 URL 同源内的重定向，因此没有跟随。请把基础 URL 设为你要用的服务器。',
   'error.rateLimited': '{host} 正在限制请求频率。请{wait}后重试。',
   'error.aMoment': '稍等片刻',
   'error.refused': '{host} 拒绝了请求（HTTP {status}）。',
