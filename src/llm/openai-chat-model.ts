@@ -91,12 +91,12 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // read from the attempt's fetch, not from whatever error the SDK makes of it.
   const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
   const maxBytes = STREAM_BYTES_BASE + maxOutputTokens * STREAM_BYTES_PER_TOKEN_CAP;
-  const clientFor = (onTimeout: () => Error, streamState: ServerStreamState, onErrorBody: (text: string) => void): OpenAI =>
+  const clientFor = (onTimeout: (keepAliveOnly: boolean) => Error, streamState: ServerStreamState, onErrorBody: (text: string) => void): OpenAI =>
     new OpenAI({
       baseURL: options.baseUrl,
       // The SDK insists on a key; local servers ignore the header.
       apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-      fetch: readingServerStreams(withErrorBodies(followingSameOriginRedirects(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), options.baseUrl, shownUrl), onErrorBody), streamState, { maxBytes, idle: { timeoutMs: idleTimeoutMs, onTimeout } }),
+      fetch: readingServerStreams(withErrorBodies(followingSameOriginRedirects(withIdleTimeout(options.fetch, idleTimeoutMs, () => onTimeout(false)), options.baseUrl, shownUrl), onErrorBody), streamState, { maxBytes, idle: { timeoutMs: idleTimeoutMs, onTimeout: () => onTimeout(true) } }),
       dangerouslyAllowBrowser: true,
       // We retry ourselves, because only we know whether a token has been shown.
       maxRetries: 0,
@@ -122,7 +122,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       const streamState: ServerStreamState = { done: false };
       let errorBody: string | undefined;
       const client = clientFor(
-        () => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
+        (keepAliveOnly) => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs, keepAliveOnly })),
         streamState,
         (text) => (errorBody = text),
       );

@@ -72,6 +72,6 @@ describe('keep-alive comments alone', () => {
   it('end the call at the idle timeout, like silence does', async () => {
     const result = await collectStream(createOpenAiChatModel({ baseUrl: rawUrl, maxRetries: 0, idleTimeoutMs: 400 }), { model: 'm' });
     expect(result.error).toBeInstanceOf(LlmTimeoutError);
-    expect((result.error as LlmTimeoutError).userMessage).toContain('sent nothing for 0.4 seconds');
+    expect((result.error as LlmTimeoutError).userMessage).toBe(`${new URL(rawUrl).host} sent only keep-alive comments for 0.4 seconds, no part of an answer, so Glassbox stopped waiting; raise the response timeout if the model is just slow.`);
   }, 15_000);
 });

@@ -462,6 +462,8 @@ export const de: MessageTable = {
   'error.modelNotFound': 'Das Modell „{model}“ wurde bei {host} nicht gefunden.',
   'error.timeout.one': '{host} hat {count} Sekunde lang nichts gesendet, daher hat Glassbox aufgehört zu warten;',
   'error.timeout.other': '{host} hat {count} Sekunden lang nichts gesendet, daher hat Glassbox aufgehört zu warten;',
+  'error.timeoutKeepAlive.one': '{host} hat {count} Sekunde lang nur Keep-alive-Kommentare gesendet, keinen Teil einer Antwort, daher hat Glassbox aufgehört zu warten;',
+  'error.timeoutKeepAlive.other': '{host} hat {count} Sekunden lang nur Keep-alive-Kommentare gesendet, keinen Teil einer Antwort, daher hat Glassbox aufgehört zu warten;',
   'error.streamCut': 'Die Antwort von {host} brach ab, bevor sie vollständig war.',
   'error.streamMalformed': 'Die Antwort von {host} war nicht lesbar (fehlerhafter Datenstrom).',
   'error.streamReported': '{host} hat beim Antworten einen Fehler gemeldet.',

@@ -483,6 +483,8 @@ export const en = {
   'error.modelNotFound': 'The model "{model}" was not found at {host}.',
   'error.timeout.one': '{host} sent nothing for {count} second, so Glassbox stopped waiting;',
   'error.timeout.other': '{host} sent nothing for {count} seconds, so Glassbox stopped waiting;',
+  'error.timeoutKeepAlive.one': '{host} sent only keep-alive comments for {count} second, no part of an answer, so Glassbox stopped waiting;',
+  'error.timeoutKeepAlive.other': '{host} sent only keep-alive comments for {count} seconds, no part of an answer, so Glassbox stopped waiting;',
   'error.streamCut': 'The response from {host} stopped before it was complete.',
   'error.streamMalformed': 'The response from {host} could not be read (malformed stream).',
   'error.streamReported': '{host} reported an error while answering.',

@@ -462,6 +462,8 @@ export const es: MessageTable = {
   'error.modelNotFound': 'No se encontró el modelo “{model}” en {host}.',
   'error.timeout.one': '{host} no envió nada durante {count} segundo, así que Glassbox dejó de esperar;',
   'error.timeout.other': '{host} no envió nada durante {count} segundos, así que Glassbox dejó de esperar;',
+  'error.timeoutKeepAlive.one': '{host} solo envió comentarios keep-alive durante {count} segundo, ninguna parte de una respuesta, así que Glassbox dejó de esperar;',
+  'error.timeoutKeepAlive.other': '{host} solo envió comentarios keep-alive durante {count} segundos, ninguna parte de una respuesta, así que Glassbox dejó de esperar;',
   'error.streamCut': 'La respuesta de {host} se detuvo antes de completarse.',
   'error.streamMalformed': 'No se pudo leer la respuesta de {host} (flujo mal formado).',
   'error.streamReported': '{host} informó de un error al responder.',

@@ -462,6 +462,8 @@ export const fr: MessageTable = {
   'error.modelNotFound': 'Le modèle « {model} » est introuvable sur {host}.',
   'error.timeout.one': '{host} n’a rien envoyé pendant {count} seconde : Glassbox a cessé d’attendre ;',
   'error.timeout.other': '{host} n’a rien envoyé pendant {count} secondes : Glassbox a cessé d’attendre ;',
+  'error.timeoutKeepAlive.one': '{host} n’a envoyé que des commentaires keep-alive pendant {count} seconde, aucune partie d’une réponse, donc Glassbox a cessé d’attendre ;',
+  'error.timeoutKeepAlive.other': '{host} n’a envoyé que des commentaires keep-alive pendant {count} secondes, aucune partie d’une réponse, donc Glassbox a cessé d’attendre ;',
   'error.streamCut': 'La réponse de {host} s’est arrêtée avant d’être complète.',
   'error.streamMalformed': 'La réponse de {host} est illisible (flux mal formé).',
   'error.streamReported': '{host} a signalé une erreur en répondant.',

@@ -462,6 +462,8 @@ export const ja: MessageTable = {
   'error.modelNotFound': '{host} にモデル「{model}」が見つかりませんでした。',
   'error.timeout.one': '{host} から {count} 秒間何も届かなかったため、Glassbox は待つのをやめました。',
   'error.timeout.other': '{host} から {count} 秒間何も届かなかったため、Glassbox は待つのをやめました。',
+  'error.timeoutKeepAlive.one': '{host} は {count} 秒間キープアライブのコメントだけを送り、回答は何も送らなかったため、Glassbox は待つのをやめました。',
+  'error.timeoutKeepAlive.other': '{host} は {count} 秒間キープアライブのコメントだけを送り、回答は何も送らなかったため、Glassbox は待つのをやめました。',
   'error.streamCut': '{host} からの応答は完了する前に途切れました。',
   'error.streamMalformed': '{host} からの応答を読み取れませんでした（不正なストリーム）。',
   'error.streamReported': '{host} が回答中にエラーを報告しました。',

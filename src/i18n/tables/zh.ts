@@ -462,6 +462,8 @@ export const zh: MessageTable = {
   'error.modelNotFound': '在 {host} 上找不到模型“{model}”。',
   'error.timeout.one': '{host} 在 {count} 秒内没有发送任何内容，因此 Glassbox 停止了等待；',
   'error.timeout.other': '{host} 在 {count} 秒内没有发送任何内容，因此 Glassbox 停止了等待；',
+  'error.timeoutKeepAlive.one': '{host} 在 {count} 秒内只发送了保活注释，没有任何回答内容，因此 Glassbox 停止了等待；',
+  'error.timeoutKeepAlive.other': '{host} 在 {count} 秒内只发送了保活注释，没有任何回答内容，因此 Glassbox 停止了等待；',
   'error.streamCut': '来自 {host} 的响应在完成前中断了。',
   'error.streamMalformed': '无法读取来自 {host} 的响应（数据流格式错误）。',
   'error.streamReported': '{host} 在回答时报告了一个错误。',
