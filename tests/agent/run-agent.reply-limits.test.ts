@@ -27,6 +27,7 @@ beforeAll(async () => {
         })
         .turn((t) => t.text('Done.')),
       runaway: scenario().turn((t) => t.text('All work and no play. '.repeat(2_000))),
+      'ten-megabyte-delta': scenario().turn((t) => t.text('y'.repeat(10_000_000), { chunkChars: 10_000_000 })),
       'one-big-delta': scenario().turn((t) => t.text('z'.repeat(5_000), { chunkChars: 5_000 })),
       'big-result': scenario()
         .turn((t) => t.toolCall('huge', { n: 1 }, { id: 'call_big' }))
@@ -119,3 +120,9 @@ it('cuts one delta larger than what the answer cap leaves to the cap, and ends t
   expect(result.answer).toBe('z'.repeat(1_000));
   expect(result.payload.steps.map((step) => step.summary)).toContain('The answer was cut off at the model’s length limit');
 });
+
+it('ends a run whose one delta passes the byte cap as cut at the limit, saying so although no text was kept (issue 36)', async () => {
+  const result = await run('ten-megabyte-delta', []);
+  expect(result.answer).toBe('');
+  expect(result.payload.steps.map((step) => step.summary)).toContain('The answer was cut off at the model’s length limit');
+}, 30_000);

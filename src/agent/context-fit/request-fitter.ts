@@ -93,7 +93,8 @@ export class RequestFitter {
       const said = named === undefined ? t('overflow.serverSaid') : t('overflow.serverSaidWindow', { tokens: formatNumber(named) });
       return { what: said, windowTokens };
     }
-    const nothing = turn.text === '' && turn.reasoning === '' && turn.toolCalls.length === 0;
+    // A reply that ended at its length limit (a delta past the byte cap, issue 36) is a cut answer, not an empty one.
+    const nothing = turn.text === '' && turn.reasoning === '' && turn.toolCalls.length === 0 && turn.finishReason !== 'length';
     if (nothing && (turn.error === undefined || (turn.error instanceof LlmStreamError && turn.error.reason === 'cut'))) {
       return { what: t('overflow.empty'), windowTokens: Math.floor(current / 2) };
     }
