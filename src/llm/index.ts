@@ -13,6 +13,7 @@ export {
   LlmModelNotFoundError,
   LlmNetworkError,
   LlmRateLimitError,
+  LlmRedirectError,
   LlmRequestError,
   LlmServerError,
   LlmStreamError,
@@ -25,6 +26,7 @@ export {
   type LlmErrorAdvice,
   type LlmErrorFix,
 } from './errors';
+export { textPrefix } from './text-prefix';
 export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';
 export { parseTextToolCalls, textCallStart, readJsonValue, type ParsedTextToolCalls, type TextToolCall, type TextToolCallArguments } from './text-tool-calls';
 export {

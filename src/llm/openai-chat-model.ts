@@ -6,8 +6,10 @@ import { hostOf, LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmNetwo
 import { withErrorBodies } from './error-body-fetch';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { createSecretRedactor, redactErrorText } from './secret-redactor';
+import { followingSameOriginRedirects } from './same-origin-redirects';
 import { readingServerStreams, type ServerStreamState } from './server-stream-fetch';
 import { toLlmError } from './to-llm-error';
+import { textPrefix } from './text-prefix';
 import { toOpenAiParams } from './to-openai-params';
 import { t } from '../i18n';
 
@@ -56,6 +58,12 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
  */
 const CHUNKS_PER_TOKEN_CAP = 1;
 const CHARS_PER_TOKEN_CAP = 8;
+/**
+ * The byte cap of one response's body: a chunk's JSON around one token is about 200 bytes, so a
+ * server that honours `max_tokens` ends long before; one 10 MB delta does not get through.
+ */
+const STREAM_BYTES_PER_TOKEN_CAP = 512;
+const STREAM_BYTES_BASE = 1024 * 1024;
 
 /** The default longest wait for the next byte from the endpoint: 120 s (DESIGN.md 11.4). */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -81,12 +89,14 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // A client per attempt, over a fetch with its own idle timeout: the SDK rewraps what fetch
   // throws (a "timeout" in the text becomes its own cause-less timeout error), so an expiry is
   // read from the attempt's fetch, not from whatever error the SDK makes of it.
-  const clientFor = (onTimeout: () => Error, streamState: ServerStreamState, onErrorBody: (text: string) => void): OpenAI =>
+  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+  const maxBytes = STREAM_BYTES_BASE + maxOutputTokens * STREAM_BYTES_PER_TOKEN_CAP;
+  const clientFor = (onTimeout: (keepAliveOnly: boolean) => Error, streamState: ServerStreamState, onErrorBody: (text: string) => void): OpenAI =>
     new OpenAI({
       baseURL: options.baseUrl,
       // The SDK insists on a key; local servers ignore the header.
       apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-      fetch: readingServerStreams(withErrorBodies(withIdleTimeout(options.fetch, idleTimeoutMs, onTimeout), onErrorBody), streamState),
+      fetch: readingServerStreams(withErrorBodies(followingSameOriginRedirects(withIdleTimeout(options.fetch, idleTimeoutMs, () => onTimeout(false)), options.baseUrl, shownUrl), onErrorBody), streamState, { maxBytes, idle: { timeoutMs: idleTimeoutMs, onTimeout: () => onTimeout(true) } }),
       dangerouslyAllowBrowser: true,
       // We retry ourselves, because only we know whether a token has been shown.
       maxRetries: 0,
@@ -98,8 +108,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   const maxRetryAfter = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const hold = options.holdStartChars ?? defaultHoldStartChars;
   const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
-
-  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+  const maxOutputChars = maxOutputTokens * CHARS_PER_TOKEN_CAP;
 
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     let params = toOpenAiParams(request);
@@ -113,7 +122,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       const streamState: ServerStreamState = { done: false };
       let errorBody: string | undefined;
       const client = clientFor(
-        () => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
+        (keepAliveOnly) => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs, keepAliveOnly })),
         streamState,
         (text) => (errorBody = text),
       );
@@ -128,10 +137,18 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
           chunks++;
           for (const delta of mapper.push(chunk)) {
             yielded = true;
-            if (delta.type === 'text' || delta.type === 'reasoning') outputChars += delta.text.length;
+            if (delta.type === 'text' || delta.type === 'reasoning') {
+              // One delta larger than what the cap leaves is cut to it, and the call ends there.
+              const room = maxOutputChars - outputChars;
+              outputChars += delta.text.length;
+              if (delta.text.length > room) {
+                yield { type: delta.type, text: textPrefix(delta.text, room) };
+                break;
+              }
+            }
             yield delta;
           }
-          if (chunks > maxOutputTokens * CHUNKS_PER_TOKEN_CAP + 8 || outputChars > maxOutputTokens * CHARS_PER_TOKEN_CAP) {
+          if (chunks > maxOutputTokens * CHUNKS_PER_TOKEN_CAP + 8 || outputChars + mapper.argumentChars > maxOutputChars) {
             // Leaving the loop aborts the request; a tool call cut off here is dropped, not half-sent.
             yield { type: 'finish', reason: 'length' };
             return;
@@ -139,6 +156,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         // The SDK ends quietly when the request is aborted mid-stream.
         if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
+        // The body passed its byte cap and was closed (sse-framer.ts): cut at the length limit, like the counts above.
+        if (streamState.capped === true) {
+          yield { type: 'finish', reason: 'length' };
+          return;
+        }
         // Not one event, and not an event stream: a web page or a single JSON document, not a cut.
         const contentType = response.headers.get('content-type');
         if (chunks === 0 && !/event-stream/i.test(contentType ?? '')) throw new LlmIncompatibleEndpointError({ baseUrl: shownUrl, contentType });
