@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { parseTextToolCalls, textCallStart, type ChatModel, type LlmFinishReason, type LlmRequest, type LlmToolCall } from '../llm';
+import { parseTextToolCalls, textCallStart, textPrefix, type ChatModel, type LlmFinishReason, type LlmRequest, type LlmToolCall } from '../llm';
 import { LIMITS } from '../markers';
 import type { ReasoningUsage } from '../markers';
 import { clampLine, clampText, firstLine } from './clamp-text';
@@ -62,6 +62,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
     recorder.appendAnswer(prefix + piece);
   };
   let error: unknown;
+  let capped = false;
   try {
     for await (const delta of options.model.stream(options.request, options.signal)) {
       if (delta.type !== 'retry') retries.answered();
@@ -72,13 +73,16 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
         case 'reasoning':
           reasoning.append(delta.text);
           break;
-        case 'text':
-          if (delta.text === '') break;
+        case 'text': {
+          // One delta past the answer cap is cut to what the cap leaves (a 10 MB delta is not kept whole).
+          const piece = options.maxTextChars !== undefined ? textPrefix(delta.text, options.maxTextChars - text.length) : delta.text;
+          capped = piece.length < delta.text.length;
+          if (piece === '') break;
           reasoning.finish();
-          text += delta.text;
-          if (mode === 'answer') release(delta.text);
+          text += piece;
+          if (mode === 'answer') release(piece);
           else if (mode === 'tools') {
-            held += delta.text;
+            held += piece;
             const callStart = offered.length > 0 ? textCallStart(held) : -1;
             const safe = callStart === -1 ? held.length : callStart;
             if (released || safe > HOLD_CHARS) {
@@ -87,6 +91,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
             }
           }
           break;
+        }
         case 'tool_call':
           reasoning.finish();
           indexed.push({ index: delta.index, call: delta.call });
@@ -110,7 +115,7 @@ export async function streamModelTurn(options: { model: ChatModel; request: LlmR
       }
       if (options.signal.aborted) break;
       // A runaway stream (reply-limits.ts): leaving the loop closes it; the call counts as cut at its limit.
-      if (options.maxTextChars !== undefined && text.length >= options.maxTextChars) {
+      if (capped || (options.maxTextChars !== undefined && text.length >= options.maxTextChars)) {
         finishReason = 'length';
         break;
       }

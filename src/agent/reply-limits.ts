@@ -1,6 +1,7 @@
+import { textPrefix } from '../llm';
 import type { AgentRunOptions } from './agent-run-options';
 
-/** Tool calls run from one model reply (DESIGN.md 12.6); the rest are answered {@link TOO_MANY_CALLS_OUTPUT}. */
+/** Tool calls run from one model reply (DESIGN.md 12.6); the rest leave the history, with {@link callsNotRunNote}. */
 export const DEFAULT_TOOL_CALLS_PER_REPLY = 32;
 /** Characters of one tool result sent to the model (DESIGN.md 12.6); the rest is replaced by a pointer. */
 export const DEFAULT_TOOL_RESULT_CHARS = 20_000;
@@ -17,8 +18,13 @@ export const MAX_PARALLEL_CALLS = 8;
  */
 export const DEFAULT_ANSWER_CHARS = 1_000_000;
 
-/** What the model reads for a call past the limit. */
-export const TOO_MANY_CALLS_OUTPUT = 'Not run: too many calls in one reply.';
+/**
+ * What the model reads, after its last call's result, when calls of its reply were past the
+ * limit: those calls are not in the history at all (400 "not run" results filled a small window).
+ */
+export function callsNotRunNote(notRun: number, limit: number): string {
+  return `\n\n[Not run: ${notRun.toLocaleString('en-US')} more ${notRun === 1 ? 'call' : 'calls'} of this reply; at most ${limit.toLocaleString('en-US')} calls of one reply run. Call again what is still needed.]`;
+}
 
 /** The limits a run uses: its options', or the defaults. */
 export function replyLimits(run: Pick<AgentRunOptions, 'toolCallsPerReply' | 'toolResultChars' | 'answerChars'>): { toolCallsPerReply: number; toolResultChars: number; answerChars: number } {
@@ -36,11 +42,9 @@ export function replyLimits(run: Pick<AgentRunOptions, 'toolCallsPerReply' | 'to
  */
 export function toolResultForModel(output: string, max: number): string {
   if (output.length <= max) return output;
-  let end = max;
-  const code = output.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
-  const rest = output.length - end;
-  return `${output.slice(0, end)}\n\n[Cut: ${rest.toLocaleString('en-US')} more characters of this result are not shown (results are limited to ${max.toLocaleString('en-US')}). To read the rest, call the tool again for a narrower part: a more specific query, one section or heading of a note, or fewer items.]`;
+  const kept = textPrefix(output, max);
+  const rest = output.length - kept.length;
+  return `${kept}\n\n[Cut: ${rest.toLocaleString('en-US')} more characters of this result are not shown (results are limited to ${max.toLocaleString('en-US')}). To read the rest, call the tool again for a narrower part: a more specific query, one section or heading of a note, or fewer items.]`;
 }
 
 function positive(value: number | undefined): number | undefined {

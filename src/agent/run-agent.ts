@@ -152,7 +152,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       }
     }
   }
-  if (status !== 'stopped' && context.lastFinishReason === 'length' && recorder.answerStarted) {
+  if (status !== 'stopped' && context.lastFinishReason === 'length') {
     recorder.step({ id: recorder.nextStepId(), kind: 'notice', summary: t('trace.cutOff') });
   }
   context.closeOpenToolCalls();

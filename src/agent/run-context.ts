@@ -10,11 +10,11 @@ import { askTheUser } from './ask-the-user';
 import { parseArguments } from './tool-call-runner';
 import type { RunClock } from './run-clock';
 import type { RunApprovals } from './run-approvals';
-import { MAX_PARALLEL_CALLS, replyLimits, TOO_MANY_CALLS_OUTPUT, toolResultForModel } from './reply-limits';
+import { callsNotRunNote, MAX_PARALLEL_CALLS, replyLimits, toolResultForModel } from './reply-limits';
 import type { RequestParts } from './context-fit/fit-request';
 import type { RequestFitter } from './context-fit/request-fitter';
 import type { RunSpending } from './spending/run-spending';
-import { t } from '../i18n';
+import { formatNumber, t, tCount } from '../i18n';
 
 /** How a batch of tool calls ended. */
 export type ToolBatchOutcome = 'ok' | 'repeated' | 'stopped';
@@ -81,10 +81,11 @@ export class RunContext {
     const trailing: LlmMessage[] = options.prompt !== undefined ? [{ role: 'system', content: options.prompt }] : [];
     const parts: RequestParts = { ...this.options.request, transcript: this.transcript, trailing, tools: options.withTools ? this.options.toolSchemas : [] };
     const fitter = this.options.fitter;
-    let turn: ModelTurnResult;
+    let turn: ModelTurnResult | undefined;
     for (let attempt = 0; ; attempt++) {
       const fitted = fitter.prepare(parts);
-      if (fitted instanceof Error) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: fitted };
+      // A request that no longer fits after the server's overflow fails with the server's own words (issue 38 item 15).
+      if (fitted instanceof Error) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: turn?.error ?? fitted };
       // The input as the fit estimated it; a call that would cross a limit is not sent.
       const unaffordable = await this.options.spending?.beforeCall({ parts, tokens: fitted.tokens, signal: this.signal });
       if (unaffordable) return { text: '', reasoning: '', toolCalls: [], finishReason: undefined, answered: false, error: unaffordable };
@@ -122,16 +123,13 @@ export class RunContext {
    * "cancelled by user" on stop. The third same call (name and arguments) is not run: a notice
    * step, and the model reads that it has the result; a fourth ends the loop.
    */
-  async runToolCalls(calls: readonly LlmToolCall[]): Promise<ToolBatchOutcome> {
+  async runToolCalls(replyCalls: readonly LlmToolCall[]): Promise<ToolBatchOutcome> {
     let outcome: ToolBatchOutcome = 'ok';
     const outputs: Promise<string>[] = [];
     let running: Promise<string>[] = [];
     const limits = replyLimits(this.options.run);
-    for (const [index, call] of calls.entries()) {
-      if (index >= limits.toolCallsPerReply) {
-        outputs.push(Promise.resolve(TOO_MANY_CALLS_OUTPUT));
-        continue;
-      }
+    const calls = this.keepCallsRun(replyCalls, limits.toolCallsPerReply);
+    for (const call of calls) {
       const concurrent = this.isReadOnly(call);
       // A call that is not read-only starts only after every earlier call has ended; read-only ones run at most MAX_PARALLEL_CALLS at once.
       if ((!concurrent || running.length >= MAX_PARALLEL_CALLS) && running.length > 0) {
@@ -159,8 +157,27 @@ export class RunContext {
       else await output;
     }
     const results = await Promise.all(outputs);
-    calls.forEach((call, index) => this.transcript.push({ role: 'tool', toolCallId: call.id, content: toolResultForModel(results[index] ?? cancelledOutput(this.signal), limits.toolResultChars) }));
+    const notRun = replyCalls.length - calls.length;
+    calls.forEach((call, index) => {
+      const note = notRun > 0 && index === calls.length - 1 ? callsNotRunNote(notRun, limits.toolCallsPerReply) : '';
+      this.transcript.push({ role: 'tool', toolCallId: call.id, content: toolResultForModel(results[index] ?? cancelledOutput(this.signal), limits.toolResultChars) + note });
+    });
     return this.signal.aborted ? 'stopped' : outcome;
+  }
+
+  /**
+   * The first `limit` calls of a reply. The rest leave the history (the reply in the transcript
+   * keeps only the calls run), so 400 calls do not fill the window with "not run" results; a
+   * notice step says how many were not run (issue 38 item 17).
+   */
+  private keepCallsRun(calls: readonly LlmToolCall[], limit: number): readonly LlmToolCall[] {
+    if (calls.length <= limit) return calls;
+    const kept = calls.slice(0, limit);
+    const reply = this.transcript.findLastIndex((message) => message.role === 'assistant');
+    const message = this.transcript[reply];
+    if (message?.role === 'assistant') this.transcript[reply] = { ...message, toolCalls: kept };
+    this.recorder.step({ id: this.recorder.nextStepId(), kind: 'notice', summary: tCount('trace.callsNotRun', calls.length - limit, { limit: formatNumber(limit) }) });
+    return kept;
   }
 
   /** A call to a tool that declares it only reads and needs no approval: it may run beside others. */

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { exportHtml, exportPlainMarkdown, parseConversationNote, type Conversation } from '../conversation';
 import { exportOtlp } from '../traces';
@@ -8,6 +8,7 @@ import { CliUsageError, type CliIo } from './cli-io';
 import { describeFsError } from './describe-fs-error';
 import { inspectNoteText, notConversationNote } from '../commands';
 import { stripControls, terminalJson } from '../commands';
+import { OutFileRefused, writeOutFile } from './write-out-file';
 
 /** `glassbox export`'s command line (DESIGN.md 12.3, 12.5). */
 export const EXPORT_COMMAND = {
@@ -18,7 +19,8 @@ export const EXPORT_COMMAND = {
     markdown: { description: 'Plain Markdown that renders anywhere: each reasoning block a folded callout.' },
     otlp: { description: 'The runs as OpenTelemetry traces (OTLP/JSON, GenAI conventions) for Langfuse, Phoenix or Jaeger.' },
     'include-content': { description: 'With --otlp: also the questions, answers and tool inputs and outputs.' },
-    out: { value: 'FILE', description: 'Write to this file.', defaultValue: 'standard output' },
+    out: { value: 'FILE', description: 'Write to this new file (never over an existing one, the note or a symbolic link).', defaultValue: 'standard output' },
+    force: { description: 'With --out: write over an existing file.' },
   },
   words: 'NOTE.md',
 } as const satisfies CommandSpec;
@@ -31,7 +33,8 @@ const FORMATS = ['html', 'json', 'markdown', 'otlp'] as const;
  * (`exportPlainMarkdown`, the plugin's export) or as OTLP/JSON traces (`exportOtlp`; what was said
  * only with `--include-content`), on stdout or into FILE. Exit status: 0
  * exported, 1 the note could not be read or is no conversation, or FILE could not be written
- * (one sentence on stderr), 2 bad usage.
+ * or already exists, is the note or a symbolic link without --force (one sentence on stderr),
+ * 2 bad usage.
  */
 export async function runExportCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { flags, words } = parseFlags(EXPORT_COMMAND, args);
@@ -67,9 +70,10 @@ export async function runExportCommand(args: readonly string[], io: CliIo): Prom
     return 0;
   }
   try {
-    await writeFile(resolve(io.cwd, flags.out), inertFileText(output, { path: flags.out, format: format === 'markdown' ? 'markdown' : format === 'html' ? 'html' : 'data' }), 'utf8');
+    await writeOutFile({ path: resolve(io.cwd, flags.out), shown: flags.out, text: inertFileText(output, { path: flags.out, format: format === 'markdown' ? 'markdown' : format === 'html' ? 'html' : 'data' }), source: resolve(io.cwd, file), force: flags.force });
   } catch (error) {
-    return fail(`Cannot write "${flags.out}": ${describeFsError(error)}.`);
+    if (error instanceof OutFileRefused) return fail(error.message);
+    throw error;
   }
   io.stderr.write(`${stripControls(`exported: ${flags.out}`)}\n`);
   return 0;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -73,24 +73,24 @@ export async function writeNoteAtomically(folder: string, name: string, text: st
 
 /**
  * Runs `change` while holding the note's lock file (`.NAME.glassbox-lock`, created
- * exclusively), so two processes saving one note take turns and each merges against the note
- * as the other left it. A lock whose process is gone, or older than a minute, is taken over.
+ * exclusively, holding `PID RANDOM`), so two processes saving one note take turns and each
+ * merges against the note as the other left it. A lock whose process is gone, or older than a
+ * minute, is taken over atomically ({@link takeOverStale}): of many waiters, one removes it.
+ * The lock is released only while it is still this save's own.
  */
 export async function withNoteLock<T>(folder: string, name: string, change: () => Promise<T>): Promise<T> {
   const lock = join(folder, `.${name}.glassbox-lock`);
+  const token = `${process.pid} ${randomBytes(6).toString('hex')}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
       const handle = await open(lock, 'wx');
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(token);
       await handle.close();
       break;
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
-      if (await isStale(lock)) {
-        await unlink(lock).catch(() => undefined);
-        continue;
-      }
+      if (await takeOverStale(lock)) continue;
       if (Date.now() > deadline) throw new Error(`another save of "${name}" has held it for ${LOCK_WAIT_MS / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
     }
@@ -98,17 +98,49 @@ export async function withNoteLock<T>(folder: string, name: string, change: () =
   try {
     return await change();
   } finally {
-    await unlink(lock).catch(() => undefined);
+    if ((await readFile(lock, 'utf8').catch(() => '')) === token) await unlink(lock).catch(() => undefined);
   }
 }
 
-async function isStale(lock: string): Promise<boolean> {
+/**
+ * Removes the lock when it is stale, as one waiter only (issue 36: two waiters both removed it,
+ * the second one the first one's new lock, and both saved). The waiter first creates, exclusively,
+ * a marker named after this lock's contents (or its inode and time when empty): whoever else
+ * judged the same lock stale fails there. Holding the marker, it reads the lock again and
+ * removes it only when it is still the same one; only a marker holder may remove a lock whose
+ * owner is gone, so it cannot change in between. True when the caller should try again at once.
+ */
+async function takeOverStale(lock: string): Promise<boolean> {
+  const seen = await lockState(lock);
+  if (seen === null) return true;
+  if (!seen.stale) return false;
+  const marker = `${lock}.${createHash('sha256').update(seen.identity).digest('hex').slice(0, 16)}.takeover`;
+  try {
+    await writeFile(marker, String(process.pid), { flag: 'wx' });
+  } catch {
+    // Another waiter is taking it over (or a killed one left its marker: it expires with the lock's own age limit).
+    const info = await stat(marker).catch(() => null);
+    if (info !== null && Date.now() - info.mtimeMs > STALE_LOCK_MS) await unlink(marker).catch(() => undefined);
+    return false;
+  }
+  try {
+    const now = await lockState(lock);
+    if (now !== null && now.identity === seen.identity) await unlink(lock).catch(() => undefined);
+  } finally {
+    await unlink(marker).catch(() => undefined);
+  }
+  return true;
+}
+
+/** The lock's identity (its contents, or its inode and time while empty) and whether it is stale; null when there is none. */
+async function lockState(lock: string): Promise<{ identity: string; stale: boolean } | null> {
   const [text, info] = await Promise.all([readFile(lock, 'utf8').catch(() => ''), stat(lock).catch(() => null)]);
-  if (info === null) return false;
-  if (Date.now() - info.mtimeMs > STALE_LOCK_MS) return true;
+  if (info === null) return null;
+  const identity = text !== '' ? text : `empty ${info.ino} ${info.mtimeMs}`;
+  if (Date.now() - info.mtimeMs > STALE_LOCK_MS) return { identity, stale: true };
   // Being written by its owner right now: not stale yet.
-  if (text === '') return Date.now() - info.mtimeMs > 1000;
-  return !isAlive(Number(text));
+  if (text === '') return { identity, stale: Date.now() - info.mtimeMs > 1000 };
+  return { identity, stale: !isAlive(Number(text.split(' ')[0])) };
 }
 
 async function removeLeftovers(folder: string): Promise<void> {

@@ -81,6 +81,11 @@ export class ChunkDeltaMapper {
     return this.finishReason !== undefined;
   }
 
+  /** Characters of tool-call arguments read so far (the call's caps count them with its text). */
+  get argumentChars(): number {
+    return this.tracker.argumentChars;
+  }
+
   /** Reads one parsed chunk. */
   push(chunk: unknown): LlmDelta[] {
     if (chunk === null || typeof chunk !== 'object') return [];

@@ -14,6 +14,7 @@ export {
   LlmModelNotFoundError,
   LlmNetworkError,
   LlmRateLimitError,
+  LlmRedirectError,
   LlmRequestError,
   LlmServerError,
   LlmStreamError,
@@ -26,6 +27,7 @@ export {
   type LlmErrorAdvice,
   type LlmErrorFix,
 } from './errors';
+export { textPrefix } from './text-prefix';
 export { createSecretRedactor, redactErrorText, REDACTED, type SecretToRedact } from './secret-redactor';
 export { parseTextToolCalls, textCallStart, readJsonValue, type ParsedTextToolCalls, type TextToolCall, type TextToolCallArguments } from './text-tool-calls';
 export {

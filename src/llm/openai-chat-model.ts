@@ -6,8 +6,10 @@ import { hostOf, LlmAbortError, LlmError, LlmIncompatibleEndpointError, LlmNetwo
 import { withErrorBodies } from './error-body-fetch';
 import { withIdleTimeout } from './idle-timeout-fetch';
 import { createSecretRedactor, redactErrorText } from './secret-redactor';
+import { followingSameOriginRedirects } from './same-origin-redirects';
 import { readingServerStreams, type ServerStreamState } from './server-stream-fetch';
 import { toLlmError } from './to-llm-error';
+import { textPrefix } from './text-prefix';
 import { toOpenAiParams } from './to-openai-params';
 import { t } from '../i18n';
 
@@ -56,6 +58,12 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
  */
 const CHUNKS_PER_TOKEN_CAP = 1;
 const CHARS_PER_TOKEN_CAP = 8;
+/**
+ * The byte cap of one response's body: a chunk's JSON around one token is about 200 bytes, so a
+ * server that honours `max_tokens` ends long before; one 10 MB delta does not get through.
+ */
+const STREAM_BYTES_PER_TOKEN_CAP = 512;
+const STREAM_BYTES_BASE = 1024 * 1024;
 
 /** The default longest wait for the next byte from the endpoint: 120 s (DESIGN.md 11.4). */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -78,6 +86,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // A provider may quote the key it rejected; no message of ours repeats it (DESIGN.md 12.6).
   const redactKey = createSecretRedactor(options.apiKey !== undefined ? [{ value: options.apiKey, suffix: true }] : []);
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+  const maxBytes = STREAM_BYTES_BASE + maxOutputTokens * STREAM_BYTES_PER_TOKEN_CAP;
   // ONE client for the model's life. Each attempt's fetch has its own idle timeout, error body and
   // stream state (the SDK rewraps what fetch throws: a "timeout" in the text becomes its own
   // cause-less timeout error, so an expiry is read from the attempt's fetch, not from whatever
@@ -86,7 +96,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     baseURL: options.baseUrl,
     // The SDK insists on a key; local servers ignore the header.
     apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',
-    fetch: attemptFetch(options.fetch, idleTimeoutMs),
+    fetch: attemptFetch(options.fetch, { idleTimeoutMs, maxBytes, baseUrl: options.baseUrl, shownUrl }),
     dangerouslyAllowBrowser: true,
     // We retry ourselves, because only we know whether a token has been shown.
     maxRetries: 0,
@@ -98,8 +108,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   const maxRetryAfter = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const hold = options.holdStartChars ?? defaultHoldStartChars;
   const holdStartChars = (model: string): number => (typeof hold === 'number' ? hold : hold(model));
-
-  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+  const maxOutputChars = maxOutputTokens * CHARS_PER_TOKEN_CAP;
 
   async function* stream(request: LlmRequest, signal: AbortSignal): AsyncGenerator<LlmDelta> {
     let params = toOpenAiParams(request);
@@ -113,7 +122,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       const streamState: ServerStreamState = { done: false };
       let errorBody: string | undefined;
       const hooks: AttemptHooks = {
-        onTimeout: () => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs })),
+        onTimeout: (keepAliveOnly) => (expired = new LlmTimeoutError({ baseUrl: shownUrl, timeoutMs: idleTimeoutMs, keepAliveOnly })),
         streamState,
         onErrorBody: (text) => (errorBody = text),
       };
@@ -128,10 +137,18 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
           chunks++;
           for (const delta of mapper.push(chunk)) {
             yielded = true;
-            if (delta.type === 'text' || delta.type === 'reasoning') outputChars += delta.text.length;
+            if (delta.type === 'text' || delta.type === 'reasoning') {
+              // One delta larger than what the cap leaves is cut to it, and the call ends there.
+              const room = maxOutputChars - outputChars;
+              outputChars += delta.text.length;
+              if (delta.text.length > room) {
+                yield { type: delta.type, text: textPrefix(delta.text, room) };
+                break;
+              }
+            }
             yield delta;
           }
-          if (chunks > maxOutputTokens * CHUNKS_PER_TOKEN_CAP + 8 || outputChars > maxOutputTokens * CHARS_PER_TOKEN_CAP) {
+          if (chunks > maxOutputTokens * CHUNKS_PER_TOKEN_CAP + 8 || outputChars + mapper.argumentChars > maxOutputChars) {
             // Leaving the loop aborts the request; a tool call cut off here is dropped, not half-sent.
             yield { type: 'finish', reason: 'length' };
             return;
@@ -139,6 +156,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         }
         // The SDK ends quietly when the request is aborted mid-stream.
         if (signal.aborted) throw new LlmAbortError({ cause: signal.reason });
+        // The body passed its byte cap and was closed (sse-framer.ts): cut at the length limit, like the counts above.
+        if (streamState.capped === true) {
+          yield { type: 'finish', reason: 'length' };
+          return;
+        }
         // Not one event, and not an event stream: a web page or a single JSON document, not a cut.
         const contentType = response.headers.get('content-type');
         if (chunks === 0 && !/event-stream/i.test(contentType ?? '')) throw new LlmIncompatibleEndpointError({ baseUrl: shownUrl, contentType });
@@ -178,7 +200,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
 
 /** What one attempt's fetch reports to the attempt: its idle timeout, the error body, the stream's end. */
 interface AttemptHooks {
-  readonly onTimeout: () => Error;
+  /** The attempt waited too long: for any byte (false), or for more than keep-alive comments (true). */
+  readonly onTimeout: (keepAliveOnly: boolean) => Error;
   readonly streamState: ServerStreamState;
   readonly onErrorBody: (text: string) => void;
 }
@@ -195,11 +218,14 @@ function withAttempt(hooks: AttemptHooks): SdkFetchOptions {
 }
 
 /** The client's fetch: each request through a fetch wrapped for its own attempt. */
-function attemptFetch(base: typeof fetch | undefined, idleTimeoutMs: number): typeof fetch {
+function attemptFetch(base: typeof fetch | undefined, limits: { idleTimeoutMs: number; maxBytes: number; baseUrl: string; shownUrl: string }): typeof fetch {
+  const { idleTimeoutMs, maxBytes, baseUrl, shownUrl } = limits;
   return (input, init) => {
     const { [ATTEMPT]: hooks, ...rest } = (init ?? {}) as RequestInit & { [ATTEMPT]?: AttemptHooks };
     if (hooks === undefined) throw new Error('A request of the chat model went out without its attempt.');
-    const attempt = readingServerStreams(withErrorBodies(withIdleTimeout(base, idleTimeoutMs, hooks.onTimeout), hooks.onErrorBody), hooks.streamState);
+    // Redirects only within the base URL's origin; the body bounded in bytes; keep-alive comments are no progress.
+    const sameOrigin = followingSameOriginRedirects(withIdleTimeout(base, idleTimeoutMs, () => hooks.onTimeout(false)), baseUrl, shownUrl);
+    const attempt = readingServerStreams(withErrorBodies(sameOrigin, hooks.onErrorBody), hooks.streamState, { maxBytes, idle: { timeoutMs: idleTimeoutMs, onTimeout: () => hooks.onTimeout(true) } });
     return attempt(input, rest);
   };
 }

@@ -43,6 +43,12 @@ interface PendingCall {
 export class StreamingToolCallTracker {
   private readonly calls = new Map<number, PendingCall>();
   private nextOrder = 0;
+  private argumentsSeen = 0;
+
+  /** Characters of argument text seen so far, over every flush: what a byte cap on a response counts. */
+  get argumentChars(): number {
+    return this.argumentsSeen;
+  }
 
   /** Whether any fragment has been seen since the last flush. */
   get hasCalls(): boolean {
@@ -69,6 +75,7 @@ export class StreamingToolCallTracker {
       if (call.id === '' && id !== '') call.id = id;
       if (call.name === '' && name !== '') call.name = name;
       call.arguments += argumentsText;
+      this.argumentsSeen += argumentsText.length;
     });
   }
 

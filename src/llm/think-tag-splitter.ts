@@ -20,6 +20,8 @@ const OPEN_TAGS = ['<think>', '<thinking>'];
 const CLOSE_TAGS = ['</think>', '</thinking>'];
 const ALL_TAGS = [...OPEN_TAGS, ...CLOSE_TAGS];
 const DEFAULT_HOLD_START_CHARS = 600;
+/** Where the fast path of `push` stops: a possible tag, or a line end. */
+const SPECIAL = /[<\n]/g;
 
 /**
  * Splits streamed `content` text into answer text and `<think>`/`<thinking>` reasoning, for
@@ -62,12 +64,23 @@ export class ThinkTagSplitter {
 
   /** Feeds the next piece of content; returns what can be classified so far. */
   push(text: string): ThinkTagSegment[] {
-    if (this.pendingTag === '' && this.held === null && this.lineChecked && !text.includes('<') && !text.includes('\n')) {
-      // Fast path (most chunks): no tag can start and the line's fence state cannot change.
-      this.append(this.mode, text);
-      return this.take();
+    let index = 0;
+    while (index < text.length) {
+      if (this.pendingTag === '' && this.held === null && this.lineChecked) {
+        // Fast path (most text): up to the next `<` or line end no tag can start and the
+        // line's fence state cannot change, so the run is taken whole (a 10 MB delta is one run).
+        SPECIAL.lastIndex = index;
+        const stop = SPECIAL.exec(text)?.index ?? text.length;
+        if (stop > index) {
+          this.append(this.mode, text.slice(index, stop));
+          index = stop;
+          continue;
+        }
+      }
+      const character = String.fromCodePoint(text.codePointAt(index) ?? 0);
+      this.consume(character);
+      index += character.length;
     }
-    for (const character of text) this.consume(character);
     return this.take();
   }
 

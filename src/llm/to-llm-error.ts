@@ -30,6 +30,8 @@ export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError
   if (error instanceof LlmError) return error;
   if (context.signal.aborted || error instanceof APIUserAbortError) return new LlmAbortError({ cause: error });
   const { baseUrl } = context;
+  // Our own fetch wrappers' typed errors (a refused redirect) come back wrapped by the SDK.
+  if (error instanceof APIConnectionError && error.cause instanceof LlmError) return error.cause;
   if (error instanceof APIConnectionError) {
     return new LlmNetworkError({ baseUrl, detail: describeCause(error), ...hostMessageOf(error), cause: error });
   }

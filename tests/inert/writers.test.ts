@@ -29,7 +29,9 @@ const NOT_MODEL_TEXT: Readonly<Record<string, string>> = {
     'inside writeNoteAtomically, whose callers are checked here',
   'src/cli/vault-note-file.ts: export async function writeNoteAtomically(folder: string, name: string, text: string, options: { exclusive?: boolean } = {}): Promise<void> {':
     'its definition',
-  'src/cli/vault-note-file.ts: await handle.writeFile(String(process.pid));': 'a lock file holding a process id',
+  'src/cli/vault-note-file.ts: await handle.writeFile(token);': 'a lock file holding a process id and a random token',
+  "src/cli/vault-note-file.ts: await writeFile(marker, String(process.pid), { flag: 'wx' });": 'the marker of a stale lock being taken over: a process id',
+  "src/cli/write-out-file.ts: await writeFile(path, text, { encoding: 'utf8', flag: force ? 'w' : 'wx' });": '`export --out`: export-command.ts hands it inertFileText(...) of the export',
   'src/writes/write-tools.ts: const after = await writer.process(path, (current) => {': 'an approved note write (createNote, appendToNote, editNote)',
   'src/writes/undo-turn.ts: await writer.process(revert.path, (now) => {': 'undoing an approved write: the note as it was',
   'src/writes/note-change-log.ts: await writer.process(last.path, (now) => {': '"Undo the last change": the note as it was',
@@ -73,7 +75,7 @@ describe('the writers of src/', () => {
 
   it('finds the writes it knows: conversation notes, exports and Insert at cursor among them', () => {
     const keys = calls.map((call) => call.key.slice(0, call.key.indexOf(':')));
-    for (const file of ['src/obsidian/notes/conversation-store.ts', 'src/cli/node-conversation-store.ts', 'src/obsidian/notes/export-conversation-note.ts', 'src/cli/export-command.ts', 'src/obsidian/insert-answer.ts']) {
+    for (const file of ['src/obsidian/notes/conversation-store.ts', 'src/cli/node-conversation-store.ts', 'src/obsidian/notes/export-conversation-note.ts', 'src/cli/write-out-file.ts', 'src/obsidian/insert-answer.ts']) {
       expect(keys).toContain(file);
     }
   });

@@ -87,4 +87,18 @@ describe('images in the plugin', () => {
     expect(within(chat.view().contentEl).getByTestId('chat-notice').textContent).toBe('Not sent: whiteboard.png. Add text-only to "Models that take images" in the settings to send images to it');
     await chat.close();
   });
+  it('a malformed % in an image link (question or attached note) is a notice for that image; the question is answered (issue 36)', async () => {
+    const chat = await loadPlugin('vision');
+    await chat.app.vault.create('Boards/Growth.md', '# Growth\n\n![chart](growth100%.png)\n\n![[whiteboard.png]]\n');
+    const bodies = await chat.ask('How did we grow in [[Growth]]? ![bar](bar%zz.png)');
+    const content = parts(bodies[0]);
+    expect(Array.isArray(content) && content.filter((part) => part.type === 'image_url')).toEqual([{ type: 'image_url', image_url: { url: DATA_URL } }]);
+    const state = chat.view().controller.store.getState();
+    const text = Object.values(state.messages).map((message) => message.content).join('\n');
+    expect(text).toContain('Three boxes.');
+    expect(text).toContain('Not sent: the image link bar%zz.png has a % that is no valid escape (write %25 for a percent sign)');
+    expect(text).toContain('Not sent: the image link growth100%.png has a % that is no valid escape (write %25 for a percent sign)');
+    expect(text).not.toContain('URI malformed');
+    await chat.close();
+  });
 });

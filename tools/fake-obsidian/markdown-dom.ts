@@ -1,5 +1,6 @@
 import MarkdownIt, { type StateInline, type Token } from 'markdown-it';
 import { htmlCommentBlockRule, obsidianCommentBlockRule, obsidianCommentInlineRule, stripHtmlComments } from './markdown-comments';
+import { decodedLink } from './metadata-parser';
 
 /**
  * Markdown → DOM through markdown-it. The token stream is turned into elements with
@@ -109,7 +110,7 @@ function renderInline(tokens: readonly Token[], parent: HTMLElement, doc: Docume
           link.setAttribute('rel', 'noopener nofollow');
         } else {
           link.className = 'internal-link';
-          link.setAttribute('data-href', decodeURI(href));
+          link.setAttribute('data-href', decodedLink(href));
         }
         stack.push(link);
         break;

@@ -89,7 +89,7 @@ function scanInline(line: string, onFind: (found: InlineFind) => void): void {
       if (markdownLink) {
         const target = markdownLink[2];
         if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) {
-          onFind({ kind: 'link', text: markdownLink[0], link: decodeURI(target), display: markdownLink[1], start: index, end: index + markdownLink[0].length });
+          onFind({ kind: 'link', text: markdownLink[0], link: decodedLink(target), display: markdownLink[1], start: index, end: index + markdownLink[0].length });
         }
         index += markdownLink[0].length;
         continue;
@@ -104,5 +104,14 @@ function scanInline(line: string, onFind: (found: InlineFind) => void): void {
       }
     }
     index += 1;
+  }
+}
+
+/** A Markdown link's target decoded as Obsidian reads it; a `%` that is no valid escape (`growth100%.png`) leaves it as written, as Obsidian does, rather than failing the note. */
+export function decodedLink(target: string): string {
+  try {
+    return decodeURI(target);
+  } catch {
+    return target;
   }
 }

@@ -39,7 +39,8 @@ export interface FitReport {
 /** A request made to fit, or the sentence saying why it cannot. */
 export type FitOutcome =
   | { readonly fits: true; readonly messages: LlmMessage[]; readonly tokens: number; readonly report: FitReport }
-  | { readonly fits: false; readonly tokens: number; readonly requiredTokens: number };
+  /** `requiredTokens`: what the part that does not fit needs (`part`: the question, prompt and tools alone, or with this run's latest tool work). */
+  | { readonly fits: false; readonly tokens: number; readonly requiredTokens: number; readonly part: 'request' | 'run' };
 
 /** What one image is counted as: servers charge from ~85 to ~1,600 tokens by size; images are downscaled before sending. */
 export const IMAGE_TOKENS = 1000;
@@ -141,7 +142,7 @@ export function fitRequest(parts: RequestParts, budgetTokens: number): FitOutcom
       }
     }
   }
-  if (total() > budgetTokens) return { fits: false, tokens: total(), requiredTokens: fixed };
+  if (total() > budgetTokens) return fixed > budgetTokens ? { fits: false, tokens: total(), requiredTokens: fixed, part: 'request' } : { fits: false, tokens: total(), requiredTokens: total(), part: 'run' };
   const question = parts.context === undefined ? parts.question : `${contextPreamble({ ...parts.context, attachments })}${parts.question}`;
   const asked: LlmMessage = parts.images !== undefined && parts.images.length > 0 ? { role: 'user', content: question, images: parts.images } : { role: 'user', content: question };
   const messages: LlmMessage[] = [...parts.system, ...history, asked, ...transcript, ...parts.trailing];

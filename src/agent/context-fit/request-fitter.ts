@@ -8,12 +8,17 @@ import { describeFit } from './describe-fit';
 import { fitRequest, isWholeRequest, type RequestParts } from './fit-request';
 import { answerReserve, requestBudget } from './request-budget';
 
-/** A run whose question, system prompt and tools alone do not fit the window: one sentence to show. */
+/**
+ * A request that cannot fit the window: the question, system prompt and tools alone (`request`),
+ * or with this run's latest tool calls and results, cut as far as they go (`run`). One sentence
+ * to show, comparing what is needed with what the window leaves (both without the answer's room).
+ */
 export class ContextWindowTooSmallError extends Error {
   readonly userMessage: string;
 
-  constructor(options: { requiredTokens: number; windowTokens: number }) {
-    const message = t('error.windowTooSmall', { needed: formatNumber(options.requiredTokens), window: formatNumber(options.windowTokens) });
+  constructor(options: { requiredTokens: number; availableTokens: number; windowTokens: number; part: 'request' | 'run' }) {
+    const values = { needed: formatNumber(options.requiredTokens), available: formatNumber(options.availableTokens), window: formatNumber(options.windowTokens) };
+    const message = options.part === 'run' ? t('error.runTooLongForWindow', values) : t('error.windowTooSmall', values);
     super(message);
     this.name = 'ContextWindowTooSmallError';
     this.userMessage = message;
@@ -61,8 +66,9 @@ export class RequestFitter {
   /** The request's messages, fitted to the window, or the error saying it cannot fit. */
   prepare(parts: RequestParts): FittedRequest | ContextWindowTooSmallError {
     const window = this.windowTokens;
-    const outcome = fitRequest(parts, window === undefined ? Number.POSITIVE_INFINITY : requestBudget(window));
-    if (!outcome.fits) return new ContextWindowTooSmallError({ requiredTokens: outcome.requiredTokens + answerReserve(window ?? 0), windowTokens: window ?? 0 });
+    const budget = window === undefined ? Number.POSITIVE_INFINITY : requestBudget(window);
+    const outcome = fitRequest(parts, budget);
+    if (!outcome.fits) return new ContextWindowTooSmallError({ requiredTokens: outcome.requiredTokens, availableTokens: budget, windowTokens: window ?? 0, part: outcome.part });
     if (window !== undefined && !isWholeRequest(outcome.report)) {
       const summary = describeFit(outcome.report, window);
       if (summary !== this.lastSummary) {
@@ -87,7 +93,8 @@ export class RequestFitter {
       const said = named === undefined ? t('overflow.serverSaid') : t('overflow.serverSaidWindow', { tokens: formatNumber(named) });
       return { what: said, windowTokens };
     }
-    const nothing = turn.text === '' && turn.reasoning === '' && turn.toolCalls.length === 0;
+    // A reply that ended at its length limit (a delta past the byte cap, issue 36) is a cut answer, not an empty one.
+    const nothing = turn.text === '' && turn.reasoning === '' && turn.toolCalls.length === 0 && turn.finishReason !== 'length';
     if (nothing && (turn.error === undefined || (turn.error instanceof LlmStreamError && turn.error.reason === 'cut'))) {
       return { what: t('overflow.empty'), windowTokens: Math.floor(current / 2) };
     }

@@ -8,6 +8,7 @@ export { LlmIncompatibleEndpointError } from './llm-incompatible-endpoint-error'
 export { LlmModelNotFoundError } from './llm-model-not-found-error';
 export { LlmNetworkError } from './llm-network-error';
 export { LlmRateLimitError } from './llm-rate-limit-error';
+export { LlmRedirectError } from './llm-redirect-error';
 export { LlmRequestError } from './llm-request-error';
 export { LlmServerError } from './llm-server-error';
 export { LlmStreamError, type LlmStreamErrorReason } from './llm-stream-error';

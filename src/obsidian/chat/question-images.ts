@@ -27,17 +27,25 @@ export async function readQuestionImages(app: App, options: { question: string; 
   const add = (file: TFile | null): void => {
     if (file !== null && IMAGE_TYPES[file.extension.toLowerCase()] !== undefined) files.set(file.path, file);
   };
+  // A link whose `%` is no valid escape (`growth100%.png`) is named in a notice; the question goes on without it.
+  const malformed = new Set<string>();
+  const linked = (text: string, source: string): void => {
+    for (const link of imageLinks(text)) {
+      if (link.path === undefined) malformed.add(link.written);
+      else add(app.metadataCache.getFirstLinkpathDest(link.path, source));
+    }
+  };
   for (const path of options.request?.images ?? []) add(app.vault.getFileByPath(path));
-  const sourceOf = options.attached?.attachments[0]?.path ?? '';
-  for (const link of imageLinks(options.question)) add(app.metadataCache.getFirstLinkpathDest(link, sourceOf));
-  for (const attachment of options.attached?.attachments ?? []) for (const link of imageLinks(attachment.text)) add(app.metadataCache.getFirstLinkpathDest(link, attachment.path));
-  if (files.size === 0) return { images: [], notices: [] };
+  linked(options.question, options.attached?.attachments[0]?.path ?? '');
+  for (const attachment of options.attached?.attachments ?? []) linked(attachment.text, attachment.path);
+  const linkNotices = [...malformed].map((link) => t('notice.imageLinkMalformed', { link }));
+  if (files.size === 0) return { images: [], notices: linkNotices };
   if (!takesImages(options.settings.imageModels, options.modelName)) {
     const names = [...files.values()].map((file) => file.name).join(', ');
-    return { images: [], notices: [t('notice.imagesNotSent', { names, model: options.modelName })] };
+    return { images: [], notices: [...linkNotices, t('notice.imagesNotSent', { names, model: options.modelName })] };
   }
   const images: QuestionImage[] = [];
-  const notices: string[] = [];
+  const notices: string[] = [...linkNotices];
   for (const file of files.values()) {
     const data = await app.vault.readBinary(file);
     const dataUrl = await downscaledDataUrl(data, IMAGE_TYPES[file.extension.toLowerCase()], options.settings.imageMaxSide);
@@ -53,8 +61,16 @@ export function takesImages(imageModels: string, modelName: string): boolean {
   return imageModels.split(/[,\n]/).some((name) => name.trim().toLowerCase() === wanted && wanted !== '');
 }
 
-function imageLinks(text: string): string[] {
-  return [...text.matchAll(IMAGE_LINK)].map((match) => decodeURI(match[1] ?? match[2]).trim());
+/** The image links of a text: each as written, and its vault path (undefined when a `%` in it is no valid escape). */
+function imageLinks(text: string): { written: string; path: string | undefined }[] {
+  return [...text.matchAll(IMAGE_LINK)].map((match) => {
+    const written = (match[1] ?? match[2] ?? '').trim();
+    try {
+      return { written, path: decodeURI(written).trim() };
+    } catch {
+      return { written, path: undefined };
+    }
+  });
 }
 
 /**

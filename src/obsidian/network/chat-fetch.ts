@@ -32,7 +32,9 @@ export function createChatFetch(options: ChatFetchOptions = {}): typeof fetch {
     const signal = init?.signal ?? (input instanceof Request ? input.signal : null);
     if (!needsNode.has(url.origin)) {
       try {
-        return await rendererFetch(input, init);
+        const response = await rendererFetch(input, init);
+        // A manual redirect hides its target in a browser: Node's fetch shows it, so the caller can judge it.
+        if (response.type !== 'opaqueredirect') return response;
       } catch (error) {
         // Only a failed fetch (TypeError) may be CORS; an abort or anything else is final.
         if (signal?.aborted || !(error instanceof TypeError)) throw error;

@@ -83,6 +83,18 @@ describe('fitRequest', () => {
     const outcome = fitRequest({ ...base, question: long(2000) }, 1000);
     expect(outcome.fits).toBe(false);
     expect(!outcome.fits && outcome.requiredTokens).toBeGreaterThan(1000);
+    expect(!outcome.fits && outcome.part).toBe('request');
+  });
+
+  it("blames this run's latest tool calls, with what they need, when the question alone fits but they do not (issue 38 item 17)", () => {
+    const calls = Array.from({ length: 200 }, (_, index) => ({ id: `c${index}`, name: 'lookup', arguments: `{"n":${index}}` }));
+    const transcript: LlmMessage[] = [{ role: 'assistant', content: '', toolCalls: calls }, ...calls.map((call) => ({ role: 'tool' as const, toolCallId: call.id, content: 'value' }))];
+    const outcome = fitRequest({ ...base, transcript }, 1000);
+    expect(outcome.fits).toBe(false);
+    if (outcome.fits) return;
+    expect(outcome.part).toBe('run');
+    expect(outcome.requiredTokens).toBe(outcome.tokens);
+    expect(outcome.requiredTokens).toBeGreaterThan(1000);
   });
 });
 

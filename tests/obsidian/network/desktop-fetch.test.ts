@@ -226,8 +226,12 @@ describe('createDesktopFetch', () => {
     });
     try {
       const before = modelServer.requests.length;
+      // The chat model itself never follows it to another origin (issue 36: tests/llm/same-origin-redirects.test.ts).
       const model = createOpenAiChatModel({ baseUrl: `${url}/v1` /* another port: another origin */, apiKey: 'sk-secret', fetch: desktopFetch() });
-      expect(await collect(model.stream({ model: 'hello', messages }, new AbortController().signal))).toBe('Hello.');
+      await expect(collect(model.stream({ model: 'hello', messages }, new AbortController().signal))).rejects.toThrow('redirected the request');
+      expect(modelServer.requests.length).toBe(before);
+      const followed = await desktopFetch()(`${url}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-secret', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'hello', messages, stream: true }) });
+      await followed.text();
       const recorded = modelServer.requests.slice(before);
       expect(recorded).toMatchObject([{ method: 'POST', body: { model: 'hello' } }]);
       expect(recorded[0].headers.authorization).toBeUndefined();
