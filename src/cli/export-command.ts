@@ -70,7 +70,8 @@ export async function runExportCommand(args: readonly string[], io: CliIo): Prom
     return 0;
   }
   try {
-    await writeOutFile({ path: resolve(io.cwd, flags.out), shown: flags.out, text: inertFileText(output, { path: flags.out, format: format === 'markdown' ? 'markdown' : format === 'html' ? 'html' : 'data' }), source: resolve(io.cwd, file), force: flags.force });
+    const shown = flags.out;
+    await writeOutFile({ path: resolve(io.cwd, shown), shown, text: () => inertFileText(output, { path: shown, format: format === 'markdown' ? 'markdown' : format === 'html' ? 'html' : 'data' }), source: resolve(io.cwd, file), force: flags.force });
   } catch (error) {
     if (error instanceof OutFileRefused) return fail(error.message);
     throw error;

@@ -14,10 +14,11 @@ export class OutFileRefused extends Error {
  * writes over an existing file, the note being exported (`source`) included, nor through a
  * symlink, even a dangling one. The file is created with O_EXCL (`wx`), so one that appears
  * between the check and the write is not overwritten either. `shown` is the path as the user
- * gave it, for the messages.
+ * gave it, for the messages. `text` is made once the file may be written: its inert check
+ * (`inertFileText`) speaks only of a file that would otherwise be written.
  */
-export async function writeOutFile(options: { path: string; shown: string; text: string; source: string; force: boolean }): Promise<void> {
-  const { path, shown, text, force } = options;
+export async function writeOutFile(options: { path: string; shown: string; text: () => string; source: string; force: boolean }): Promise<void> {
+  const { path, shown, force } = options;
   if (!force) {
     const existing = await lstat(path).catch(() => undefined);
     if (existing !== undefined) {
@@ -25,6 +26,7 @@ export async function writeOutFile(options: { path: string; shown: string; text:
       throw new OutFileRefused(`Not written: "${shown}" ${what}; give a new file, or add --force to write over it.`);
     }
   }
+  const text = options.text();
   try {
     await writeFile(path, text, { encoding: 'utf8', flag: force ? 'w' : 'wx' });
   } catch (error) {

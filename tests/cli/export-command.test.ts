@@ -106,7 +106,9 @@ describe('glassbox export --markdown', () => {
     const { status, out, err } = await exported('--markdown');
     expect(status).toBe(0);
     expect(err).toBe('');
-    expect(out).toMatch(/^---\ntitle: "What does <b onmouseover=alert\(5\)>Hostile<\/b> say\?"/);
+    // The question's markup is in the title as text, never as a live tag.
+    expect(out).toMatch(/^---\ntitle: "What does <\u200bb onmouseover=alert\(5\)>Hostile<\u200b\/b> say\?"/);
+    expect(out).not.toContain('<b onmouseover');
     expect(out).toMatch(/^> \[!glassbox\]- Thought for /m);
     expect(out).not.toContain('REASONING_BLOCK');
     expect(out).not.toContain('GLASSBOX_MESSAGE');

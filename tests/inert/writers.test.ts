@@ -31,6 +31,7 @@ const NOT_MODEL_TEXT: Readonly<Record<string, string>> = {
     'its definition',
   'src/cli/vault-note-file.ts: await handle.writeFile(token);': 'a lock file holding a process id and a random token',
   "src/cli/vault-note-file.ts: await writeFile(marker, String(process.pid), { flag: 'wx' });": 'the marker of a stale lock being taken over: a process id',
+  'src/obsidian/workspace/saved-sessions.ts: return this.options.adapter.write(this.options.path, text).catch(() => {': "the sessions' saved state: JSON in the plugin's folder with the text the user is typing, no note",
   "src/cli/write-out-file.ts: await writeFile(path, text, { encoding: 'utf8', flag: force ? 'w' : 'wx' });": '`export --out`: export-command.ts hands it inertFileText(...) of the export',
   'src/writes/write-tools.ts: const after = await writer.process(path, (current) => {': 'an approved note write (createNote, appendToNote, editNote)',
   'src/writes/undo-turn.ts: await writer.process(revert.path, (now) => {': 'undoing an approved write: the note as it was',
