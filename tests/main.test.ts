@@ -81,7 +81,7 @@ describe('GlassboxPlugin', () => {
     app.unloadPlugin(manifest.id);
     await loadGlassbox(app);
     expect(app.viewRegistry.isRegistered(VIEW_TYPE_GLASSBOX_CHAT)).toBe(true);
-    expect(Object.keys(app.commands.commands)).toEqual(['glassbox:open-chat', 'glassbox:new-chat', 'glassbox:stop', 'glassbox:insert-last-answer', 'glassbox:undo-last-change', 'glassbox:ask-about-selection', 'glassbox:new-prompt', 'glassbox:open-note-in-chat', 'glassbox:export-conversation-markdown', 'glassbox:export-conversation-html', 'glassbox:embed-notes', 'glassbox:stop-embedding']);
+    expect(Object.keys(app.commands.commands)).toEqual(['glassbox:open-chat', 'glassbox:new-chat', 'glassbox:stop', 'glassbox:insert-last-answer', 'glassbox:undo-last-change', 'glassbox:ask-about-selection', 'glassbox:new-prompt', 'glassbox:open-note-in-chat', 'glassbox:export-conversation-markdown', 'glassbox:export-conversation-html', 'glassbox:embed-notes', 'glassbox:stop-embedding', 'glassbox:conversations-using-note']);
   });
 });
 

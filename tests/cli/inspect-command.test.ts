@@ -43,6 +43,8 @@ describe('glassbox inspect --message FILE', () => {
       ],
       thinks: [{ text: 'plan', closed: true }],
       noteWrites: [],
+      // A message from before citations were checked has none (DESIGN.md 13.3).
+      citations: [],
     });
   });
 

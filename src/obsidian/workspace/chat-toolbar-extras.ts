@@ -2,11 +2,11 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import type { ChatSession } from '../../chat';
 import { HistoryToggle } from '../../ui/chat/HistoryToggle';
 import type { ConversationStore } from '../notes/conversation-store';
-import type { ChatWorkspace } from './chat-workspace';
+import type { ChatTabs } from './chat-tabs';
 import { t } from '../../i18n';
 
 /** The plugin's part of a chat's toolbar: the conversation history and "New tab". */
-export function chatToolbarExtras(options: { readonly session: ChatSession; readonly workspace: Pick<ChatWorkspace, 'openNote' | 'tabs'>; readonly conversations: ConversationStore }): ReactNode {
+export function chatToolbarExtras(options: { readonly session: ChatSession; readonly workspace: { openNote(path: string, inNewTab?: boolean): Promise<void>; readonly tabs: Pick<ChatTabs, 'openNoteIn' | 'openNewTab'> }; readonly conversations: ConversationStore }): ReactNode {
   const { session, workspace, conversations } = options;
   const { tabs } = workspace;
   return createElement(Fragment, null,

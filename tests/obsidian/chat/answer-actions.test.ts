@@ -76,11 +76,12 @@ describe('answer actions in the chat view', () => {
 
   it('inserts nothing, and says where, when the answer would run in its place (issue 36: a fence the note opens)', async () => {
     const answer = 'dataviewjs\ndv.el("b", "x")\n```';
-    const chat = await chatWithDraft('```\nafter', new NoteChangeLog(), answer);
+    // Inside a line the answer goes inline (at a line's end it would be a paragraph of its own): after the note's ``` it would name the fence's language.
+    const chat = await chatWithDraft('```x\nafter', new NoteChangeLog(), answer);
     close = chat.close;
     chat.editor.setCursor({ line: 0, ch: 3 });
     await act(async () => fireEvent.click(within(chat.actions).getByTestId('answer-insert')));
-    expect(chat.app.vault.readNow('Draft.md')).toBe('```\nafter');
+    expect(chat.app.vault.readNow('Draft.md')).toBe('```x\nafter');
     expect(within(chat.actions).getByTestId('answer-status').textContent).toMatch(/^The answer was not inserted: Glassbox did not write "Draft\.md": line 1, column 1 holds a code block in "dataviewjs"/);
   });
 
