@@ -55,7 +55,9 @@ describe('spending limits', () => {
     // 1,800 in × $2.50 + 40 out × $10 per million: $0.0049; the next request's input would pass $0.01.
     expect(session.modelServer.requests.length - before).toBe(1);
     await expect(chat.label.textContent()).resolves.toMatch(/^Stopped at a spending limit after/);
-    await expect(chat.block.locator('[data-testid="reasoning-error"]').textContent()).resolves.toMatch(/^Stopped at the run's cost limit of \$0\.01: \$0\.0049 spent, and the next request \(~\$0\.0\d+\) would cross it\.$/);
+    // The sentence is said once, in the trace the user opens (the stop's step).
+    await chat.openTrace();
+    expect((await chat.block.locator('[data-testid="reasoning-content"]').innerText()).match(/Stopped at the run's cost limit of \$0\.01: \$0\.0049 spent, and the next request \(~\$0\.0\d+\) would cross it\./g)).toHaveLength(1);
     await expect(chat.panel.locator('[data-testid="spent-today"]').textContent()).resolves.toBe('Spent today: $0.0049 of $2.00');
     const continueButton = chat.panel.getByRole('button', { name: 'Continue', exact: true });
     await continueButton.waitFor();
@@ -97,7 +99,8 @@ describe('a large request', () => {
     await card.getByRole('button', { name: "Don't send" }).click();
     await chat.waitForStatus(['budget']);
     expect(session.modelServer.requests.length).toBe(before);
-    await expect(chat.block.locator('[data-testid="reasoning-error"]').textContent()).resolves.toMatch(/^Stopped: you did not send a request of ~[\d,]+ tokens \(~\$0\.0\d+\)\.$/);
+    await chat.openTrace();
+    expect((await chat.block.locator('[data-testid="reasoning-content"]').innerText()).match(/Stopped: you did not send a request of ~[\d,]+ tokens \(~\$0\.0\d+\)\./g)).toHaveLength(1);
     expect(session.pageErrors).toEqual([]);
   });
 });
