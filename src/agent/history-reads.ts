@@ -18,14 +18,22 @@ export function notesInHistory(history: readonly LlmMessage[]): string[] {
     if (message.role === 'assistant') {
       for (const call of message.toolCalls ?? []) toolOf.set(call.id, call.name);
     } else if (message.role === 'tool') {
-      const tool = toolOf.get(message.toolCallId);
-      if (tool === 'readNote') {
-        const path = READ_NOTE_HEADER.exec(message.content.split('\n', 1)[0] ?? '')?.[1];
-        if (path !== undefined) paths.push(path);
-      } else if (tool === 'localSearch') {
-        for (const match of message.content.matchAll(SEARCH_RESULT)) paths.push(match[1]);
-      }
+      paths.push(...notesInToolResult(toolOf.get(message.toolCallId) ?? '', message.content));
     }
   }
   return paths;
+}
+
+/**
+ * The notes whose text one vault tool's result gave the model: the note a `readNote` result
+ * opens with, each `localSearch` result that has a passage. Other tools name no notes. Also read
+ * from a saved trace's tool outputs (`src/traces`), which keep their start.
+ */
+export function notesInToolResult(tool: string, content: string): string[] {
+  if (tool === 'readNote') {
+    const path = READ_NOTE_HEADER.exec(content.split('\n', 1)[0] ?? '')?.[1];
+    return path === undefined ? [] : [path];
+  }
+  if (tool === 'localSearch') return [...content.matchAll(SEARCH_RESULT)].map((match) => match[1] ?? '').filter((path) => path !== '');
+  return [];
 }

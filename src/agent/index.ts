@@ -20,3 +20,4 @@ export { toolsRefusal } from './tools-refusal';
 export type { AgentSpendingLimits, SpendingLimitKind, SpendingStop } from './spending/spending-limits';
 export { addDaySpend, DAYS_KEPT, lastDays, localDay, NO_SPEND, readDaySpendRecord, type DaySpend, type DaySpendRecord } from './spending/day-spend';
 export { planRun, type PlannedQuestion, type PlannedRun, type RunPlannerHost, type RunScope } from './run-planner';
+export { notesInToolResult } from './history-reads';

@@ -1,3 +1,4 @@
+import { notesInToolResult } from '../agent';
 import type { Conversation, ConversationMessage } from '../conversation';
 import { modelTurnsOf, parseAssistantContent, sumUsage, type ReasoningModelTurn, type ReasoningPayload, type ReasoningStep, type ReasoningUsage } from '../markers';
 
@@ -61,24 +62,14 @@ function lastMoment(payload: ReasoningPayload, turns: readonly ReasoningModelTur
   return Math.max(...moments);
 }
 
-// A search result line as localSearch prints it: `1. [[Title]] (Folder/Note.md) § Heading`.
-const SEARCH_RESULT_PATH = /^\s*\d+\.\s.*?\(([^()\n]+\.md)\)/gm;
-
 function notesReadIn(question: ConversationMessage | undefined, toolSteps: readonly ReasoningStep[]): string[] {
   const paths = new Set<string>();
   for (const note of question?.attachments?.notes ?? []) paths.add(note.path);
   for (const step of toolSteps) {
     const tool = step.tool;
-    if (tool === undefined || tool.status !== 'ok') continue;
-    if (tool.name === 'readNote' && typeof tool.args.path === 'string') paths.add(withExtension(tool.args.path));
-    if (tool.name === 'localSearch' && typeof tool.output === 'string') {
-      for (const match of tool.output.matchAll(SEARCH_RESULT_PATH)) paths.add(match[1] ?? '');
-    }
+    if (tool?.status !== 'ok' || typeof tool.output !== 'string') continue;
+    // The same reading of a vault tool's result the citations check uses for earlier turns.
+    for (const path of notesInToolResult(tool.name, tool.output)) paths.add(path);
   }
-  paths.delete('');
   return [...paths];
-}
-
-function withExtension(path: string): string {
-  return /\.md$/i.test(path) ? path : `${path}.md`;
 }
