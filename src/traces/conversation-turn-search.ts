@@ -37,20 +37,21 @@ export function searchConversationTurns(turns: readonly ConversationTurn[], quer
     for (const word of words) if (word === term || (term.length >= 4 && word.startsWith(term))) count++;
     return count;
   };
+  // How often each term stands in each turn, counted once; a term's rarity is how many turns hold it.
+  const counts = documents.map((document) => terms.map((term) => ({ inHeading: matches(document.heading, term), inBody: matches(document.body, term) })));
+  const holding = terms.map((_, index) => counts.filter((row) => (row[index]?.inHeading ?? 0) + (row[index]?.inBody ?? 0) > 0).length);
   const scored: ScoredTurn[] = [];
-  for (const document of documents) {
+  documents.forEach((document, row) => {
     let score = 0;
-    for (const term of terms) {
-      const inHeading = matches(document.heading, term);
-      const inBody = matches(document.body, term);
-      if (inHeading + inBody === 0) continue;
-      const holding = documents.filter((other) => matches(other.heading, term) + matches(other.body, term) > 0).length;
-      const rarity = Math.log(1 + (documents.length - holding + 0.5) / (holding + 0.5));
-      const frequency = 2 * Math.min(inHeading, 1) + inBody / (inBody + 1.2);
-      score += rarity * frequency;
-    }
+    terms.forEach((_, index) => {
+      const { inHeading, inBody } = counts[row]?.[index] ?? { inHeading: 0, inBody: 0 };
+      if (inHeading + inBody === 0) return;
+      const held = holding[index] ?? 0;
+      const rarity = Math.log(1 + (documents.length - held + 0.5) / (held + 0.5));
+      score += rarity * (2 * Math.min(inHeading, 1) + inBody / (inBody + 1.2));
+    });
     if (score > 0) scored.push({ turn: document.turn, score });
-  }
+  });
   return scored.sort((first, second) => second.score - first.score || (second.turn.at ?? 0) - (first.turn.at ?? 0));
 }
 
