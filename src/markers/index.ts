@@ -11,7 +11,7 @@ export { normalizeReasoningPayload, type LegacyReasoningFormat } from './normali
 export type { ContentSegment, LegacyToolCall, ParsedAssistantContent, ParsedBody, ParsedReasoning, ThinkSection } from './content-types';
 export * from './reasoning-payload';
 export { modelTurnsOf, sumUsage } from './model-turns';
-export { formatCost, isModelPrice, runCost, runCostAt, type ModelPrice, type ModelPrices, type RunCost } from './run-cost';
+export { formatCost, isModelPrice, runCost, runCostAt, tokensCost, type ModelPrice, type ModelPrices, type RunCost } from './run-cost';
 export { FenceTracker, closesFence, openingFence, unclosedFence, type CodeFence } from './code-fence';
 export { formatDuration } from './format-duration';
 export { formatStepDuration } from './format-step-duration';

@@ -42,10 +42,15 @@ function costOf(payload: ReasoningPayload | null | undefined, priceOf: (turn: Re
   for (const turn of turns) {
     const price = priceOf(turn);
     if (price === undefined || turn.usage === undefined) return undefined;
-    amount += (turn.usage.promptTokens * price.inputPerMillion + turn.usage.completionTokens * price.outputPerMillion) / 1_000_000;
+    amount += tokensCost(turn.usage.promptTokens, turn.usage.completionTokens, price);
     estimated ||= turn.usage.estimated === true;
   }
   return { amount, estimated };
+}
+
+/** Dollars of so many input and output tokens at a price per million: THE price formula (runs, limits, traces). */
+export function tokensCost(inputTokens: number, outputTokens: number, price: ModelPrice): number {
+  return (inputTokens * price.inputPerMillion + outputTokens * price.outputPerMillion) / 1_000_000;
 }
 
 /**

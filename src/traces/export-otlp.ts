@@ -1,5 +1,5 @@
 import type { Conversation } from '../conversation';
-import type { ReasoningModelTurn, ReasoningStep } from '../markers';
+import { tokensCost, type ReasoningModelTurn, type ReasoningStep } from '../markers';
 import { costOfRun, priceFor, type TracePrices } from './run-prices';
 import { conversationRuns, type ConversationRun } from './conversation-runs';
 import { otlpId } from './otlp-ids';
@@ -93,7 +93,7 @@ interface SpanPlace {
 function chatSpan(turn: ReasoningModelTurn, fallbackModel: string, prices: ExportOtlpOptions['prices'], place: SpanPlace): OtlpSpan {
   const model = turn.model ?? fallbackModel;
   const price = priceFor(model, prices);
-  const cost = price !== undefined && turn.usage !== undefined ? (turn.usage.promptTokens * price.inputPerMillion + turn.usage.completionTokens * price.outputPerMillion) / 1_000_000 : undefined;
+  const cost = price !== undefined && turn.usage !== undefined ? tokensCost(turn.usage.promptTokens, turn.usage.completionTokens, price) : undefined;
   return {
     traceId: place.traceId,
     spanId: otlpId(place.seed, 8),

@@ -1,4 +1,4 @@
-import type { ModelPrice, ReasoningModelTurn } from '../../markers';
+import { tokensCost, type ModelPrice, type ReasoningModelTurn } from '../../markers';
 import type { AgentSpendingLimits, SpendingStop } from './spending-limits';
 
 /** What a run has spent so far: its model calls' tokens and, with a price, their cost. */
@@ -18,16 +18,12 @@ export function runSpent(turns: readonly ReasoningModelTurn[], price: ModelPrice
   for (const turn of turns) {
     if (turn.usage === undefined) continue;
     tokens += turn.usage.promptTokens + turn.usage.completionTokens;
-    if (price !== undefined) cost += costOf(turn.usage.promptTokens, turn.usage.completionTokens, price);
+    if (price !== undefined) cost += tokensCost(turn.usage.promptTokens, turn.usage.completionTokens, price);
     estimated ||= turn.usage.estimated === true;
   }
   return { tokens, cost: price === undefined ? undefined : cost, estimated };
 }
 
-/** Dollars of so many input and output tokens at a price per million. */
-export function costOf(inputTokens: number, outputTokens: number, price: ModelPrice): number {
-  return (inputTokens * price.inputPerMillion + outputTokens * price.outputPerMillion) / 1_000_000;
-}
 
 /**
  * Whether the next model call may be sent (DESIGN.md 13.4): its input (`nextTokens`, the
@@ -42,7 +38,7 @@ export function checkSpending(options: { limits: AgentSpendingLimits; spent: Run
   }
   const price = limits.price;
   if (price === undefined || spent.cost === undefined) return null;
-  const nextCost = costOf(nextTokens, 0, price);
+  const nextCost = tokensCost(nextTokens, 0, price);
   if (limits.runCost !== undefined && spent.cost + nextCost > limits.runCost) {
     return { kind: 'run_cost', limit: limits.runCost, spent: spent.cost, spentEstimated: spent.estimated, next: nextCost };
   }

@@ -1,7 +1,7 @@
 import { formatNumber, t } from '../../i18n';
 import { IMAGE_TOKENS, messageTokens, type RequestParts } from '../context-fit/fit-request';
 import { countTokens } from '../context-fit/count-tokens';
-import { costOf } from './check-spending';
+import { tokensCost } from '../../markers';
 import type { AgentSpendingLimits } from './spending-limits';
 
 /** A request big enough to ask about first: its estimated size and what makes it big. */
@@ -24,7 +24,7 @@ export function largeRequestOf(options: { limits: AgentSpendingLimits; parts: Re
   const { limits, parts, tokens } = options;
   const above = limits.confirmAbove;
   if (above === undefined) return null;
-  const cost = limits.price === undefined ? undefined : costOf(tokens, 0, limits.price);
+  const cost = limits.price === undefined ? undefined : tokensCost(tokens, 0, limits.price);
   const big = cost !== undefined && above.cost !== undefined ? cost > above.cost : above.tokens !== undefined && tokens > above.tokens;
   if (!big) return null;
   return { tokens, ...(cost !== undefined ? { cost } : {}), reasons: reasonsOf(parts, tokens) };
