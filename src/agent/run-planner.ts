@@ -51,12 +51,14 @@ export async function planRun(host: RunPlannerHost, modelName: string, question:
   const tools = await host.tools(scope);
   const { images, notices: imageNotices } = await host.images(question, attached, modelName);
   const notices = [...tools.notices, ...imageNotices];
+  // Images not sent are said above the composer too: the trace that records them is folded.
+  const notice = [tools.notice, ...imageNotices].filter((line) => line !== undefined && line !== '').join(' ');
   const withoutTools = host.refusedTools(modelName);
   return {
     model,
     tools: tools.tools,
     contextWindow,
-    ...(tools.notice !== undefined ? { notice: tools.notice } : {}),
+    ...(notice !== '' ? { notice } : {}),
     ...(notices.length > 0 ? { notices } : {}),
     ...(attached !== undefined ? { context: attached } : {}),
     ...(images.length > 0 ? { images } : {}),

@@ -38,7 +38,8 @@ describe('planRun', () => {
     expect(planner.scopes).toEqual([{ folders: ['Projects'], paths: ['Archive/Refunds.md'] }]);
     expect(plan.model).toBe(model);
     expect(plan.contextWindow).toEqual({ tokens: 8192, source: 'server' });
-    expect(plan.notice).toBe('The index is still being built.');
+    // An image not sent is said above the composer too (issue 38 item 4), after the index's notice.
+    expect(plan.notice).toBe('The index is still being built. The model takes no images: photo.png was not sent.');
     expect(plan.notices).toEqual(['MCP server "files" did not start.', 'The model takes no images: photo.png was not sent.']);
     expect(plan.withoutTools).toBe('does not support tools');
   });

@@ -71,7 +71,6 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
     }
     const model = models.for({ baseUrl, idleTimeoutMs: settings.responseTimeoutSeconds * 1000, maxOutputTokens: settings.maxTokens, ...(apiKey ? { apiKey } : {}), fetch: endpoint.fetch });
     const question: PlannedQuestion = request === undefined ? { question: '' } : { question: request.question, ...(request.context !== undefined ? { context: request.context } : {}) };
-    const imageNotices: string[] = [];
     const host: RunPlannerHost = {
       model: () => model,
       contextWindow: async (name) => {
@@ -101,21 +100,14 @@ export function createRunSetup(options: RunSetupOptions): (modelName: string, re
         const conversationTools = await searchConversationsTools(options);
         return { tools: [...tools, ...conversationTools, ...writeTools, ...mcp.tools], ...(notice ? { notice } : {}), notices: mcp.notices };
       },
-      images: async (planned, attached, name) => {
-        const read = await (request === undefined ? Promise.resolve({ images: [], notices: [] }) : readQuestionImages(options.app, { question: planned.question, ...(planned.context !== undefined ? { request: planned.context } : {}), ...(attached !== undefined ? { attached } : {}), modelName: name, settings }));
-        imageNotices.push(...read.notices);
-        return read;
-      },
+      images: (planned, attached, name) => (request === undefined ? Promise.resolve({ images: [], notices: [] }) : readQuestionImages(options.app, { question: planned.question, ...(planned.context !== undefined ? { request: planned.context } : {}), ...(attached !== undefined ? { attached } : {}), modelName: name, settings })),
       // A model the server refused tools for is answered without them (DESIGN.md 12.1); the session
       // that meets a refusal keeps it, and the plugin remembers it in the settings (chat-sessions.ts).
       refusedTools: (name) => (Object.hasOwn(settings.modelsWithoutTools, name) ? settings.modelsWithoutTools[name] : undefined),
     };
     const plan = await planRun(host, modelName, question);
-    // Images not sent are said above the composer too: the trace that records it is folded.
-    const notice = [plan.notice, ...imageNotices].filter((line) => line !== undefined && line !== '').join(' ');
     return {
       ...plan,
-      ...(notice !== '' ? { notice } : {}),
       citationNotes: obsidianContextNotes(options.app, { conversationsFolder: settings.conversationsFolder }),
       ...spendingOf(options.daySpend, settings, modelName),
     };
