@@ -1,7 +1,7 @@
 export type { ChatModel, LlmDelta, LlmFinishReason, LlmImage, LlmMessage, LlmRequest, LlmToolCall, LlmToolSchema } from './chat-types';
 export { isImageRefusal } from './errors/image-refusal';
 export { createOpenAiChatModel, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, type OpenAiChatModelOptions } from './openai-chat-model';
-export { ModelClients } from './model-clients';
+export { ModelClients, sameValues } from './model-clients';
 export { ThinkTagSplitter, type ThinkTagSegment, type ThinkTagSplitterOptions } from './think-tag-splitter';
 export { StreamingToolCallTracker, type ToolCallDeltaInput, type TrackedToolCall } from './streaming-tool-call-tracker';
 export {

@@ -13,12 +13,13 @@ export class ModelClients {
 
   /** The model for `options`: the one made last when they are the same. */
   for(options: OpenAiChatModelOptions): ChatModel {
-    if (this.made === null || !sameOptions(this.made.options, options)) this.made = { options, model: this.create(options) };
+    if (this.made === null || !sameValues(this.made.options, options)) this.made = { options, model: this.create(options) };
     return this.made.model;
   }
 }
 
-function sameOptions(a: OpenAiChatModelOptions, b: OpenAiChatModelOptions): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof OpenAiChatModelOptions)[]);
+/** Whether two sets of what a thing is made from name the same values, key by key (`===`). */
+export function sameValues<T extends object>(a: T, b: T): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof T)[]);
   return [...keys].every((key) => a[key] === b[key]);
 }

@@ -52,4 +52,27 @@ describe('planRun', () => {
     expect(plan.withoutTools).toBeUndefined();
     expect('withoutTools' in plan).toBe(false);
   });
+
+  it('asks for the window while the host gets its tools ready, and tells the question that it waits', async () => {
+    const steps: string[] = [];
+    const waits: string[] = [];
+    const planner = host({
+      contextWindow: () => {
+        steps.push('window asked');
+        return Promise.resolve({ tokens: 8192, source: 'server' });
+      },
+      toolsReady: (onWaiting) => {
+        steps.push('tools getting ready');
+        onWaiting?.('Waiting for the vault index…');
+        return Promise.resolve();
+      },
+      notes: () => {
+        steps.push('notes read');
+        return Promise.resolve(undefined);
+      },
+    });
+    await planRun(planner, 'qwen3:8b', { question: 'Hello?', onWaiting: (what) => waits.push(what) });
+    expect(steps).toEqual(['window asked', 'tools getting ready', 'notes read']);
+    expect(waits).toEqual(['Waiting for the vault index…']);
+  });
 });
