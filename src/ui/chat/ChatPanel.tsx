@@ -13,6 +13,7 @@ import { InputRequestCard } from './InputRequestCard';
 import { RunOptions } from './RunOptions';
 import { SpentToday } from './SpentToday';
 import { StatusLines } from './StatusLines';
+import { useWarmNumberFormats } from './warm-number-formats';
 
 /** Props of {@link ChatPanel}. */
 export interface ChatPanelProps {
@@ -39,6 +40,7 @@ export interface ChatPanelProps {
  */
 export function ChatPanel(props: ChatPanelProps) {
   const { controller, host, roots, display, sourcePath = '', renderCounter = null, context = null } = props;
+  useWarmNumberFormats();
   const services = useMemo(() => ({ controller, host, roots, display, sourcePath, renderCounter, context }), [controller, host, roots, display, sourcePath, renderCounter, context]);
   return (
     <ChatServicesContext.Provider value={services}>
