@@ -1,6 +1,6 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useContext, useLayoutEffect, useRef } from 'react';
 import type { ChatState } from '../../chat';
-import { useChatServices } from '../chat/chat-services';
+import { ChatNotePathContext, useChatServices } from '../chat/chat-services';
 import { MessageRenderer, type MessageRenderInput } from './message-renderer';
 
 /** Props of {@link AssistantMessageBody}. */
@@ -21,14 +21,15 @@ export interface AssistantMessageBodyProps {
  * settings, the host or the note path change.
  */
 export const AssistantMessageBody = memo(function AssistantMessageBody({ id }: AssistantMessageBodyProps) {
-  const { controller, host, roots, display, sourcePath } = useChatServices();
+  const { controller, host, roots, display } = useChatServices();
+  const sourcePath = useContext(ChatNotePathContext);
   const containerRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MessageRenderer | null>(null);
   const syncRef = useRef<() => void>(() => undefined);
   const displayRef = useRef(display);
   displayRef.current = display;
 
-  // The note path (ChatPanel's `sourcePath`) is read when the renderer is made and handed over
+  // The note path (ChatPanel's `sourcePath`, its own context) is read when the renderer is made and handed over
   // when it changes, not a reason to make another: a new chat gets its path when its first turn
   // is saved, the moment its answer has just finished.
   const sourcePathRef = useRef(sourcePath);
