@@ -41,6 +41,8 @@ export class ChatStore {
   /** A run's end (`end`) is queued: it publishes in a frame no other chat's end took. */
   private queueHasEnd = false;
   private readonly listeners = new Set<() => void>();
+  /** Notified after every listener of {@link ChatStore.subscribe}: {@link ChatStore.subscribeLast}. */
+  private readonly lastListeners = new Set<() => void>();
   private publishes = 0;
 
   constructor(
@@ -68,6 +70,16 @@ export class ChatStore {
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  };
+
+  /**
+   * Subscribes to published changes, notified after the listeners of {@link ChatStore.subscribe}
+   * (the components' selectors): a listener that renders at once (`flushSync`) then renders what
+   * they scheduled in the same pass, instead of a second time. Returns the unsubscribe function.
+   */
+  readonly subscribeLast = (listener: () => void): (() => void) => {
+    this.lastListeners.add(listener);
+    return () => this.lastListeners.delete(listener);
   };
 
   /** How many times listeners were notified (tests and benchmarks count frames with it). */
@@ -166,5 +178,6 @@ export class ChatStore {
     this.publishedThisFrame = true;
     this.requestFrame();
     for (const listener of [...this.listeners]) listener();
+    for (const listener of [...this.lastListeners]) listener();
   }
 }

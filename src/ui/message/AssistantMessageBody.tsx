@@ -1,4 +1,5 @@
 import { memo, useContext, useLayoutEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import type { ChatState } from '../../chat';
 import { ChatNotePathContext, useChatServices } from '../chat/chat-services';
 import { MessageRenderer, type MessageRenderInput } from './message-renderer';
@@ -43,15 +44,19 @@ export const AssistantMessageBody = memo(function AssistantMessageBody({ id }: A
     const { store } = controller;
     let shown: MessageRenderInput | null = null;
     // Brings the renderer up to the published state; a publish that leaves this message as it was is skipped.
-    const sync = (): void => {
+    const sync = (render: (update: () => void) => void): void => {
       const input = renderInput(store.getState(), id, displayRef.current);
       if (shown !== null && sameInput(shown, input)) return;
       shown = input;
-      renderer.update(input);
+      render(() => renderer.update(input));
     };
-    syncRef.current = sync;
-    const unsubscribe = store.subscribe(sync);
-    sync();
+    syncRef.current = () => sync(now);
+    // From the store (a frame callback, a user's action): the renderer's own roots (the reasoning
+    // block, banners) render in this task, as they do from an effect of this component, not in a
+    // later task of React's scheduler, a frame late. After the panel's selectors, so that the
+    // flush renders what they scheduled in the same pass (one commit per root and publish).
+    const unsubscribe = store.subscribeLast(() => sync(flushSync));
+    sync(now);
     return () => {
       unsubscribe();
       syncRef.current = () => undefined;
@@ -78,6 +83,10 @@ function renderInput(state: ChatState, id: string, display: MessageRenderInput['
   const live = state.liveMessageId === id;
   const content = message?.content ?? '';
   return message?.run === undefined ? { content, live, display } : { content, run: message.run, live, display };
+}
+
+function now(update: () => void): void {
+  update();
 }
 
 function sameInput(a: MessageRenderInput, b: MessageRenderInput): boolean {
