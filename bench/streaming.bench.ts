@@ -5,7 +5,7 @@
 // by playwright-core). Prints Markdown tables.
 // Flags: --runs N (real renderer, default 3), --floor-runs N (default: --runs), --naive-runs N
 // (default 1), --jsdom-only, --chromium-only, --baseline REF (Chromium: Glassbox built from git REF,
-// played right after today's build in every round, for a before/after in the same run).
+// played right after today's build in every round, one session and four, for a before/after in the same run).
 import { spawnSync } from 'node:child_process';
 import { runStreamingBench } from './streaming/run-streaming-bench';
 

@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Conversation } from '../../src/conversation';
 import { ChatController } from '../../src/chat';
-import { ChatServicesContext } from '../../src/ui/chat/chat-services';
+import { ChatNotePathContext, ChatServicesContext } from '../../src/ui/chat/chat-services';
 import { useChatSelector } from '../../src/ui/chat/useChatSelector';
 import type { HostServices } from '../../src/ui/host-services';
 import { MessageItem } from '../../src/ui/message/MessageItem';
@@ -72,8 +72,8 @@ export async function measureOpen(options: { conversation: Conversation; variant
   const root = createRoot(container);
   flushSync(() =>
     root.render(
-      <ChatServicesContext.Provider value={{ controller, host, roots, display: DEFAULT_DISPLAY_OPTIONS, sourcePath: 'Glassbox/Conversations/Long.md', renderCounter: null, context: null }}>
-        {listFor(options.variant)}
+      <ChatServicesContext.Provider value={{ controller, host, roots, display: DEFAULT_DISPLAY_OPTIONS, renderCounter: null, context: null }}>
+        <ChatNotePathContext.Provider value="Glassbox/Conversations/Long.md">{listFor(options.variant)}</ChatNotePathContext.Provider>
       </ChatServicesContext.Provider>,
     ),
   );

@@ -141,7 +141,8 @@ export async function runChromium(flags: BenchFlags): Promise<StreamingRow[]> {
   try {
     const counts = runCounts(flags);
     const results = new Map<BenchRendererName, (StreamingMeasurement & { renderer: string })[]>(counts.map(([name]) => [name, []]));
-    const before: (StreamingMeasurement & { renderer: string })[] = [];
+    // The baseline build is played beside today's Glassbox rows ('real' and four 'sessions').
+    const before = new Map<BenchRendererName, (StreamingMeasurement & { renderer: string })[]>([['real', []], ['sessions', []]]);
     for (const [name, count] of counts) {
       if (count > 0) await measureOnce(browser, { bundleDir, name, answerTokens: 500 });
     }
@@ -152,10 +153,11 @@ export async function runChromium(flags: BenchFlags): Promise<StreamingRow[]> {
         const measurement = await measureOnce(browser, { bundleDir, name });
         results.get(name)!.push(measurement);
         process.stderr.write(`Chromium ${name} run ${index + 1}: ${measurement.mainThreadMs.toFixed(0)} ms main thread\n`);
-        if (name === 'real' && baselineDir !== null) {
+        const beforeRuns = before.get(name);
+        if (beforeRuns !== undefined && baselineDir !== null) {
           const old = await measureOnce(browser, { bundleDir: baselineDir, name });
-          before.push(old);
-          process.stderr.write(`Chromium real at ${flags.baseline} run ${index + 1}: ${old.mainThreadMs.toFixed(0)} ms main thread\n`);
+          beforeRuns.push(old);
+          process.stderr.write(`Chromium ${name} at ${flags.baseline} run ${index + 1}: ${old.mainThreadMs.toFixed(0)} ms main thread\n`);
         }
       }
     }
@@ -163,7 +165,8 @@ export async function runChromium(flags: BenchFlags): Promise<StreamingRow[]> {
     for (const [name] of counts) {
       const runs = results.get(name)!;
       if (runs.length > 0) rows.push({ environment: 'Chromium', renderer: runs[0].renderer, kind: name, runs: runs.length, measurement: medianMeasurement(runs) });
-      if (name === 'real' && before.length > 0) rows.push({ environment: 'Chromium', renderer: `${before[0].renderer} at ${flags.baseline ?? ''}`, kind: 'real', baseline: flags.baseline, runs: before.length, measurement: medianMeasurement(before) });
+      const beforeRuns = before.get(name) ?? [];
+      if (beforeRuns.length > 0) rows.push({ environment: 'Chromium', renderer: `${beforeRuns[0].renderer} at ${flags.baseline ?? ''}`, kind: name, baseline: flags.baseline, runs: beforeRuns.length, measurement: medianMeasurement(beforeRuns) });
     }
     return rows;
   } finally {

@@ -5,7 +5,7 @@ import { createJsdomBenchWorld, measureInJsdom } from './jsdom-bench';
 import { medianMeasurement, type StreamingMeasurement } from './measurement';
 import { formatStreamingTable, type StreamingRow } from './report';
 
-/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--session-runs N` (four sessions at once, default 1), `--jsdom-only`, `--chromium-only`, `--baseline REF` (Chromium: Glassbox as built at a git ref, played in every round beside today's). */
+/** Command-line flags: `--runs N` (default 3), `--naive-runs N` (default 1), `--floor-runs N` (default: as `--runs`), `--session-runs N` (four sessions at once, default 1), `--jsdom-only`, `--chromium-only`, `--baseline REF` (Chromium: Glassbox as built at a git ref, one session and four, played in every round beside today's). */
 interface BenchFlags {
   readonly runs: number;
   readonly baseline?: string;

@@ -235,7 +235,7 @@ export class ChatTurns {
     this.turn = null;
     this.question.close({ outcome: 'dismissed' });
     this.approval.withdraw();
-    this.store.update((state) => finishedState(state, end) ?? state, 'soon');
+    this.store.update((state) => finishedState(state, end) ?? state, 'end');
     void this.persistence.save();
   }
 

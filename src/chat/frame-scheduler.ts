@@ -4,10 +4,18 @@
  */
 export type FrameScheduler = (callback: () => void) => void;
 
+/** One scheduler per window: the chats of a window share it, and with it their frames (chat-store.ts). */
+const schedulers = new WeakMap<Window, FrameScheduler>();
+
 /** `requestAnimationFrame` of the view's window, or a 16 ms timer where there is none. */
 export function animationFrameScheduler(win: Window = window): FrameScheduler {
-  return (callback) => {
-    if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => callback());
-    else win.setTimeout(callback, 16);
-  };
+  let scheduler = schedulers.get(win);
+  if (scheduler === undefined) {
+    scheduler = (callback) => {
+      if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => callback());
+      else win.setTimeout(callback, 16);
+    };
+    schedulers.set(win, scheduler);
+  }
+  return scheduler;
 }

@@ -49,6 +49,43 @@ describe('ChatStore', () => {
     expect(notified).toBe(3);
   });
 
+  it("publishes the ends of runs that end together in chats of one window in consecutive frames, one a frame", () => {
+    const frames: (() => void)[] = [];
+    const schedule = (callback: () => void) => frames.push(callback);
+    const runFrame = () => frames.splice(0).forEach((callback) => callback());
+    const stores = Array.from({ length: 4 }, () => new ChatStore(emptyState(), schedule));
+    const ended = stores.map(() => 0);
+    stores.forEach((store, index) => store.subscribe(() => (ended[index] = store.getState().running ? 0 : ended[index] + 1)));
+    stores.forEach((store) => store.update((state) => ({ ...state, running: true }), 'now'));
+    ended.fill(0);
+    runFrame();
+    // The four runs end in one task (the four sessions' streams end together).
+    stores.forEach((store, index) => store.update((state) => ({ ...state, running: false, error: `end ${index}` }), 'end'));
+    expect(ended).toEqual([1, 0, 0, 0]);
+    const perFrame: number[] = [];
+    for (let frame = 0; frame < 8 && ended.some((count) => count === 0); frame += 1) {
+      const before = ended.reduce((sum, count) => sum + count, 0);
+      runFrame();
+      perFrame.push(ended.reduce((sum, count) => sum + count, 0) - before);
+    }
+    // Every end is published, each once, never two in one frame.
+    expect(ended).toEqual([1, 1, 1, 1]);
+    expect(Math.max(...perFrame)).toBe(1);
+    expect(stores.map((store) => store.getState().error)).toEqual(['end 0', 'end 1', 'end 2', 'end 3']);
+  });
+
+  it("publishes a run's end at once in a chat of its own", () => {
+    const frames: (() => void)[] = [];
+    const store = new ChatStore(emptyState(), (callback) => frames.push(callback));
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+    store.update((state) => ({ ...state, error: 'end' }), 'end');
+    expect(notified).toBe(1);
+    frames.splice(0).forEach((callback) => callback());
+    store.update((state) => ({ ...state, error: 'next run ended' }), 'end');
+    expect(notified).toBe(2);
+  });
+
   it('does not notify when nothing changed', () => {
     const store = new ChatStore(emptyState(), (callback) => callback());
     let notified = 0;

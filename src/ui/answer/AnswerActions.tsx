@@ -1,7 +1,7 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useContext, useMemo, useState } from 'react';
 import { regenerableAnswerId } from '../../chat';
 import { citedNotes, readLeadingMarker, stripMarkers } from '../../markers';
-import { useChatServices } from '../chat/chat-services';
+import { ChatNotePathContext, useChatServices } from '../chat/chat-services';
 import { useChatSelector } from '../chat/useChatSelector';
 import { t, tCount } from '../../i18n';
 
@@ -13,7 +13,8 @@ import { t, tCount } from '../../i18n';
  * did, or why it could not.
  */
 export const AnswerActions = memo(function AnswerActions({ id }: { readonly id: string }) {
-  const { host, sourcePath, controller } = useChatServices();
+  const { host, controller } = useChatServices();
+  const sourcePath = useContext(ChatNotePathContext);
   // A live answer has no actions yet: its content is not read (and its markers not stripped) on
   // every streamed frame, only once it is finished.
   const live = useChatSelector((state) => state.liveMessageId === id);

@@ -6,13 +6,14 @@ import { MessageList } from '../message/MessageList';
 import type { RootRegistry } from '../message/root-registry';
 import type { ReasoningDisplayOptions } from '../reasoning/display-options';
 import { ApprovalCard } from './ApprovalCard';
-import { ChatServicesContext, type MessageRenderCounter } from './chat-services';
+import { ChatNotePathContext, ChatServicesContext, type MessageRenderCounter } from './chat-services';
 import { ChatToolbar, type ModelOption } from './ChatToolbar';
 import { Composer } from './Composer';
 import { InputRequestCard } from './InputRequestCard';
 import { RunOptions } from './RunOptions';
 import { SpentToday } from './SpentToday';
 import { StatusLines } from './StatusLines';
+import { useWarmNumberFormats } from './warm-number-formats';
 
 /** Props of {@link ChatPanel}. */
 export interface ChatPanelProps {
@@ -39,20 +40,23 @@ export interface ChatPanelProps {
  */
 export function ChatPanel(props: ChatPanelProps) {
   const { controller, host, roots, display, sourcePath = '', renderCounter = null, context = null } = props;
-  const services = useMemo(() => ({ controller, host, roots, display, sourcePath, renderCounter, context }), [controller, host, roots, display, sourcePath, renderCounter, context]);
+  useWarmNumberFormats();
+  const services = useMemo(() => ({ controller, host, roots, display, renderCounter, context }), [controller, host, roots, display, renderCounter, context]);
   return (
     <ChatServicesContext.Provider value={services}>
-      <div className="glassbox-chat" data-testid="chat-panel">
-        <ChatToolbar models={props.models ?? []}>{props.toolbarExtras}</ChatToolbar>
-        {props.banner}
-        <MessageList />
-        <InputRequestCard />
-        <ApprovalCard />
-        <StatusLines />
-        <SpentToday />
-        <RunOptions />
-        <Composer />
-      </div>
+      <ChatNotePathContext.Provider value={sourcePath}>
+        <div className="glassbox-chat" data-testid="chat-panel">
+          <ChatToolbar models={props.models ?? []}>{props.toolbarExtras}</ChatToolbar>
+          {props.banner}
+          <MessageList />
+          <InputRequestCard />
+          <ApprovalCard />
+          <StatusLines />
+          <SpentToday />
+          <RunOptions />
+          <Composer />
+        </div>
+      </ChatNotePathContext.Provider>
     </ChatServicesContext.Provider>
   );
 }

@@ -15,16 +15,15 @@ export interface MessageRenderCounter {
 
 /**
  * Everything the chat panel's components get from the view, in ONE context: the chat core,
- * the host (Markdown, links), where message roots register, the display settings as one value,
- * and the note links resolve against. The view changes it only when one of them changes.
+ * the host (Markdown, links), where message roots register and the display settings as one
+ * value. The view changes it only when one of them changes. (The note links resolve against
+ * has its own context: {@link ChatNotePathContext}.)
  */
 export interface ChatServices {
   readonly controller: ChatController;
   readonly host: HostServices;
   readonly roots: RootRegistry;
   readonly display: ReasoningDisplayOptions;
-  /** The note path links in answers resolve against (the conversation's note, or ""). */
-  readonly sourcePath: string;
   readonly renderCounter: MessageRenderCounter | null;
   /** Chips and suggesters of what a question carries (DESIGN.md 11.1); null where there is no vault. */
   readonly context: ContextSources | null;
@@ -32,6 +31,13 @@ export interface ChatServices {
 
 /** The chat panel provides it once, around everything it renders. */
 export const ChatServicesContext = createContext<ChatServices | null>(null);
+
+/**
+ * The note path links in answers resolve against (the conversation's note, or ""), in a context
+ * of its own: a new chat gets its note when its first turn is saved, and only the answers' bodies
+ * read it, so the rest of the panel does not render again for it.
+ */
+export const ChatNotePathContext = createContext('');
 
 /** The chat's services; only valid inside the chat panel. */
 export function useChatServices(): ChatServices {

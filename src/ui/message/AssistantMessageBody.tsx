@@ -1,31 +1,36 @@
-import { memo, useLayoutEffect, useRef } from 'react';
-import type { LiveRun } from '../../agent';
-import { useChatServices } from '../chat/chat-services';
-import { useChatSelector } from '../chat/useChatSelector';
-import { MessageRenderer } from './message-renderer';
+import { memo, useContext, useLayoutEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import type { ChatState } from '../../chat';
+import { ChatNotePathContext, useChatServices } from '../chat/chat-services';
+import { MessageRenderer, type MessageRenderInput } from './message-renderer';
 
 /** Props of {@link AssistantMessageBody}. */
 export interface AssistantMessageBodyProps {
-  /** The message: its live run's steps and answer (values, rendered without a marker) are read here. */
+  /** The message: its content, live run (values, rendered without a marker) and live flag are read from the store. */
   readonly id: string;
-  readonly content: string;
-  readonly live: boolean;
 }
 
 /**
- * The bridge between React and the imperative {@link MessageRenderer}: one renderer per
- * message, made on mount, updated when the content or the message's live run changes, destroyed on unmount (which
- * releases its reasoning and banner roots).
+ * The bridge between the chat store and the imperative {@link MessageRenderer}: one renderer per
+ * message, made on mount, destroyed on unmount (which releases its reasoning and banner roots).
+ *
+ * The body reads its message from the store itself and hands every published change to the
+ * renderer from the store's listener, not through a React render: a live run changes every frame
+ * while it streams, and re-rendering the body for it made React render and commit the panel's
+ * root and then flush a passive effect in a task of its own, every frame (BENCHMARKS.md,
+ * "Streaming", 2026-11-27 evening). React renders the body only when it mounts or the display
+ * settings, the host or the note path change.
  */
-export const AssistantMessageBody = memo(function AssistantMessageBody({ id, content, live }: AssistantMessageBodyProps) {
-  const { host, roots, display, sourcePath } = useChatServices();
-  // Selected here, not by the message: a run changes every frame while it streams, and only the
-  // body needs to render again then (not the message, its actions and its version switcher).
-  const run: LiveRun | undefined = useChatSelector((state) => state.messages[id]?.run);
+export const AssistantMessageBody = memo(function AssistantMessageBody({ id }: AssistantMessageBodyProps) {
+  const { controller, host, roots, display } = useChatServices();
+  const sourcePath = useContext(ChatNotePathContext);
   const containerRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MessageRenderer | null>(null);
+  const syncRef = useRef<() => void>(() => undefined);
+  const displayRef = useRef(display);
+  displayRef.current = display;
 
-  // The note path (ChatPanel's `sourcePath`) is read when the renderer is made and handed over
+  // The note path (ChatPanel's `sourcePath`, its own context) is read when the renderer is made and handed over
   // when it changes, not a reason to make another: a new chat gets its path when its first turn
   // is saved, the moment its answer has just finished.
   const sourcePathRef = useRef(sourcePath);
@@ -36,20 +41,54 @@ export const AssistantMessageBody = memo(function AssistantMessageBody({ id, con
     if (container === null) return undefined;
     const renderer = new MessageRenderer({ container, host, roots, sourcePath: sourcePathRef.current });
     rendererRef.current = renderer;
+    const { store } = controller;
+    let shown: MessageRenderInput | null = null;
+    // Brings the renderer up to the published state; a publish that leaves this message as it was is skipped.
+    const sync = (render: (update: () => void) => void): void => {
+      const input = renderInput(store.getState(), id, displayRef.current);
+      if (shown !== null && sameInput(shown, input)) return;
+      shown = input;
+      render(() => renderer.update(input));
+    };
+    syncRef.current = () => sync(now);
+    // From the store (a frame callback, a user's action): the renderer's own roots (the reasoning
+    // block, banners) render in this task, as they do from an effect of this component, not in a
+    // later task of React's scheduler, a frame late. After the panel's selectors, so that the
+    // flush renders what they scheduled in the same pass (one commit per root and publish).
+    const unsubscribe = store.subscribeLast(() => sync(flushSync));
+    sync(now);
     return () => {
+      unsubscribe();
+      syncRef.current = () => undefined;
       renderer.destroy();
       rendererRef.current = null;
       container.replaceChildren();
     };
-  }, [host, roots]);
+  }, [controller, id, host, roots]);
 
   useLayoutEffect(() => {
     rendererRef.current?.setSourcePath(sourcePath);
   }, [sourcePath]);
 
   useLayoutEffect(() => {
-    rendererRef.current?.update({ content, ...(run !== undefined ? { run } : {}), live, display });
-  }, [content, run, live, display, host, roots]);
+    syncRef.current();
+  }, [display]);
 
   return <div ref={containerRef} className="glassbox-message-body" data-testid="assistant-message-body" />;
 });
+
+/** What the renderer shows for message `id` in `state`. */
+function renderInput(state: ChatState, id: string, display: MessageRenderInput['display']): MessageRenderInput {
+  const message = state.messages[id];
+  const live = state.liveMessageId === id;
+  const content = message?.content ?? '';
+  return message?.run === undefined ? { content, live, display } : { content, run: message.run, live, display };
+}
+
+function now(update: () => void): void {
+  update();
+}
+
+function sameInput(a: MessageRenderInput, b: MessageRenderInput): boolean {
+  return a.content === b.content && a.run === b.run && a.live === b.live && a.display === b.display;
+}

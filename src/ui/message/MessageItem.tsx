@@ -10,19 +10,19 @@ import { QuestionAttachments } from './QuestionAttachments';
 
 /**
  * One message of the list, found by id. Each selector returns a primitive, so a message
- * re-renders only when its own content or live flag changes: a streaming answer leaves the
- * earlier messages alone, and its own run (new values each frame) re-renders its body alone.
+ * re-renders only when its role or question changes: a streaming answer leaves the
+ * earlier messages alone, and its own body follows its run from the store without a render.
  */
 export const MessageItem = memo(function MessageItem({ id }: { readonly id: string }) {
   const role = useChatSelector((state) => state.messages[id]?.role ?? 'user');
-  const content = useChatSelector((state) => state.messages[id]?.content ?? '');
-  const live = useChatSelector((state) => state.liveMessageId === id);
+  // The user's question; an answer's body reads its own content from the store (AssistantMessageBody).
+  const content = useChatSelector((state) => (state.messages[id]?.role === 'user' ? state.messages[id].content : ''));
   useChatServices().renderCounter?.count(id);
   return (
     <div className="glassbox-message" data-role={role} data-testid={`message-${role}`} data-message-id={id}>
       {role === 'assistant' ? (
         <>
-          <AssistantMessageBody id={id} content={content} live={live} />
+          <AssistantMessageBody id={id} />
           <ContinueRunButton messageId={id} />
           <div className="glassbox-answer-footer">
             <AnswerVersions id={id} />

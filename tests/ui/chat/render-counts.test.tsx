@@ -83,6 +83,14 @@ describe('render budget (DESIGN.md 10)', () => {
     expect(chat.host.openedLinks).toEqual([{ linktext: 'Refund policy', sourcePath: 'Glassbox/Conversations/Refunds.md' }]);
   });
 
+  it("a new chat's note path arriving (its first save) re-renders no message, only hands the path to the answers", async () => {
+    const chat = mountChat({ sourcePath: '' });
+    await streamTurn(chat, { chunks: 10, perFrame: 5 });
+    const before = new Map(chat.messageRenders);
+    chat.setSourcePath('Glassbox/Conversations/Refunds.md');
+    expect(new Map(chat.messageRenders)).toEqual(before);
+  });
+
   it('typing in the composer re-renders no message', async () => {
     const chat = mountChat();
     await streamTurn(chat, { chunks: 10, perFrame: 5 });
