@@ -17,7 +17,18 @@ export interface StartupRun {
   readonly onloadInOneTask: boolean;
 }
 
-async function loadPlugin(code: string, files: Record<string, string>): Promise<StartupRun> {
+/** A main.js evaluated on the page, before `onload`. */
+interface Evaluated {
+  readonly app: InstanceType<typeof obsidian.App>;
+  readonly PluginClass: new (app: never, manifest: never) => object;
+  readonly compileMs: number;
+  readonly evaluateMs: number;
+}
+
+let evaluated: Evaluated | null = null;
+
+/** Compiles and evaluates main.js as Obsidian does; `onload` is the next step. */
+function evaluate(code: string, files: Record<string, string>): void {
   const app = new obsidian.App({ files, layoutReady: false });
   const module: { exports: Record<string, unknown> } = { exports: {} };
   const require = (name: string): unknown => {
@@ -37,25 +48,37 @@ async function loadPlugin(code: string, files: Record<string, string>): Promise<
   performance.mark('evaluate-start');
   run(require, module, module.exports);
   performance.mark('evaluate-end');
-  const PluginClass = (module.exports.default ?? module.exports) as new (app: never, manifest: never) => object;
+  const PluginClass = (module.exports.default ?? module.exports) as Evaluated['PluginClass'];
+  const compileMs = performance.measure('compile', 'compile-start', 'evaluate-start').duration;
+  const evaluateMs = performance.measure('evaluate', 'evaluate-start', 'evaluate-end').duration;
+  evaluated = { app, PluginClass, compileMs, evaluateMs };
+}
+
+/** Runs the evaluated plugin's `onload` through the host (the layout is not ready yet). */
+async function load(): Promise<StartupRun> {
+  const { app, PluginClass, compileMs, evaluateMs } = evaluated!;
   let taskEnded = false;
   setTimeout(() => (taskEnded = true), 0);
   performance.mark('onload-start');
   await app.loadPlugin(PluginClass, { id: 'glassbox', name: 'Glassbox', version: '0.0.0', minAppVersion: '1.5.0', author: '', description: '' });
   performance.mark('onload-end');
   const onloadInOneTask = !taskEnded;
-  const compileMs = performance.measure('compile', 'compile-start', 'evaluate-start').duration;
-  const evaluateMs = performance.measure('evaluate', 'evaluate-start', 'evaluate-end').duration;
   const onloadMs = performance.measure('onload', 'onload-start', 'onload-end').duration;
-  app.workspace.setLayoutReady();
   return { compileMs, evaluateMs, onloadMs, onloadInOneTask };
+}
+
+async function loadPlugin(code: string, files: Record<string, string>): Promise<StartupRun> {
+  evaluate(code, files);
+  const run = await load();
+  evaluated!.app.workspace.setLayoutReady();
+  return run;
 }
 
 declare global {
   interface Window {
-    startupBench?: { loadPlugin: typeof loadPlugin };
+    startupBench?: { loadPlugin: typeof loadPlugin; evaluate: typeof evaluate; load: typeof load };
     glassboxMainJs?: (require: (name: string) => unknown, module: { exports: Record<string, unknown> }, exports: Record<string, unknown>) => void;
   }
 }
 
-window.startupBench = { loadPlugin };
+window.startupBench = { loadPlugin, evaluate, load };
