@@ -241,6 +241,9 @@ describe('production main.js', () => {
     const context = vm.createContext(sandbox);
     context.window = context;
     context.self = context;
+    // React's modules (react, react/jsx-runtime, react-dom) make their element and hook symbols
+    // with Symbol.for("react.…") when they are evaluated; the UI's components need them.
+    vm.runInContext('globalThis.__symbolKeys = []; const symbolFor = Symbol.for; Symbol.for = (key) => (globalThis.__symbolKeys.push(String(key)), symbolFor(key));', context);
     try {
       vm.runInContext(code, context, { filename: 'main.js' });
     } catch (error) {
@@ -258,6 +261,9 @@ describe('production main.js', () => {
     expect(context.__zod_globalRegistry).toBeUndefined();
     // Nor react-dom (DESIGN.md 13.7): it is evaluated when the first view or block makes a root.
     expect(reactRenderers).toEqual([]);
+    // Nor React and the UI's components: the chat view's panel and the notes' blocks load them
+    // with import() when the first view opens or the first block is drawn.
+    expect((context.__symbolKeys as string[]).filter((key) => key.startsWith('react.'))).toEqual([]);
     plugin.unload();
     expect(stub.cleanups.run).toBe(stub.registered.length);
     const leftRunning = [...pending.values()];
