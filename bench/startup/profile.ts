@@ -111,11 +111,11 @@ async function main(): Promise<void> {
   const lines = moduleOfLines(code);
   const files: Record<string, string> = {};
   for (let index = 0; index < 200; index += 1) files[`Notes/Note ${index}.md`] = `# Note ${index}\n\nSome text about topic ${index % 17}.\n`;
-  // main.js runs as an inline script whose first line is the wrapper function's; it is the only
-  // script as long as main.js (the page's other scripts are the host's and Playwright's).
+  // main.js runs as Obsidian runs it, its first line on the wrapper function's line; it is the
+  // only script as long as main.js (the page's other scripts are the host's and Playwright's).
   let mainScriptId = '';
   const where = (frame: ProfileNode['callFrame'], line: number): string => {
-    if (frame.scriptId === mainScriptId) return lines[line - 1] ?? '(bundle)';
+    if (frame.scriptId === mainScriptId) return lines[line] ?? '(bundle)';
     if (frame.url !== '') return `host ${path.basename(frame.url)}`;
     return frame.scriptId === '0' ? frame.functionName : `(other script) ${frame.functionName}`;
   };
