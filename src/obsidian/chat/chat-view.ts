@@ -50,11 +50,12 @@ export interface ChatViewOptions {
 
 /**
  * A chat tab: ONE React root in `contentEl` showing one of the plugin's sessions, mounted on open
- * and unmounted on close together with every reasoning/banner root its messages made. React and
- * the chat's UI (`./chat-view-panel`) are evaluated when the first view opens, not when Obsidian
- * loads the plugin (DESIGN.md 13.7): esbuild defers a module reached only through import(). Closing the
+ * and unmounted on close together with every reasoning/banner root its messages made. Closing the
  * tab detaches it from its session; the session and its run go on (DESIGN.md 12.2). It only
- * mounts and attaches: what the user does to a session goes through the chat workspace.
+ * mounts and attaches: what the user does to a session goes through the chat workspace. React
+ * and the chat's components (`./chat-view-panel`) are evaluated when the first view opens, not
+ * when Obsidian loads the plugin (DESIGN.md 13.7): esbuild defers a module reached only through
+ * import().
  */
 export class ChatView extends ItemView implements SessionViewer {
   /** Every React root mounted into rendered messages (tests count them). */
