@@ -4,7 +4,6 @@ import GlassboxPlugin from '../src/main';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from '../src/obsidian/chat/chat-view';
 import manifestJson from '../manifest.json';
 import type { DesktopMcpServers } from '../src/obsidian/network/desktop-mcp-servers';
-import { waitFor } from '@testing-library/react';
 
 const manifest = manifestJson as PluginManifest;
 const dataPath = (app: App): string => `${app.vault.configDir}/plugins/${manifest.id}/data.json`;
@@ -100,7 +99,8 @@ describe('GlassboxPlugin at Obsidian\'s start', () => {
     expect(mcp.statuses()).toEqual([expect.objectContaining({ name: 'ghost', state: 'idle' })]);
     expect(client()).toBeNull();
     app.workspace.setLayoutReady();
-    await waitFor(() => expect(client()).not.toBeNull());
+    for (let turn = 0; turn < 100 && client() === null; turn += 1) await flush();
+    expect(client()).not.toBeNull();
     expect(mcp.statuses()).toEqual([expect.objectContaining({ name: 'ghost', state: 'idle' })]);
     plugin.unload();
   });

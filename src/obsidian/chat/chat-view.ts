@@ -65,6 +65,8 @@ export class ChatView extends ItemView implements SessionViewer {
   hoverPopover: HoverPopover | null = null;
   private panel: ChatViewPanel | null = null;
   private toolbarExtras: ((session: ChatSession) => ReactNode) | null = null;
+  /** Set by `onClose`: an `onOpen` still loading the panel (or run after the close) mounts nothing. */
+  private closed = false;
   private shown: ChatSession | null = null;
   /** The chips' sources for the session shown, and what keeps them following the vault. */
   private sources: VaultContextSources | null = null;
@@ -130,6 +132,7 @@ export class ChatView extends ItemView implements SessionViewer {
     this.register(copyWithoutZeroWidth(this.contentEl));
     // Both are modules of main.js: the promises settle within this task, before any paint.
     const [{ ChatViewPanel }, toolbarExtras] = await Promise.all([import('./chat-view-panel'), this.options.toolbarExtras?.() ?? null]);
+    if (this.closed) return;
     this.toolbarExtras = toolbarExtras;
     // Attached before the root exists, so the session is followed once, below.
     if (this.shown === null) this.show(this.options.sessions.claim());
@@ -143,6 +146,7 @@ export class ChatView extends ItemView implements SessionViewer {
   }
 
   protected override onClose(): Promise<void> {
+    this.closed = true;
     this.leaveSession();
     this.panel?.unmount();
     this.panel = null;
