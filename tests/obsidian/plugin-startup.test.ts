@@ -1,5 +1,5 @@
 import type { PluginManifest } from 'obsidian';
-import { createFakeApp } from '../../tools/fake-obsidian';
+import { Component, createFakeApp, MarkdownRenderer } from '../../tools/fake-obsidian';
 import manifestJson from '../../manifest.json';
 
 // DESIGN.md 13.7: loading the plugin (main.js's evaluation and `onload`) evaluates no package a
@@ -23,9 +23,15 @@ async function loadedPlugin() {
 }
 
 describe('GlassboxPlugin at Obsidian\'s start', () => {
-  it('evaluates neither React, the openai SDK nor markdown-it; the chat view and a note write do', async () => {
+  it('evaluates neither React, the openai SDK nor markdown-it, nor does a plain note in reading view; the chat view, a note check and a model do', async () => {
     const { app, plugin } = await loadedPlugin();
     expect(mockLoaded).toEqual([]);
+    // A note that is not a conversation, rendered in reading view through the plugin's post-processor, needs none of them.
+    await app.vault.create('Plain.md', '# Plain\n\n### 🤖 Glassbox\n\nA heading like an answer\'s.\n');
+    const rendered = new Component();
+    await MarkdownRenderer.render(app, '# Plain\n\n### 🤖 Glassbox\n\nA heading like an answer\'s.\n', document.body.createDiv(), 'Plain.md', rendered);
+    expect(mockLoaded).toEqual([]);
+    rendered.unload();
     // The first chat view evaluates React (and the UI) ...
     app.workspace.setLayoutReady();
     await plugin.activateChatView();
