@@ -48,7 +48,9 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
     this.search = search;
     const mcp = DesktopMcpServers.create();
     this.mcp = mcp;
-    mcp?.configure(this.settings.mcpServers);
+    // The servers start, and the MCP client is evaluated, once Obsidian has loaded the vault (DESIGN.md 13.7).
+    mcp?.configure(this.settings.mcpServers, { start: false });
+    this.app.workspace.onLayoutReady(() => mcp?.start());
     const conversations = new ConversationStore({ vault: this.app.vault, metadataCache: this.app.metadataCache, folder: () => this.settings.conversationsFolder });
     // Note writes (each approved in the chat) and the command that undoes the last one.
     const writes = { writer: new ObsidianNoteWriter(this.app), changes: new NoteChangeLog() };

@@ -3,6 +3,7 @@ import { createFakeApp, type App } from '../tools/fake-obsidian';
 import GlassboxPlugin from '../src/main';
 import { ChatView, VIEW_TYPE_GLASSBOX_CHAT } from '../src/obsidian/chat/chat-view';
 import manifestJson from '../manifest.json';
+import type { DesktopMcpServers } from '../src/obsidian/network/desktop-mcp-servers';
 
 const manifest = manifestJson as PluginManifest;
 const dataPath = (app: App): string => `${app.vault.configDir}/plugins/${manifest.id}/data.json`;
@@ -82,6 +83,26 @@ describe('GlassboxPlugin', () => {
     await loadGlassbox(app);
     expect(app.viewRegistry.isRegistered(VIEW_TYPE_GLASSBOX_CHAT)).toBe(true);
     expect(Object.keys(app.commands.commands)).toEqual(['glassbox:open-chat', 'glassbox:new-chat', 'glassbox:stop', 'glassbox:insert-last-answer', 'glassbox:undo-last-change', 'glassbox:ask-about-selection', 'glassbox:new-prompt', 'glassbox:open-note-in-chat', 'glassbox:export-conversation-markdown', 'glassbox:export-conversation-html', 'glassbox:embed-notes', 'glassbox:stop-embedding', 'glassbox:conversations-using-note']);
+  });
+});
+
+describe('GlassboxPlugin at Obsidian\'s start', () => {
+  it('loads the MCP client for the configured servers once the layout is ready, not in onload (DESIGN.md 13.7)', async () => {
+    const app = createFakeApp({ layoutReady: false });
+    await app.vault.adapter.write(dataPath(app), JSON.stringify({ mcpServers: JSON.stringify({ mcpServers: { ghost: { command: 'glassbox-no-such-command' } } }) }));
+    const { plugin } = await loadGlassbox(app);
+    const mcp = (plugin as unknown as { mcp: DesktopMcpServers }).mcp;
+    // The MCP client (the SDK and zod), once loaded, is the object that runs the servers.
+    const client = () => (mcp as unknown as { servers: unknown }).servers;
+    await flush();
+    // Configured (the settings tab lists it), but the MCP client is not loaded yet.
+    expect(mcp.statuses()).toEqual([expect.objectContaining({ name: 'ghost', state: 'idle' })]);
+    expect(client()).toBeNull();
+    app.workspace.setLayoutReady();
+    for (let turn = 0; turn < 100 && client() === null; turn += 1) await flush();
+    expect(client()).not.toBeNull();
+    expect(mcp.statuses()).toEqual([expect.objectContaining({ name: 'ghost', state: 'idle' })]);
+    plugin.unload();
   });
 });
 

@@ -1,4 +1,5 @@
-import type { default as MarkdownIt, Token } from 'markdown-it';
+import type { Token } from 'markdown-it';
+import type { LiveFormParser } from './markdown-it-parser';
 import { runnableFenceLanguage } from '../markers';
 import { editorForms, INLINE_QUERY } from './editor-forms';
 import type { LiveForm } from './live-form';
@@ -23,25 +24,16 @@ export type { LiveForm } from './live-form';
 /** What a Templater tag is called in a {@link LiveForm}. */
 export const TEMPLATER_TAG = 'a Templater tag "<%"';
 
-let parser: InstanceType<typeof MarkdownIt> | undefined;
-
-/**
- * The parse, made on first use: markdown-it's modules (its HTML entity table among them) are
- * evaluated then, not when Obsidian loads the plugin (DESIGN.md 13.7). esbuild keeps a `require`
- * inside a function as a call that evaluates the module then (as src/ui/create-root.ts does).
- */
-function markdownParser(): InstanceType<typeof MarkdownIt> {
-  if (parser === undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports, no-undef -- esbuild's (and jest's) require: evaluated on first use (docs/decisions/bundle-size.md)
-    const loaded = require('markdown-it') as typeof MarkdownIt | { default: typeof MarkdownIt };
-    const MarkdownItClass = 'default' in loaded ? loaded.default : loaded;
-    parser = new MarkdownItClass('default', { html: true, linkify: false });
-  }
-  return parser;
-}
+let parser: LiveFormParser | null = null;
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 /** Obsidian's footnote definition label at the start of a line, after quote and list prefixes. */
 const FOOTNOTE_LABEL = /^((?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*[ \t]{0,3})\[\^[^\]\s]+\]:[ \t]?/;
+
+/** The parse, made on first use (`./markdown-it-parser` is evaluated then, not at plugin load). */
+function liveFormParser(): LiveFormParser {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, no-undef -- esbuild's (and jest's) require: evaluated on first use (docs/decisions/bundle-size.md)
+  return (require('./markdown-it-parser') as typeof import('./markdown-it-parser')).createLiveFormParser();
+}
 
 /** Every live form in `text`, in the order found: Templater's tags, the parse's, then what only an editor's reading adds. */
 export function findLiveForms(text: string): LiveForm[] {
@@ -49,13 +41,14 @@ export function findLiveForms(text: string): LiveForm[] {
   const forms = templaterTags(lines);
   const bodyStart = frontmatterEnd(lines);
   const body = lines.map((line, index) => (index < bodyStart ? '' : line));
-  const tokens = markdownParser().parse(body.join('\n'), {});
+  parser ??= liveFormParser();
+  const tokens = parser.parse(body.join('\n'), {});
   walk(tokens, null, lines, forms);
   // Readers differ on footnotes (CommonMark has none): with a definition, the text is also read with each label as a quote.
   if (body.some((line) => FOOTNOTE_LABEL.test(line))) {
     const seen = new Set(forms.map(key));
     const more: LiveForm[] = [];
-    walk(markdownParser().parse(body.map((line) => line.replace(FOOTNOTE_LABEL, '$1> ')).join('\n'), {}), null, lines, more);
+    walk(parser.parse(body.map((line) => line.replace(FOOTNOTE_LABEL, '$1> ')).join('\n'), {}), null, lines, more);
     forms.push(...more.filter((form) => !seen.has(key(form))));
   }
   forms.push(...editorForms(lines, fenceContentLines(tokens)));

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatModel, LlmDelta, LlmRequest } from './chat-types';
 import { ChunkDeltaMapper } from './chunk-delta-mapper';
@@ -8,6 +8,7 @@ import { withIdleTimeout } from './idle-timeout-fetch';
 import { createSecretRedactor, redactErrorText } from './secret-redactor';
 import { followingSameOriginRedirects } from './same-origin-redirects';
 import { readingServerStreams, type ServerStreamState } from './server-stream-fetch';
+import { openAiSdk } from './openai-sdk';
 import { toLlmError } from './to-llm-error';
 import { textPrefix } from './text-prefix';
 import { toOpenAiParams } from './to-openai-params';
@@ -92,7 +93,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
   // stream state (the SDK rewraps what fetch throws: a "timeout" in the text becomes its own
   // cause-less timeout error, so an expiry is read from the attempt's fetch, not from whatever
   // error the SDK makes of it); the attempt hands them to the fetch with its request.
-  const client = new OpenAI({
+  const client = new (openAiSdk().OpenAI)({
     baseURL: options.baseUrl,
     // The SDK insists on a key; local servers ignore the header.
     apiKey: options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : 'no-key',

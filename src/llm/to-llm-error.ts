@@ -1,5 +1,6 @@
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { APIError } from 'openai';
 import { contextOverflowOf } from './context-overflow';
+import { openAiSdk } from './openai-sdk';
 import {
   LlmAbortError,
   LlmAuthError,
@@ -28,6 +29,8 @@ export interface ToLlmErrorContext {
 /** Turns whatever the SDK or fetch threw into one of our typed errors. */
 export function toLlmError(error: unknown, context: ToLlmErrorContext): LlmError {
   if (error instanceof LlmError) return error;
+  // The SDK is loaded once a model exists (./openai-chat-model), which is what throws these.
+  const { APIConnectionError, APIError, APIUserAbortError } = openAiSdk();
   if (context.signal.aborted || error instanceof APIUserAbortError) return new LlmAbortError({ cause: error });
   const { baseUrl } = context;
   // Our own fetch wrappers' typed errors (a refused redirect) come back wrapped by the SDK.

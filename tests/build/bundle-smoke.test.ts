@@ -246,6 +246,9 @@ describe('production main.js', () => {
     context.Uint16Array = new Proxy(ContextUint16Array, { construct: (target, args: unknown[]) => { const table = Reflect.construct(target, args) as Uint16Array; if (table.length > 10_000 && table.length !== 32_768) largeTables.push(table.length); return table; } });
     context.window = context;
     context.self = context;
+    // React's modules (react, react/jsx-runtime, react-dom) make their element and hook symbols
+    // with Symbol.for("react.…") when they are evaluated; the UI's components need them.
+    vm.runInContext('globalThis.__symbolKeys = []; const symbolFor = Symbol.for; Symbol.for = (key) => (globalThis.__symbolKeys.push(String(key)), symbolFor(key));', context);
     try {
       vm.runInContext(code, context, { filename: 'main.js' });
     } catch (error) {
@@ -265,6 +268,9 @@ describe('production main.js', () => {
     expect(largeTables).toEqual([]);
     // Nor react-dom (DESIGN.md 13.7): it is evaluated when the first view or block makes a root.
     expect(reactRenderers).toEqual([]);
+    // Nor React and the UI's components: the chat view's panel and the notes' blocks load them
+    // with import() when the first view opens or the first block is drawn.
+    expect((context.__symbolKeys as string[]).filter((key) => key.startsWith('react.'))).toEqual([]);
     plugin.unload();
     expect(stub.cleanups.run).toBe(stub.registered.length);
     const leftRunning = [...pending.values()];

@@ -1,18 +1,13 @@
 import { Component, type HoverPopover, ItemView, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
-import { createElement, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import type { Root } from 'react-dom/client';
-import { createRoot } from '../../ui/create-root';
+import type { ReactNode } from 'react';
 import type { ChatController, ChatSession } from '../../chat';
 import type { GlassboxSettingsHost } from '../../settings';
 import type { NoteChangeLog } from '../../writes';
-import { describeServerModel, type ServerModel } from '../../llm';
-import { ChatPanel } from '../../ui/chat/ChatPanel';
-import { FindLocalModel } from '../../ui/chat/FindLocalModel';
+import type { ServerModel } from '../../llm';
 import { copyWithoutZeroWidth } from '../../ui/copy-without-zero-width';
 import { RootRegistry } from '../../ui/message/root-registry';
-import { displayOptionsOf, type ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
 import { ObsidianHostServices } from '../obsidian-host-services';
+import type { ChatViewPanel } from './chat-view-panel';
 import type { SpentTodaySource } from '../../ui/host-services';
 import type { ChatSessions, SessionViewer } from '../workspace/chat-sessions';
 import { type ChatViewState, VIEW_TYPE_GLASSBOX_CHAT } from '../workspace/chat-view-state';
@@ -36,8 +31,11 @@ export interface ChatViewOptions {
   readonly pluginId?: string;
   /** The plugin's ribbon icon, which pulses while a question waits and the view is hidden. */
   readonly ribbonIcon?: () => HTMLElement | null;
-  /** Extra toolbar content (the conversation history button), given the session shown. */
-  readonly toolbarExtras?: (session: ChatSession) => ReactNode;
+  /**
+   * Extra toolbar content (the conversation history button), given the session shown; loaded
+   * with the panel when the view first opens (its React components are evaluated then).
+   */
+  readonly toolbarExtras?: () => Promise<(session: ChatSession) => ReactNode>;
   /** The models the endpoint offers, suggested by the model picker with what the server says about each. */
   readonly listModels?: () => Promise<readonly ServerModel[]>;
   /** "Find a local model" while no endpoint is set (issue 30). */
@@ -54,7 +52,10 @@ export interface ChatViewOptions {
  * A chat tab: ONE React root in `contentEl` showing one of the plugin's sessions, mounted on open
  * and unmounted on close together with every reasoning/banner root its messages made. Closing the
  * tab detaches it from its session; the session and its run go on (DESIGN.md 12.2). It only
- * mounts and attaches: what the user does to a session goes through the chat workspace.
+ * mounts and attaches: what the user does to a session goes through the chat workspace. React
+ * and the chat's components (`./chat-view-panel`) are evaluated when the first view opens, not
+ * when Obsidian loads the plugin (DESIGN.md 13.7): esbuild defers a module reached only through
+ * import().
  */
 export class ChatView extends ItemView implements SessionViewer {
   /** Every React root mounted into rendered messages (tests count them). */
@@ -62,7 +63,10 @@ export class ChatView extends ItemView implements SessionViewer {
   private readonly host: ObsidianHostServices;
   /** The page preview open over one of the chat's links (the view is its hover parent). */
   hoverPopover: HoverPopover | null = null;
-  private root: Root | null = null;
+  private panel: ChatViewPanel | null = null;
+  private toolbarExtras: ((session: ChatSession) => ReactNode) | null = null;
+  /** Set by `onClose`: an `onOpen` still loading the panel (or run after the close) mounts nothing. */
+  private closed = false;
   private shown: ChatSession | null = null;
   /** The chips' sources for the session shown, and what keeps them following the vault. */
   private sources: VaultContextSources | null = null;
@@ -122,26 +126,30 @@ export class ChatView extends ItemView implements SessionViewer {
     await super.setState(state, result);
   }
 
-  protected override onOpen(): Promise<void> {
+  protected override async onOpen(): Promise<void> {
     this.contentEl.empty();
     this.contentEl.addClass('glassbox-chat-view');
     this.register(copyWithoutZeroWidth(this.contentEl));
+    // Both are modules of main.js: the promises settle within this task, before any paint.
+    const [{ ChatViewPanel }, toolbarExtras] = await Promise.all([import('./chat-view-panel'), this.options.toolbarExtras?.() ?? null]);
+    if (this.closed) return;
+    this.toolbarExtras = toolbarExtras;
     // Attached before the root exists, so the session is followed once, below.
     if (this.shown === null) this.show(this.options.sessions.claim());
-    this.root = createRoot(this.contentEl);
+    this.panel = new ChatViewPanel(this.contentEl);
     // The first paint is synchronous so the view is never an empty pane, even for a frame.
-    flushSync(() => this.render());
+    this.render(true);
     this.follow(this.session);
     this.loadModels();
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => this.pulsing && this.isChatVisible() && this.setPulse(false)));
     this.registerEvent(this.app.workspace.on('layout-change', () => this.pulsing && this.isChatVisible() && this.setPulse(false)));
-    return Promise.resolve();
   }
 
   protected override onClose(): Promise<void> {
+    this.closed = true;
     this.leaveSession();
-    this.root?.unmount();
-    this.root = null;
+    this.panel?.unmount();
+    this.panel = null;
     // Message roots are normally released by their messages' cleanups; close releases any left.
     this.roots.unmountAll();
     if (this.pulsing) this.setPulse(false);
@@ -159,7 +167,7 @@ export class ChatView extends ItemView implements SessionViewer {
     this.shown = session;
     this.sources = null;
     this.options.sessions.attach(session, this);
-    if (this.root !== null) this.follow(session);
+    if (this.panel !== null) this.follow(session);
     this.render();
     this.updateTitle();
   }
@@ -186,23 +194,21 @@ export class ChatView extends ItemView implements SessionViewer {
     this.setPulse(true);
   }
 
-  private render(): void {
-    if (this.root === null) return;
-    const { settings } = this.options.settings;
-    const firstRun = this.options.firstRun;
-    const offered = this.offeredModels.map((model) => ({ name: model.id, detail: describeServerModel(model) }));
-    this.root.render(
-      createElement(ChatPanel, {
+  private render(sync = false): void {
+    if (this.panel === null) return;
+    this.panel.render(
+      {
         controller: this.controller,
         host: this.host,
         roots: this.roots,
-        display: this.displayOptions(),
-        models: [offered.find((option) => option.name === settings.model) ?? { name: settings.model }, ...offered.filter((option) => option.name !== settings.model)],
-        banner: firstRun?.needed() ? createElement(FindLocalModel, { find: () => firstRun.find(), use: (server, model) => firstRun.use(server, model) }) : undefined,
+        settings: this.options.settings.settings,
+        offeredModels: this.offeredModels,
+        firstRun: this.options.firstRun,
         sourcePath: this.notePath,
-        toolbarExtras: this.options.toolbarExtras?.(this.session),
+        toolbarExtras: this.toolbarExtras?.(this.session),
         context: this.context,
-      }),
+      },
+      sync,
     );
   }
 
@@ -250,20 +256,11 @@ export class ChatView extends ItemView implements SessionViewer {
     if (list === undefined || endpoint === this.listedEndpoint) return;
     this.listedEndpoint = endpoint;
     void list().then((models) => {
-      if (this.root === null || JSON.stringify(models) === JSON.stringify(this.offeredModels)) return;
+      if (this.panel === null || JSON.stringify(models) === JSON.stringify(this.offeredModels)) return;
       this.offeredModels = models;
       this.render();
     });
   }
-
-  private displayOptions(): ReasoningDisplayOptions {
-    // Same values, same object: messages re-render only when a display setting really changed.
-    const { settings } = this.options.settings;
-    this.lastDisplay = displayOptionsOf(settings, this.lastDisplay);
-    return this.lastDisplay;
-  }
-
-  private lastDisplay: ReasoningDisplayOptions | null = null;
 
   private setPulse(on: boolean): void {
     this.pulsing = on;

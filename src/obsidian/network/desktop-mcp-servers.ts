@@ -31,13 +31,22 @@ export class DesktopMcpServers {
 
   private constructor(private readonly canStartProcesses: boolean) {}
 
-  /** Applies the settings' `mcpServers` JSON; JSON with a mistake means no servers (the settings tab says what is wrong). */
-  configure(json: string): void {
+  /**
+   * Applies the settings' `mcpServers` JSON; JSON with a mistake means no servers (the settings
+   * tab says what is wrong). Configured servers start at once unless `start` is false: the plugin
+   * starts them with {@link start} once Obsidian has loaded the vault, not in `onload`.
+   */
+  configure(json: string, options: { readonly start?: boolean } = {}): void {
     const parsed = parseMcpServers(json);
     this.configs = parsed.ok ? parsed.servers : [];
     if (this.servers !== null) this.servers.configure(this.configs);
-    else if (this.configs.length > 0) void this.load();
+    else if (this.configs.length > 0 && options.start !== false) void this.load();
     this.changed();
+  }
+
+  /** Starts the configured servers (loading the MCP client) if they are not running yet. */
+  start(): void {
+    if (this.servers === null && this.configs.length > 0) void this.load();
   }
 
   /** Whether any server is configured. */

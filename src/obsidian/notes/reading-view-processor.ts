@@ -2,7 +2,7 @@ import { MarkdownRenderChild, type MarkdownPostProcessorContext, type Vault } fr
 import { classifyLine, findAssistantHeaders, type AssistantHeaderAnchor } from '../../conversation';
 import { copyWithoutZeroWidth } from '../../ui/copy-without-zero-width';
 import type { HostServices } from '../../ui/host-services';
-import { MessageRenderer } from '../../ui/message/message-renderer';
+import type { MessageRenderer } from '../../ui/message/message-renderer';
 import { RootRegistry } from '../../ui/message/root-registry';
 import type { ReasoningDisplayOptions } from '../../ui/reasoning/display-options';
 import { t } from '../../i18n';
@@ -61,10 +61,11 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
   // (unchanged, not re-rendered) header.
   const mounted = new Map<string, RenderedMessageChild>();
   const keyOf = (ctx: MarkdownPostProcessorContext, anchors: readonly AssistantHeaderAnchor[], anchor: AssistantHeaderAnchor): string => `${ctx.docId}\n${anchors.indexOf(anchor)}`;
-  const mount = (el: HTMLElement, ctx: MarkdownPostProcessorContext, pairs: readonly (readonly [HTMLElement, AssistantHeaderAnchor, string | null])[]): void => {
+  const mount = async (el: HTMLElement, ctx: MarkdownPostProcessorContext, pairs: readonly (readonly [HTMLElement, AssistantHeaderAnchor, string | null])[]): Promise<void> => {
+    const Renderer = await messageRenderer();
     const display = options.displayOptions();
     for (const [heading, anchor, key] of pairs) {
-      const child = new RenderedMessageChild(el, { heading, anchor, display, host: options.host, sourcePath: ctx.sourcePath });
+      const child = new RenderedMessageChild(el, { heading, anchor, display, host: options.host, sourcePath: ctx.sourcePath, Renderer });
       if (key !== null) {
         mounted.set(key, child);
         child.register(() => {
@@ -100,7 +101,7 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
       const headings = roles.filter((heading) => heading.role === 'assistant');
       const inSection = anchors.filter((anchor) => anchor.headerLine >= info.lineStart && anchor.headerLine <= info.lineEnd);
       if (headings.length === 0 || inSection.length !== headings.length) return;
-      mount(el, ctx, headings.map((heading, index) => [heading.el, inSection[index], keyOf(ctx, anchors, inSection[index])] as const));
+      await mount(el, ctx, headings.map((heading, index) => [heading.el, inSection[index], keyOf(ctx, anchors, inSection[index])] as const));
       return;
     }
     const headings = roleHeadings(el);
@@ -114,8 +115,20 @@ export function createReadingViewProcessor(options: ReadingViewProcessorOptions)
     hideMessageBodies(headings);
     hideChildren(el, isMarkerParagraph);
     addOpenButton(headings[0].el, ctx.sourcePath);
-    mount(el, ctx, assistant.map((heading, index) => [heading.el, anchors[index], null] as const));
+    await mount(el, ctx, assistant.map((heading, index) => [heading.el, anchors[index], null] as const));
   };
+}
+
+let rendererModule: Promise<typeof MessageRenderer> | null = null;
+
+/**
+ * The chat's message renderer (React and the UI's blocks), loaded with `import()` when a note
+ * first has a message to show, not when Obsidian loads the plugin nor for a note that is not a
+ * conversation (DESIGN.md 13.7).
+ */
+function messageRenderer(): Promise<typeof MessageRenderer> {
+  rendererModule ??= import('../../ui/message/message-renderer').then((module) => module.MessageRenderer);
+  return rendererModule;
 }
 
 /** One message rendered under its header; Obsidian unloads it with the rendered section. */
@@ -125,14 +138,14 @@ class RenderedMessageChild extends MarkdownRenderChild {
 
   constructor(
     containerEl: HTMLElement,
-    private readonly message: { readonly heading: HTMLElement; readonly anchor: AssistantHeaderAnchor; readonly display: ReasoningDisplayOptions; readonly host: HostServices; readonly sourcePath: string },
+    private readonly message: { readonly heading: HTMLElement; readonly anchor: AssistantHeaderAnchor; readonly display: ReasoningDisplayOptions; readonly host: HostServices; readonly sourcePath: string; readonly Renderer: typeof MessageRenderer },
   ) {
     super(containerEl);
   }
 
   override onload(): void {
-    const { heading, anchor, display, host, sourcePath } = this.message;
-    this.renderer = new MessageRenderer({ container: this.containerEl, after: heading, host, roots: this.roots, sourcePath });
+    const { heading, anchor, display, host, sourcePath, Renderer } = this.message;
+    this.renderer = new Renderer({ container: this.containerEl, after: heading, host, roots: this.roots, sourcePath });
     this.show(anchor.content, display);
   }
 

@@ -10,7 +10,6 @@ import { type VaultContextSources, vaultContextSourcesOf } from '../chat/vault-c
 import type { ConversationStore } from '../notes/conversation-store';
 import { ChatSessions, type ChatSessionsOptions } from './chat-sessions';
 import { ChatTabs } from './chat-tabs';
-import { chatToolbarExtras } from './chat-toolbar-extras';
 import { SavedSessions, type SavedSessionsOptions } from './saved-sessions';
 import { VIEW_TYPE_GLASSBOX_CHAT } from './chat-view-state';
 import type { SpentTodaySource } from '../../ui/host-services';
@@ -94,7 +93,8 @@ export class ChatWorkspace {
       contextOf: (session) => this.contextOf(session),
       ribbonIcon: () => this.ribbonIcon,
       restoreNote: (session, path) => this.tabs.openNoteIn(session, path),
-      toolbarExtras: (session) => chatToolbarExtras({ session, workspace: this, conversations: this.options.conversations }),
+      // React components, evaluated with the view's panel when the first view opens.
+      toolbarExtras: () => import('./chat-toolbar-extras').then(({ chatToolbarExtras }) => (session) => chatToolbarExtras({ session, workspace: this, conversations: this.options.conversations })),
       ...(pluginId !== undefined ? { pluginId } : {}),
       ...(changes !== undefined ? { changes } : {}),
       ...(listModels !== undefined ? { listModels } : {}),

@@ -17,13 +17,15 @@ async function editor(livePreview: boolean) {
   const app = createFakeApp({ files: { [PATH]: NOTE } });
   const plugin = await app.loadPlugin(GlassboxPlugin, manifestJson);
   let view!: EditorView;
-  act(() => {
+  // The renderer is loaded on the first block (import(), DESIGN.md 13.7): act lets it settle.
+  await act(async () => {
     view = new EditorView({
       doc: NOTE,
       selection: EditorSelection.cursor(0),
       extensions: [editorLivePreviewField.init(() => livePreview), editorInfoField.init(() => ({ file: app.vault.getFileByPath(PATH) })), ...app.editorExtensions],
       parent: document.body.createDiv(),
     });
+    await Promise.resolve();
   });
   return { app, plugin, view };
 }
