@@ -9,10 +9,10 @@ import { ja } from './tables/ja';
 import { zh } from './tables/zh';
 
 /**
- * Every language's table. In main.js each is packed text (tools/build/packed-tables.mjs: deflated
- * and Z85-encoded, as the index worker's script is; English as an object, the others as their
- * strings in English's key order) and only English and the chosen language are unpacked. Under
- * jest, the CLI and the playground they are the plain objects of src/i18n/tables.
+ * Every language's table. In main.js each but English is packed text (tools/build/packed-tables.mjs:
+ * its strings in English's key order, deflated and Z85-encoded, as the index worker's script is)
+ * and only the chosen language is unpacked; English is parsed from its JSON text, since `onload`
+ * needs it. Under jest, the CLI and the playground they are the plain objects of src/i18n/tables.
  */
 const TABLES: Readonly<Record<Language, MessageTable | string>> = { en, de, es, fr, zh, ja };
 
@@ -24,7 +24,7 @@ export function languageTable(language: Language): MessageTable {
   return language === 'en' ? english : unpackTable(TABLES[language], english);
 }
 
-/** English's table as main.js packs it (an object), or the table itself. */
+/** English's table packed (an object), or the table itself (as main.js carries it). */
 export function unpackEnglishTable(table: MessageTable | string): MessageTable {
   return typeof table === 'string' ? (JSON.parse(unpackPackedText(table)) as MessageTable) : table;
 }

@@ -4,11 +4,13 @@ import vm from 'node:vm';
 import { packBytes } from './inline-worker.mjs';
 
 // The UI's strings (src/i18n/tables/<code>.ts) are about 20 KB a language and only one language
-// is ever read, the one Obsidian's language picks. main.js carries each table as packed text
-// instead (JSON deflated and Z85-encoded, like the index worker's script): the module's export
-// becomes that string, and src/i18n/language-tables.ts unpacks English (the keys and the
-// fallback) and the one chosen. English is packed as an object; the other languages as their
-// strings alone, in English's key order, so the keys are carried once.
+// is ever read, the one Obsidian's language picks. main.js carries each other language's table
+// as packed text instead (its strings in English's key order, deflated and Z85-encoded, like the
+// index worker's script): the module's export becomes that string, and
+// src/i18n/language-tables.ts unpacks the one chosen. English (the keys and the fallback, and the
+// names `onload` registers commands under) is carried as the `JSON.parse` of its text: unpacking
+// it was most of `onload` (about 11.6 ms of 15, BENCHMARKS.md "Bundle size and plugin startup"),
+// for 26 KiB of main.js.
 
 const TABLE = /[\\/]src[\\/]i18n[\\/]tables[\\/](en|de|es|fr|zh|ja)\.ts$/;
 
@@ -23,10 +25,14 @@ async function readTable(file, name) {
   return table;
 }
 
-/** The table of `language` in `file`, packed as main.js carries it. */
+/** English's table in `file` as main.js carries it: the text of a module that parses its JSON. */
+export async function englishTableModule(file) {
+  return `export const en = JSON.parse(${JSON.stringify(JSON.stringify(await readTable(file, 'en')))});`;
+}
+
+/** The table of `language` (not English) in `file`, packed as main.js carries it. */
 export async function packTable(file, language) {
   const table = await readTable(file, language);
-  if (language === 'en') return packBytes(new TextEncoder().encode(JSON.stringify(table)));
   const english = await readTable(path.join(path.dirname(file), 'en.ts'), 'en');
   const values = Object.keys(english).map((key) => {
     if (typeof table[key] !== 'string') throw new Error(`${file} has no string for "${key}".`);
@@ -40,7 +46,8 @@ export const packedTablesPlugin = {
   setup(build) {
     build.onLoad({ filter: TABLE }, async (args) => {
       const language = TABLE.exec(args.path)[1];
-      return { contents: `export const ${language} = ${JSON.stringify(await packTable(path.resolve(args.path), language))};`, loader: 'js', watchFiles: [path.resolve(args.path), path.join(path.dirname(args.path), 'en.ts')] };
+      const contents = language === 'en' ? await englishTableModule(path.resolve(args.path)) : `export const ${language} = ${JSON.stringify(await packTable(path.resolve(args.path), language))};`;
+      return { contents, loader: 'js', watchFiles: [path.resolve(args.path), path.join(path.dirname(args.path), 'en.ts')] };
     });
   },
 };
