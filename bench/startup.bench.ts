@@ -6,7 +6,7 @@
 // main.js is compiled and called as Obsidian's app.js does (bench/startup/host-entry.ts);
 // `--loader script` loads it as this bench did until 2026-11-27 (the full parse then fell in
 // "evaluate"), to compare with older numbers in BENCHMARKS.md.
-//   node --import tsx bench/startup.bench.ts [--runs 15] [--baseline <git ref>] [--loader obsidian|script]
+//   node --import tsx bench/startup.bench.ts [--runs 15] [--baseline <git ref>] [--loader obsidian|script] [--language de]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   const baselineRef = flag('baseline', DEFAULT_BASELINE);
   const loader = flag('loader', 'obsidian') as StartupLoader;
   if (loader !== 'obsidian' && loader !== 'script') throw new Error('--loader is obsidian or script');
+  const language = flag('language', 'en');
   mkdirSync(WORK, { recursive: true });
   const current = path.join(WORK, 'current-main.js');
   buildMainJs(ROOT, current);
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   const files = vaultFiles();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
   const results = new Map<string, StartupRun[]>(variants.map((variant) => [variant.name, []]));
+  const devices = new Map<string, Record<string, string>>();
   try {
     // One warm-up load each, then the variants alternate so a busy machine colours both alike.
     for (let run = -1; run < runs; run += 1) {
@@ -102,7 +104,9 @@ async function main(): Promise<void> {
           await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body class="theme-light"></body></html>');
           await page.addScriptTag({ path: path.join(WORK, 'host.js') });
           const code = readFileSync(variant.file, 'utf8');
-          const result = await page.evaluate(([source, vault, how]) => window.startupBench!.loadPlugin(source, vault, how), [code, files, loader] as const);
+          // Each load is a later launch on the same device: it gets what the one before kept.
+          const { device, ...result } = await page.evaluate(([source, vault, how, uiLanguage, kept]) => window.startupBench!.loadPlugin(source, vault, how, uiLanguage, kept), [code, files, loader, language, devices.get(variant.name) ?? {}] as const);
+          devices.set(variant.name, device);
           if (run >= 0) results.get(variant.name)!.push(result);
         } finally {
           await page.close();
@@ -112,7 +116,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
-  process.stdout.write(`Chromium ${await browserVersion()}, ${runs} runs each (medians), the fake host, a 200-note vault, layout not ready yet (as at Obsidian's start), main.js loaded ${loader === 'obsidian' ? "as Obsidian's app.js loads it (window.eval of a parenthesised function)" : 'by an inline script (the bench before 2026-11-27)'}.\n\n`);
+  process.stdout.write(`Chromium ${await browserVersion()}, ${runs} runs each (medians), the fake host, a 200-note vault, layout not ready yet (as at Obsidian's start), Obsidian's language "${language}", each load a later launch on the same device (the warm-up is the first), main.js loaded ${loader === 'obsidian' ? "as Obsidian's app.js loads it (window.eval of a parenthesised function)" : 'by an inline script (the bench before 2026-11-27)'}.\n\n`);
   process.stdout.write('| main.js | size (KiB) | compile (ms) | evaluate (ms) | onload (ms) | evaluate + onload (ms) | onload within one task |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n');
   for (const variant of variants) {
     const measured = results.get(variant.name)!;

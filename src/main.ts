@@ -40,8 +40,9 @@ export default class GlassboxPlugin extends Plugin implements GlassboxSettingsHo
   private daySpend: DeviceDaySpend | null = null;
 
   override async onload(): Promise<void> {
-    // Obsidian applies a language change on restart: the table is chosen once, before any string.
-    setUiLanguage(getLanguage());
+    // Obsidian applies a language change on restart: the table is chosen once, before any string;
+    // its strings, once unpacked, are kept in this device's local storage for the next launch.
+    setUiLanguage(getLanguage(), { load: (key) => this.app.loadLocalStorage(key) as unknown, save: (key, value) => this.app.saveLocalStorage(key, value) });
     await this.loadSettings();
     const endpoint = new PluginEndpoint({ app: this.app, settings: this });
     const search = createSearchServices(this, this, () => endpoint.current());

@@ -39,8 +39,10 @@ let evaluated: Evaluated | null = null;
 export type StartupLoader = 'obsidian' | 'script';
 
 /** Compiles and evaluates main.js as Obsidian does; `onload` is the next step. */
-function evaluate(code: string, files: Record<string, string>, loader: StartupLoader = 'obsidian'): void {
-  const app = new obsidian.App({ files, layoutReady: false });
+function evaluate(code: string, files: Record<string, string>, loader: StartupLoader = 'obsidian', device: Record<string, string> = {}): void {
+  // The device's local storage: what an earlier launch kept there (the bench passes it from load to load).
+  const deviceStorage = { getItem: (key: string) => device[key] ?? null, setItem: (key: string, value: string) => void (device[key] = value), removeItem: (key: string) => void delete device[key] };
+  const app = new obsidian.App({ files, layoutReady: false, deviceStorage, appId: 'startup-bench' });
   const module: { exports: Record<string, unknown> } = { exports: {} };
   const require = (name: string): unknown => {
     if (name === 'obsidian') return obsidian;
@@ -81,11 +83,17 @@ async function load(): Promise<StartupRun> {
   return { compileMs, evaluateMs, onloadMs, onloadInOneTask };
 }
 
-async function loadPlugin(code: string, files: Record<string, string>, loader: StartupLoader = 'obsidian'): Promise<StartupRun> {
-  evaluate(code, files, loader);
+/**
+ * Loads main.js as Obsidian does, in Obsidian's `language`, on a device whose local storage holds
+ * `device` (what the last launch kept: a language's unpacked strings); returns the times and what
+ * the device's storage holds afterwards.
+ */
+async function loadPlugin(code: string, files: Record<string, string>, loader: StartupLoader = 'obsidian', language = 'en', device: Record<string, string> = {}): Promise<StartupRun & { readonly device: Record<string, string> }> {
+  obsidian.setFakeLanguage(language);
+  evaluate(code, files, loader, device);
   const run = await load();
   evaluated!.app.workspace.setLayoutReady();
-  return run;
+  return { ...run, device };
 }
 
 declare global {

@@ -18,10 +18,20 @@ const TABLES: Readonly<Record<Language, MessageTable | string>> = { en, de, es, 
 
 let english: MessageTable | null = null;
 
-/** The table of `language`, unpacked when the build packed it. */
-export function languageTable(language: Language): MessageTable {
+/**
+ * Where a language's strings, once unpacked, are kept between launches (the plugin: Obsidian's
+ * local storage on this device): unpacking a table is most of `onload` for a language other than
+ * English (inflate, and fflate evaluated for it), reading it back is a `JSON.parse`.
+ */
+export interface UnpackedStringsStore {
+  load(key: string): unknown;
+  save(key: string, value: unknown): void;
+}
+
+/** The table of `language`, unpacked when the build packed it (through `store` when given). */
+export function languageTable(language: Language, store?: UnpackedStringsStore): MessageTable {
   english ??= unpackEnglishTable(TABLES.en);
-  return language === 'en' ? english : unpackTable(TABLES[language], english);
+  return language === 'en' ? english : unpackTable(TABLES[language], english, store === undefined ? undefined : { store, key: `glassbox-strings-${language}` });
 }
 
 /** English's table packed (an object), or the table itself (as main.js carries it). */
@@ -29,10 +39,42 @@ export function unpackEnglishTable(table: MessageTable | string): MessageTable {
   return typeof table === 'string' ? (JSON.parse(unpackPackedText(table)) as MessageTable) : table;
 }
 
-/** Another language's table as main.js packs it (its strings in English's key order), or the table itself. */
-export function unpackTable(table: MessageTable | string, englishTable: MessageTable): MessageTable {
+/**
+ * Another language's table as main.js packs it (its strings in English's key order), or the table
+ * itself. With `kept`, strings unpacked from the same packed text at an earlier launch are read
+ * back instead, and newly unpacked ones are kept.
+ */
+export function unpackTable(table: MessageTable | string, englishTable: MessageTable, kept?: { readonly store: UnpackedStringsStore; readonly key: string }): MessageTable {
   if (typeof table !== 'string') return table;
-  const values = JSON.parse(unpackPackedText(table)) as readonly string[];
+  const values = kept === undefined ? unpackStrings(table) : keptStrings(table, kept.store, kept.key);
   const keys = Object.keys(englishTable) as MessageKey[];
   return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? englishTable[key]])) as MessageTable;
+}
+
+function unpackStrings(packed: string): readonly string[] {
+  return JSON.parse(unpackPackedText(packed)) as readonly string[];
+}
+
+/** The strings kept under `key` when they were unpacked from this very text (a new build's table is unpacked again). */
+function keptStrings(packed: string, store: UnpackedStringsStore, key: string): readonly string[] {
+  // The packed text's length and its last characters (the end of the deflated stream) tell builds apart.
+  const fingerprint = `${packed.length}:${packed.slice(-48)}`;
+  const kept = readKept(store, key);
+  if (kept?.fingerprint === fingerprint && Array.isArray(kept.values) && kept.values.every((value) => typeof value === 'string')) return kept.values;
+  const values = unpackStrings(packed);
+  try {
+    store.save(key, { fingerprint, values });
+  } catch {
+    // A full or unavailable storage only means the next launch unpacks again.
+  }
+  return values;
+}
+
+function readKept(store: UnpackedStringsStore, key: string): { fingerprint?: unknown; values?: unknown } | null {
+  try {
+    const kept = store.load(key);
+    return typeof kept === 'object' && kept !== null ? kept : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import { LANGUAGE_LOCALES, languageOf, type Language } from './languages';
-import { languageTable } from './language-tables';
+import { languageTable, type UnpackedStringsStore } from './language-tables';
 import type { CountedArgs, CountedKey, MessageArgs, MessageKey, MessageTable } from './message-table';
 
 /**
@@ -25,22 +25,25 @@ function active(): UiLanguageState {
   return current;
 }
 
-function state(language: Language): UiLanguageState {
+function state(language: Language, store?: UnpackedStringsStore): UiLanguageState {
   const locale = LANGUAGE_LOCALES[language];
   let numbers: Intl.NumberFormat | null = null;
   let plurals: Intl.PluralRules | null = null;
   return {
     language,
-    table: languageTable(language),
+    table: languageTable(language, store),
     numbers: () => (numbers ??= new Intl.NumberFormat(locale)),
     plurals: () => (plurals ??= new Intl.PluralRules(locale)),
   };
 }
 
-/** Chooses the table for an Obsidian language code (unknown codes: English); returns the language chosen. */
-export function setUiLanguage(code: string | null | undefined): Language {
+/**
+ * Chooses the table for an Obsidian language code (unknown codes: English); returns the language
+ * chosen. `store` keeps the table's strings unpacked between launches (the plugin's local storage).
+ */
+export function setUiLanguage(code: string | null | undefined, store?: UnpackedStringsStore): Language {
   const language = languageOf(code);
-  if (language !== active().language) current = state(language);
+  if (language !== active().language) current = state(language, store);
   return language;
 }
 

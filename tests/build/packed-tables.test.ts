@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ENGLISH_TABLE, LANGUAGES, unpackEnglishTable, unpackTable, type MessageTable } from '../../src/i18n';
+import { ENGLISH_TABLE, LANGUAGES, unpackEnglishTable, unpackTable, type MessageTable, type UnpackedStringsStore } from '../../src/i18n';
 import { de } from '../../src/i18n/tables/de';
 import { es } from '../../src/i18n/tables/es';
 import { fr } from '../../src/i18n/tables/fr';
@@ -42,3 +42,51 @@ describe('the packed string tables', () => {
     for (const language of Object.keys(written)) expect(packed[language].length).toBeLessThan(JSON.stringify(written[language]).length / 2);
   });
 });
+
+describe('a language’s strings kept between launches', () => {
+  const english = () => englishOf(packed.en);
+  /** A device's local storage, as the plugin passes Obsidian's. */
+  function storage(initial: Record<string, unknown> = {}): UnpackedStringsStore & { readonly saved: Record<string, unknown> } {
+    const saved: Record<string, unknown> = { ...initial };
+    return { saved, load: (key) => saved[key] ?? null, save: (key, value) => void (saved[key] = JSON.parse(JSON.stringify(value)) as unknown) };
+  }
+
+  it('are unpacked at the first launch and kept', () => {
+    const store = storage();
+    expect(unpackTable(packed.de, english(), { store, key: 'strings-de' })).toEqual(de);
+    expect((store.saved['strings-de'] as { values: string[] }).values).toEqual(Object.keys(ENGLISH_TABLE).map((key) => de[key as keyof typeof de]));
+  });
+
+  it('are read back at the next launch of the same build, not unpacked', () => {
+    const first = storage();
+    unpackTable(packed.de, english(), { store: first, key: 'strings-de' });
+    const kept = first.saved['strings-de'] as { fingerprint: string; values: string[] };
+    // What was kept is what the next launch shows: a marked value proves the text was not unpacked again.
+    const next = storage({ 'strings-de': { ...kept, values: kept.values.map((value, index) => (index === 0 ? 'kept at the last launch' : value)) } });
+    const table = unpackTable(packed.de, english(), { store: next, key: 'strings-de' });
+    expect(Object.values(table)[0]).toBe('kept at the last launch');
+  });
+
+  it('are unpacked again for another build, or when what was kept is not a list of strings', () => {
+    const first = storage();
+    unpackTable(packed.fr, english(), { store: first, key: 'strings' });
+    const otherBuild = storage({ strings: { ...(first.saved.strings as object), values: ['from another build'] } });
+    expect(unpackTable(packed.de, english(), { store: otherBuild, key: 'strings' })).toEqual(de);
+    expect((otherBuild.saved.strings as { values: string[] }).values[0]).toBe(Object.values(de)[0]);
+    const broken = storage({ strings: { fingerprint: (first.saved.strings as { fingerprint: string }).fingerprint, values: [1, 2] } });
+    expect(unpackTable(packed.fr, english(), { store: broken, key: 'strings' })).toEqual(fr);
+  });
+
+  it('still show when the storage cannot be read or written', () => {
+    const failing: UnpackedStringsStore = {
+      load: () => {
+        throw new Error('storage unavailable');
+      },
+      save: () => {
+        throw new Error('quota exceeded');
+      },
+    };
+    expect(unpackTable(packed.ja, english(), { store: failing, key: 'strings-ja' })).toEqual(ja);
+  });
+});
+

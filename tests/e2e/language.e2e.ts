@@ -91,6 +91,17 @@ describe('the playground in German (--lang de)', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  it('keeps the German strings, once unpacked, in the device’s local storage for the next launch', async () => {
+    const kept = await session.page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([key]) => key.endsWith('-glassbox-strings-de'))
+        .map(([, value]) => JSON.parse(value) as { fingerprint: string; values: string[] }),
+    );
+    expect(kept).toHaveLength(1);
+    expect(kept[0].values).toHaveLength(Object.keys(ENGLISH_TABLE).length);
+    expect(kept[0].values).toContain('Neuer Chat');
+  });
+
   it('shows the settings and the commands in German', async () => {
     const { page } = session;
     await page.locator('[data-testid="settings-open"]').click();
