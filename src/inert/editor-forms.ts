@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { runnableFenceLanguage } from '../markers';
 import type { LiveForm } from './live-form';
 
@@ -24,14 +25,14 @@ export function editorForms(lines: readonly string[], fenceContent: ReadonlySet<
     const content = text.slice(span.open, span.close);
     if (!INLINE_QUERY.test(content.trim())) continue;
     while (line + 1 < starts.length && starts[line + 1] <= span.start) line += 1;
-    forms.push({ line: line + 1, column: span.start - starts[line] + 1, what: 'inline code starting with a Dataview query, as Live Preview reads it', source: content.slice(0, 80) });
+    forms.push({ line: line + 1, column: span.start - starts[line] + 1, what: t('inert.editorQuery'), source: content.slice(0, 80) });
   }
   text.split('\n').forEach((row, index) => {
     if (fenceContent.has(index)) return;
     const fence = EDITOR_FENCE.exec(row);
     if (fence === null || (fence[2].startsWith('`') && fence[3].includes('`'))) return;
     if (runnableFenceLanguage(fence[3]) && !fence[3].trim().startsWith('\u200b')) {
-      forms.push({ line: index + 1, column: fence[1].length + 1, what: `a fence in "${fence[3].trim().split(/\s+/)[0]}", as Live Preview reads it`, source: fence[0].slice(0, 80) });
+      forms.push({ line: index + 1, column: fence[1].length + 1, what: t('inert.editorFence', { language: fence[3].trim().split(/\s+/)[0] }), source: fence[0].slice(0, 80) });
     }
   });
   return forms;

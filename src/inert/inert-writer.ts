@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { findLiveForms, findTemplaterTags, type LiveForm } from './live-forms';
 
 /**
@@ -31,7 +32,8 @@ export class LiveTextError extends Error {
     readonly path: string,
     readonly form: LiveForm,
   ) {
-    super(`Glassbox did not write "${path}": line ${form.line}, column ${form.column} holds ${form.what}, which another plugin would run or Obsidian would load. Nothing was written.`);
+    // In the UI's language in the plugin; the CLI's is English.
+    super(t('inert.refused', { path, line: form.line, column: form.column, what: form.what }));
     this.name = 'LiveTextError';
   }
 }

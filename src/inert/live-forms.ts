@@ -1,5 +1,6 @@
 import type { Token } from 'markdown-it';
 import type { LiveFormParser } from './markdown-it-parser';
+import { t } from '../i18n';
 import { runnableFenceLanguage } from '../markers';
 import { editorForms, INLINE_QUERY } from './editor-forms';
 import type { LiveForm } from './live-form';
@@ -21,8 +22,6 @@ export type { LiveForm } from './live-form';
  */
 
 
-/** What a Templater tag is called in a {@link LiveForm}. */
-export const TEMPLATER_TAG = 'a Templater tag "<%"';
 
 let parser: LiveFormParser | null = null;
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -78,7 +77,7 @@ function templaterTags(lines: readonly string[]): LiveForm[] {
   const forms: LiveForm[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     for (let column = lines[index].indexOf('<%'); column >= 0; column = lines[index].indexOf('<%', column + 2)) {
-      forms.push({ line: index + 1, column: column + 1, what: TEMPLATER_TAG, source: lines[index].slice(column, column + 80) });
+      forms.push({ line: index + 1, column: column + 1, what: t('inert.templaterTag'), source: lines[index].slice(column, column + 80) });
     }
   }
   return forms;
@@ -98,24 +97,24 @@ function walk(tokens: readonly Token[], map: [number, number] | null, lines: rea
     switch (token.type) {
       case 'fence':
         // A language the neutraliser broke (a zero-width space first) names no processor: Obsidian matches the exact name.
-        if (runnableFenceLanguage(token.info) && !token.info.trim().startsWith('\u200b')) at(token.markup, `a code block in "${token.info.trim().split(/\s+/)[0]}", which a plugin runs`);
-        else if (INLINE_QUERY.test(token.content.trim())) at(token.content.trim().slice(0, 2), 'a code block starting with a Dataview query');
+        if (runnableFenceLanguage(token.info) && !token.info.trim().startsWith('\u200b')) at(token.markup, t('inert.runnableBlock', { language: token.info.trim().split(/\s+/)[0] }));
+        else if (INLINE_QUERY.test(token.content.trim())) at(token.content.trim().slice(0, 2), t('inert.queryBlock'));
         break;
       case 'code_block':
       case 'code_inline':
-        if (INLINE_QUERY.test(token.content.trim())) at(token.content.trim().slice(0, 2), `${token.type === 'code_inline' ? 'inline code' : 'a code block'} starting with a Dataview query`);
+        if (INLINE_QUERY.test(token.content.trim())) at(token.content.trim().slice(0, 2), t(token.type === 'code_inline' ? 'inert.queryInline' : 'inert.queryBlock'));
         break;
       case 'html_block':
       case 'html_inline':
-        if (/<[A-Za-z/?]|<![^-]/.test(token.content.replace(/<!--[\s\S]*?-->/g, ''))) at('<', 'raw HTML');
+        if (/<[A-Za-z/?]|<![^-]/.test(token.content.replace(/<!--[\s\S]*?-->/g, ''))) at('<', t('inert.rawHtml'));
         break;
       case 'image': {
         const src = String(token.attrGet('src') ?? '');
-        if (REMOTE.test(src)) at('!', `an image that loads ${src}`);
+        if (REMOTE.test(src)) at('!', t('inert.remoteImage', { address: src }));
         break;
       }
       case 'text':
-        for (const embed of token.content.matchAll(/!\[\[\s*([^\]]*)/g)) if (REMOTE.test(embed[1])) at('![[', `an embed that loads ${embed[1]}`);
+        for (const embed of token.content.matchAll(/!\[\[\s*([^\]]*)/g)) if (REMOTE.test(embed[1])) at('![[', t('inert.remoteEmbed', { address: embed[1] }));
         break;
       default:
         break;
