@@ -3,4 +3,4 @@ export { LANGUAGES, LANGUAGE_LOCALES, languageOf, type Language } from './langua
 export type { CountedKey, MessageKey, MessageTable, PlainKey } from './message-table';
 export { formatNumber, inEnglish, setUiLanguage, t, tCount, uiLanguage, uiLocale } from './translate';
 export { en as ENGLISH_TABLE } from './tables/en';
-export { languageTable, unpackEnglishTable, unpackTable, type UnpackedStringsStore } from './language-tables';
+export { languageTable, unpackTable, type UnpackedStringsStore } from './language-tables';

@@ -14,9 +14,7 @@ import { zh } from './tables/zh';
  * and only the chosen language is unpacked; English is parsed from its JSON text, since `onload`
  * needs it. Under jest, the CLI and the playground they are the plain objects of src/i18n/tables.
  */
-const TABLES: Readonly<Record<Language, MessageTable | string>> = { en, de, es, fr, zh, ja };
-
-let english: MessageTable | null = null;
+const TABLES: Readonly<Record<Exclude<Language, 'en'>, MessageTable | string>> = { de, es, fr, zh, ja };
 
 /**
  * Where a language's strings, once unpacked, are kept between launches (the plugin: Obsidian's
@@ -30,13 +28,7 @@ export interface UnpackedStringsStore {
 
 /** The table of `language`, unpacked when the build packed it (through `store` when given). */
 export function languageTable(language: Language, store?: UnpackedStringsStore): MessageTable {
-  english ??= unpackEnglishTable(TABLES.en);
-  return language === 'en' ? english : unpackTable(TABLES[language], english, store === undefined ? undefined : { store, key: `glassbox-strings-${language}` });
-}
-
-/** English's table packed (an object), or the table itself (as main.js carries it). */
-export function unpackEnglishTable(table: MessageTable | string): MessageTable {
-  return typeof table === 'string' ? (JSON.parse(unpackPackedText(table)) as MessageTable) : table;
+  return language === 'en' ? en : unpackTable(TABLES[language], en, store === undefined ? undefined : { store, key: `glassbox-strings-${language}` });
 }
 
 /**
