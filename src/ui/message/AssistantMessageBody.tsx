@@ -1,6 +1,6 @@
 import { memo, useContext, useLayoutEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import type { ChatState } from '../../chat';
+import type { ChatMessage } from '../../chat';
 import { ChatNotePathContext, useChatServices } from '../chat/chat-services';
 import { MessageRenderer, type MessageRenderInput } from './message-renderer';
 
@@ -42,10 +42,19 @@ export const AssistantMessageBody = memo(function AssistantMessageBody({ id }: A
     const renderer = new MessageRenderer({ container, host, roots, sourcePath: sourcePathRef.current });
     rendererRef.current = renderer;
     const { store } = controller;
+    let shownMessage: ChatMessage | undefined;
     let shown: MessageRenderInput | null = null;
-    // Brings the renderer up to the published state; a publish that leaves this message as it was is skipped.
+    // Brings the renderer up to the published state; a publish that leaves this message as it was
+    // is skipped. Every message's body is asked at each publish (every frame of a stream): an
+    // unchanged message (the store replaces a message's values, never changes them) is told apart
+    // without building its input.
     const sync = (render: (update: () => void) => void): void => {
-      const input = renderInput(store.getState(), id, displayRef.current);
+      const state = store.getState();
+      const message = state.messages[id];
+      const live = state.liveMessageId === id;
+      if (shown !== null && message === shownMessage && live === shown.live && displayRef.current === shown.display) return;
+      shownMessage = message;
+      const input = renderInput(message, live, displayRef.current);
       if (shown !== null && sameInput(shown, input)) return;
       shown = input;
       render(() => renderer.update(input));
@@ -77,10 +86,8 @@ export const AssistantMessageBody = memo(function AssistantMessageBody({ id }: A
   return <div ref={containerRef} className="glassbox-message-body" data-testid="assistant-message-body" />;
 });
 
-/** What the renderer shows for message `id` in `state`. */
-function renderInput(state: ChatState, id: string, display: MessageRenderInput['display']): MessageRenderInput {
-  const message = state.messages[id];
-  const live = state.liveMessageId === id;
+/** What the renderer shows for `message` (a message's values in the store are replaced, never changed, when it changes). */
+function renderInput(message: ChatMessage | undefined, live: boolean, display: MessageRenderInput['display']): MessageRenderInput {
   const content = message?.content ?? '';
   return message?.run === undefined ? { content, live, display } : { content, run: message.run, live, display };
 }
