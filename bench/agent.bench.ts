@@ -15,17 +15,13 @@ import type { AgentTool } from '../src/agent/agent-tool';
 import { reduceReasoning } from '../src/agent/reasoning-state';
 import type { ChatModel, LlmDelta, LlmRequest } from '../src/llm/chat-types';
 import { composeAssistantContent, type ReasoningPayload } from '../src/markers';
+import { median } from './median';
 
 const RUNS = 7;
 const WARMUP = 2;
 const TOOL_TURNS = 10;
 const ANSWER_DELTAS = 5000;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 class BenchModel implements ChatModel {
   private calls = 0;

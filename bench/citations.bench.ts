@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { estimateTokens } from '../src/agent';
 import { checkCitations, type CitationSources } from '../src/citations';
 import { seededRandom } from './seeded-random';
+import { median } from './median';
 
 const RUNS = 200;
 const WARMUP = 10;
@@ -61,10 +62,6 @@ const sources: CitationSources = {
   textOf: (path) => notes.get(path),
 };
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 const times: number[] = [];
 const cpuTimes: number[] = [];

@@ -14,16 +14,12 @@ import { baselineOf, findAssistantHeaders, mergeConversationIntoNote, parseConve
 import { buildLongConversation } from './conversation/long-conversation';
 import { inEarlierFormat } from './conversation/earlier-format';
 import { buildRealisticTurn } from './conversation/realistic-turn';
+import { median } from './median';
 
 const RUNS = 7;
 const WARMUP = 2;
 const TURNS = 200;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 function cpuMs(): number {
   const usage = process.cpuUsage();

@@ -3,28 +3,18 @@
 // against JSON.parse of the same chunk lines (the cost every client pays anyway), and a whole
 // stream through the real SDK over loopback HTTP against reading the same SSE body with fetch.
 // Medians of 7 runs after 2 warm-ups. Prints a Markdown table.
-import { performance } from 'node:perf_hooks';
 import { createOpenAiChatModel } from '../src/llm';
 import { ChunkDeltaMapper } from '../src/llm/chunk-delta-mapper';
 import { scenario, startModelServer } from '../tools/model-server';
+import { medianTimeMs } from './median';
 
 const RUNS = 7;
 const WARMUP = 2;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
-async function measure(task: () => unknown): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < WARMUP + RUNS; run++) {
-    const started = performance.now();
-    await task();
-    if (run >= WARMUP) times.push(performance.now() - started);
-  }
-  return median(times);
+/** The median time of RUNS runs of `task` after WARMUP. */
+function measure(task: () => unknown): Promise<number> {
+  return medianTimeMs(task, { runs: RUNS, warmup: WARMUP });
 }
 
 /** An answer of about `tokens` tokens (4 characters each) with Markdown, some inline HTML and a code fence. */

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { Worker } from 'node:worker_threads';
 import { composeAssistantContent, parseAssistantContent, serializeReasoningBlock, type ReasoningPayload } from '../src/markers';
+import { median } from './median';
 
 const RUNS = 7;
 const WARMUP = 3;
@@ -55,11 +56,6 @@ interface Row {
   readonly baselineMs: number | null;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** Median of the runs after warm-up, and the first (least warmed-up) run. */
 function timeMedian(work: () => unknown): { median: number; first: number } {

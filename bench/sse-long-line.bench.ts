@@ -7,28 +7,19 @@
 // Median of 3 runs after 1 warm-up. Prints a Markdown table.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import OpenAI from 'openai';
 import { createOpenAiChatModel } from '../src/llm';
 import { readingServerStreams } from '../src/llm/server-stream-fetch';
+import { medianTimeMs } from './median';
 
 const RUNS = 3;
 const WARMUP = 1;
 const PIECE = 64 * 1024;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
-async function measure(task: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < WARMUP + RUNS; run++) {
-    const started = performance.now();
-    await task();
-    if (run >= WARMUP) times.push(performance.now() - started);
-  }
-  return median(times);
+/** The median time of RUNS runs of `task` after WARMUP. */
+function measure(task: () => unknown): Promise<number> {
+  return medianTimeMs(task, { runs: RUNS, warmup: WARMUP });
 }
 
 /** A server whose every chat completion is one chunk carrying `chars` characters of content, then the finish. */

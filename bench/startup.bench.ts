@@ -15,6 +15,7 @@ import esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from './streaming/chromium-bench';
 import type { StartupLoader, StartupRun } from './startup/host-entry';
+import { median } from './median';
 
 const ROOT = path.join(__dirname, '..');
 const WORK = path.join(ROOT, '.tmp', 'startup-bench');
@@ -65,10 +66,6 @@ function vaultFiles(): Record<string, string> {
   return files;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 async function main(): Promise<void> {
   const runs = Number(flag('runs', '15'));
