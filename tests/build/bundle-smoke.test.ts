@@ -240,7 +240,7 @@ describe('production main.js', () => {
     sandbox.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { isDisabled: false, supportsFiber: true, inject: (renderer: unknown) => reactRenderers.push(renderer), checkDCE: () => undefined };
     const context = vm.createContext(sandbox);
     // markdown-it's HTML entity table is a Uint16Array of over 10,000 entries, decoded when its modules are
-    // evaluated (fflate's, which unpacks the string tables at load, is 32,768 long and not counted).
+    // evaluated (fflate's, 32,768 long, made when a packed string table is unpacked, is not counted).
     const largeTables: number[] = [];
     const ContextUint16Array = vm.runInContext('Uint16Array', context) as Uint16ArrayConstructor;
     context.Uint16Array = new Proxy(ContextUint16Array, { construct: (target, args: unknown[]) => { const table = Reflect.construct(target, args) as Uint16Array; if (table.length > 10_000 && table.length !== 32_768) largeTables.push(table.length); return table; } });
